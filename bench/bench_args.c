@@ -1,0 +1,385 @@
+/*
+ * Command line of swing_bench.  Hand-written rather than getopt_long so
+ * that it builds with any C99 compiler and MPI wrapper; every rank parses
+ * the same argv and reaches the same verdict without communicating.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+
+#define BENCH_MAX_BYTES ((size_t)1 << 30)
+#define BENCH_DEFAULT_MIN 8
+#define BENCH_DEFAULT_MAX ((size_t)64 << 20)
+
+/* Iteration scaling: full counts up to this size, then x 1/sqrt(2) per
+ * doubling, so each size above it costs about the same wall time / sqrt. */
+#define BENCH_SMALL_BYTES ((size_t)8192)
+#define BENCH_SMALL_ITERS 1000
+#define BENCH_MIN_ITERS 10
+#define BENCH_MIN_WARMUP 2
+
+void bench_args_usage(FILE *out, const char *prog)
+{
+    int n;
+    const bench_config_desc_t *table = bench_config_table(&n);
+
+    fprintf(out,
+        "Usage: %s [options]\n"
+        "OSU-style MPI_Allreduce benchmark: every configuration below runs on\n"
+        "its own communicator, side by side in one run, sizes interleaved.\n"
+        "\n"
+        "  -m, --sizes MIN:MAX     message sizes in bytes, powers of two, K/M/G\n"
+        "                          suffixes allowed; -m MAX alone keeps MIN\n"
+        "                          (default 8:67108864)\n"
+        "  -i, --iterations N      timed iterations per size (default 1000 up to\n"
+        "                          8 KiB, then / sqrt(2) per doubling, >= 10)\n"
+        "  -w, --warmup N          warm-up iterations (default iterations / 10,\n"
+        "                          >= 2)\n"
+        "  -d, --datatype TYPE     %s\n"
+        "                          (default float)\n"
+        "  -o, --op OP             sum, prod, max, min (default sum)\n"
+        "  -I, --in-place          use MPI_IN_PLACE\n"
+        "  -c, --check-every       validate every iteration (default: the last\n"
+        "                          iteration of each size and configuration)\n"
+        "  -n, --no-validate       do not validate at all\n"
+        "  -C, --configs LIST      configurations, comma separated, or the groups\n"
+        "                          all, swing-all, tuned-all (default all)\n"
+        "      --csv FILE          write every figure to FILE (CSV)\n"
+        "  -v, --verbose           progress line on stderr even when it is no tty\n"
+        "  -h, --help              this text\n"
+        "      --inject-error      debug: the last rank corrupts one input\n"
+        "                          element, to test that validation fails\n"
+        "\n"
+        "Configurations:\n", prog, bench_dtype_names());
+    for (int i = 0; i < n; i++) {
+        fprintf(out, "  %-12s %s\n", table[i].name, table[i].what);
+    }
+    fprintf(out,
+        "tuned-N need the job started with --mca coll_tuned_use_dynamic_rules 1.\n"
+        "Configurations whose control variables do not exist are skipped.\n"
+        "\n"
+        "Exit status: 0 success, 1 wrong allreduce result, 2 bad arguments,\n"
+        "3 other failure.\n");
+}
+
+/* Parse a byte count with an optional K, M or G (binary) suffix. */
+static int bench_parse_bytes(const char *s, size_t *out)
+{
+    char *end;
+    unsigned long long v;
+    unsigned shift = 0;
+
+    if (!*s || '-' == *s) {
+        return -1;
+    }
+    errno = 0;
+    v = strtoull(s, &end, 10);
+    if (0 != errno || end == s) {
+        return -1;
+    }
+    if (*end) {
+        switch (*end) {
+        case 'k': case 'K': shift = 10; break;
+        case 'm': case 'M': shift = 20; break;
+        case 'g': case 'G': shift = 30; break;
+        default: return -1;
+        }
+        end++;
+        if ('i' == *end) {
+            end++;
+        }
+        if ('b' == *end || 'B' == *end) {
+            end++;
+        }
+        if (*end) {
+            return -1;
+        }
+    }
+    if (v > (unsigned long long)BENCH_MAX_BYTES >> shift) {
+        return -1;
+    }
+    *out = (size_t)(v << shift);
+    return 0;
+}
+
+static int bench_is_pow2(size_t v)
+{
+    return v && 0 == (v & (v - 1));
+}
+
+static int bench_parse_sizes(const char *s, bench_args_t *args)
+{
+    const char *colon = strchr(s, ':');
+    char buf[64];
+
+    if (NULL == colon) {
+        if (bench_parse_bytes(s, &args->max_bytes)) {
+            return -1;
+        }
+    } else {
+        size_t n = (size_t)(colon - s);
+        if (n >= sizeof(buf)) {
+            return -1;
+        }
+        memcpy(buf, s, n);
+        buf[n] = '\0';
+        if (bench_parse_bytes(buf, &args->min_bytes) ||
+            bench_parse_bytes(colon + 1, &args->max_bytes)) {
+            return -1;
+        }
+    }
+    if (!bench_is_pow2(args->min_bytes) || !bench_is_pow2(args->max_bytes) ||
+        args->min_bytes > args->max_bytes) {
+        return -1;
+    }
+    return 0;
+}
+
+static int bench_parse_int(const char *s, int min, int *out)
+{
+    char *end;
+    long v;
+
+    errno = 0;
+    v = strtol(s, &end, 10);
+    if (0 != errno || end == s || *end || v < min || v > INT_MAX) {
+        return -1;
+    }
+    *out = (int)v;
+    return 0;
+}
+
+/* Options, short and long, and whether they take a value. */
+typedef struct bench_option {
+    char short_name;          /* 0 = long only */
+    const char *long_name;
+    int has_value;
+} bench_option_t;
+
+static const bench_option_t bench_options[] = {
+    { 'm', "sizes", 1 },      { 'i', "iterations", 1 }, { 'w', "warmup", 1 },
+    { 'd', "datatype", 1 },   { 'o', "op", 1 },         { 'I', "in-place", 0 },
+    { 'c', "check-every", 0 },{ 'n', "no-validate", 0 },{ 'C', "configs", 1 },
+    { 0, "csv", 1 },          { 'v', "verbose", 0 },    { 'h', "help", 0 },
+    { 0, "inject-error", 0 },
+};
+#define BENCH_NOPTIONS (sizeof(bench_options) / sizeof(bench_options[0]))
+
+/* Apply one option; returns 0, or -1 with *why set. */
+static int bench_apply(const bench_option_t *opt, const char *value,
+                       bench_args_t *args, const char **why)
+{
+    static char bad[64];
+    static char msg[128];
+
+    switch (opt->short_name) {
+    case 'm':
+        *why = "-m wants MIN:MAX, powers of two from 1 B to 1 GiB";
+        return bench_parse_sizes(value, args);
+    case 'i':
+        *why = "-i wants an integer >= 1";
+        return bench_parse_int(value, 1, &args->iters);
+    case 'w':
+        *why = "-w wants an integer >= 0";
+        return bench_parse_int(value, 0, &args->warmup);
+    case 'd':
+        *why = "unknown datatype (-d)";
+        return NULL == (args->dtype = bench_dtype_find(value)) ? -1 : 0;
+    case 'o':
+        *why = "unknown operation (-o): sum, prod, max, min";
+        return NULL == (args->op = bench_op_find(value)) ? -1 : 0;
+    case 'I': args->in_place = 1; return 0;
+    case 'c': args->check_every = 1; return 0;
+    case 'n': args->validate = 0; return 0;
+    case 'v': args->verbose = 1; return 0;
+    case 'C': {
+        int n = bench_config_parse(value, args->configs, BENCH_MAX_CONFIGS,
+                                   bad, sizeof(bad));
+        if (n <= 0) {
+            snprintf(msg, sizeof(msg), "unknown configuration '%s' in -C "
+                     "(see the list below)", bad);
+            *why = n < 0 ? msg : "-C names no configuration";
+            return -1;
+        }
+        args->nconfigs = n;
+        args->configs_given = 1;
+        return 0;
+    }
+    case 0:
+        if (0 == strcmp(opt->long_name, "csv")) {
+            *why = "--csv wants a file name";
+            args->csv_path = value;
+            return *value ? 0 : -1;
+        }
+        args->inject_error = 1;
+        return 0;
+    }
+    return -1;
+}
+
+static const bench_option_t *bench_find_short(char c)
+{
+    for (size_t i = 0; i < BENCH_NOPTIONS; i++) {
+        if (bench_options[i].short_name == c) {
+            return &bench_options[i];
+        }
+    }
+    return NULL;
+}
+
+static const bench_option_t *bench_find_long(const char *name, size_t len)
+{
+    for (size_t i = 0; i < BENCH_NOPTIONS; i++) {
+        if (strlen(bench_options[i].long_name) == len &&
+            0 == strncmp(bench_options[i].long_name, name, len)) {
+            return &bench_options[i];
+        }
+    }
+    return NULL;
+}
+
+static void bench_args_defaults(bench_args_t *args)
+{
+    memset(args, 0, sizeof(*args));
+    args->min_bytes = BENCH_DEFAULT_MIN;
+    args->max_bytes = BENCH_DEFAULT_MAX;
+    args->iters = 0;
+    args->warmup = -1;
+    args->dtype = bench_dtype_find("float");
+    args->op = bench_op_find("sum");
+    args->validate = 1;
+    args->nconfigs = bench_config_parse("all", args->configs,
+                                        BENCH_MAX_CONFIGS, NULL, 0);
+}
+
+bench_args_result_t bench_args_parse(int argc, char **argv, int print,
+                                     bench_args_t *args)
+{
+    const char *prog = argc > 0 ? argv[0] : "swing_bench";
+    const char *why = NULL;
+    const char *arg = NULL;
+    int help = 0;
+
+    bench_args_defaults(args);
+
+    for (int i = 1; i < argc; i++) {
+        const bench_option_t *opt;
+        const char *value = NULL;
+
+        arg = argv[i];
+        if (0 == strncmp(arg, "--", 2) && arg[2]) {
+            const char *eq = strchr(arg + 2, '=');
+            size_t len = eq ? (size_t)(eq - arg - 2) : strlen(arg + 2);
+            if (NULL == (opt = bench_find_long(arg + 2, len))) {
+                why = "unknown option";
+                goto fail;
+            }
+            if (opt->has_value) {
+                if (eq) {
+                    value = eq + 1;
+                } else if (i + 1 < argc) {
+                    value = argv[++i];
+                } else {
+                    why = "option wants a value";
+                    goto fail;
+                }
+            } else if (eq) {
+                why = "option takes no value";
+                goto fail;
+            }
+            if ('h' == opt->short_name) {
+                help = 1;
+            } else if (bench_apply(opt, value, args, &why)) {
+                arg = value ? value : arg;
+                goto fail;
+            }
+            continue;
+        }
+        if ('-' != arg[0] || !arg[1]) {
+            why = "unexpected argument";
+            goto fail;
+        }
+        /* Short options; flags may be bundled (-Ic), a value may follow
+         * attached (-m8:64) or as the next argument. */
+        for (const char *c = arg + 1; *c; c++) {
+            if (NULL == (opt = bench_find_short(*c))) {
+                why = "unknown option";
+                goto fail;
+            }
+            if (opt->has_value) {
+                if (c[1]) {
+                    value = c + 1;
+                } else if (i + 1 < argc) {
+                    value = argv[++i];
+                } else {
+                    why = "option wants a value";
+                    goto fail;
+                }
+            }
+            if ('h' == opt->short_name) {
+                help = 1;
+            } else if (bench_apply(opt, value, args, &why)) {
+                arg = value ? value : arg;
+                goto fail;
+            }
+            if (opt->has_value) {
+                break;
+            }
+        }
+    }
+
+    if (help) {
+        if (print) {
+            bench_args_usage(stdout, prog);
+        }
+        return BENCH_ARGS_HELP;
+    }
+    arg = NULL;
+    if (args->check_every && !args->validate) {
+        why = "-c and -n contradict each other";
+        goto fail;
+    }
+    if (args->max_bytes < args->dtype->size) {
+        why = "largest size (-m) is smaller than one element of the datatype";
+        goto fail;
+    }
+    return BENCH_ARGS_RUN;
+
+fail:
+    if (print) {
+        if (arg) {
+            fprintf(stderr, "%s: %s: '%s'\n", prog, why, arg);
+        } else {
+            fprintf(stderr, "%s: %s\n", prog, why);
+        }
+        bench_args_usage(stderr, prog);
+    }
+    return BENCH_ARGS_ERROR;
+}
+
+int bench_args_iters(const bench_args_t *args, size_t bytes)
+{
+    double iters = BENCH_SMALL_ITERS;
+
+    if (args->iters > 0) {
+        return args->iters;
+    }
+    for (size_t s = BENCH_SMALL_BYTES; s < bytes; s *= 2) {
+        iters *= 0.70710678118654752;
+    }
+    return iters < BENCH_MIN_ITERS ? BENCH_MIN_ITERS : (int)(iters + 0.5);
+}
+
+int bench_args_warmup(const bench_args_t *args, size_t bytes)
+{
+    int w;
+
+    if (args->warmup >= 0) {
+        return args->warmup;
+    }
+    w = bench_args_iters(args, bytes) / 10;
+    return w < BENCH_MIN_WARMUP ? BENCH_MIN_WARMUP : w;
+}

@@ -1,0 +1,349 @@
+/*
+ * The configurations compared, and one communicator for each.
+ *
+ * Open MPI selects a communicator's coll modules when the communicator is
+ * created, and the modules read their parameters then: coll/swing its
+ * priority (0 = decline) and forced algorithm, coll/tuned its forced
+ * allreduce algorithm.  So writing those control variables through MPI_T
+ * and then duplicating MPI_COMM_WORLD gives a communicator that keeps
+ * that configuration for its lifetime, and several such communicators
+ * can be timed side by side in one run.
+ *
+ * Limits: coll_tuned_use_dynamic_rules is read-only at run time (tuned
+ * looks at it when it is opened), so tuned-1..6 need the job started with
+ * --mca coll_tuned_use_dynamic_rules 1; without it they are skipped.
+ */
+#include <string.h>
+
+#include "bench.h"
+
+/* Priority given to swing for its configurations: above tuned (30). */
+#define BENCH_SWING_PRIORITY 40
+
+static const bench_config_desc_t bench_configs_all[] = {
+    { "swing-auto", BENCH_FAMILY_SWING, "auto",     0,
+      "coll/swing, its own choice of algorithm by size" },
+    { "swing-lo",   BENCH_FAMILY_SWING, "swing_lo", 0,
+      "coll/swing forced: Swing, latency-optimal" },
+    { "rd-lo",      BENCH_FAMILY_SWING, "rd_lo",    0,
+      "coll/swing forced: recursive doubling, latency-optimal" },
+    { "swing-bo",   BENCH_FAMILY_SWING, "swing_bo", 0,
+      "coll/swing forced: Swing, bandwidth-optimal" },
+    { "rd-bo",      BENCH_FAMILY_SWING, "rd_bo",    0,
+      "coll/swing forced: recursive halving/doubling, bandwidth-optimal" },
+    { "shm",        BENCH_FAMILY_SWING, "shm",      0,
+      "coll/swing forced: shared-memory allreduce" },
+    { "tuned",      BENCH_FAMILY_TUNED, NULL,       0,
+      "coll/tuned, its own decision (swing priority 0)" },
+    { "tuned-1",    BENCH_FAMILY_TUNED, NULL,       1,
+      "coll/tuned forced: basic linear" },
+    { "tuned-2",    BENCH_FAMILY_TUNED, NULL,       2,
+      "coll/tuned forced: nonoverlapping (reduce + bcast)" },
+    { "tuned-3",    BENCH_FAMILY_TUNED, NULL,       3,
+      "coll/tuned forced: recursive doubling" },
+    { "tuned-4",    BENCH_FAMILY_TUNED, NULL,       4,
+      "coll/tuned forced: ring" },
+    { "tuned-5",    BENCH_FAMILY_TUNED, NULL,       5,
+      "coll/tuned forced: segmented ring" },
+    { "tuned-6",    BENCH_FAMILY_TUNED, NULL,       6,
+      "coll/tuned forced: Rabenseifner" },
+    { "default",    BENCH_FAMILY_DEFAULT, NULL,     0,
+      "MPI_COMM_WORLD as the MPI sets it up, nothing changed (any MPI)" },
+};
+#define BENCH_NCONFIGS ((int)(sizeof(bench_configs_all) / sizeof(bench_configs_all[0])))
+
+const bench_config_desc_t *bench_config_table(int *n)
+{
+    *n = BENCH_NCONFIGS;
+    return bench_configs_all;
+}
+
+static int bench_config_add(const bench_config_desc_t *d,
+                            const bench_config_desc_t **out, int n, int max)
+{
+    for (int i = 0; i < n; i++) {
+        if (out[i] == d) {
+            return n;
+        }
+    }
+    if (n < max) {
+        out[n++] = d;
+    }
+    return n;
+}
+
+int bench_config_parse(const char *list, const bench_config_desc_t **out,
+                       int max, char *bad, size_t badlen)
+{
+    const char *p = list;
+    int n = 0;
+
+    while (*p) {
+        char name[64];
+        size_t len = strcspn(p, ", \t");
+        int matched = 0;
+
+        if (0 == len) {
+            p++;
+            continue;
+        }
+        snprintf(name, sizeof(name), "%.*s", (int)len, p);
+        p += len;
+        for (int i = 0; i < BENCH_NCONFIGS; i++) {
+            const bench_config_desc_t *d = &bench_configs_all[i];
+            int take = 0 == strcmp(name, d->name) ||
+                       (0 == strcmp(name, "all") &&
+                        BENCH_FAMILY_DEFAULT != d->family) ||
+                       (0 == strcmp(name, "swing-all") &&
+                        BENCH_FAMILY_SWING == d->family) ||
+                       (0 == strcmp(name, "tuned-all") &&
+                        BENCH_FAMILY_TUNED == d->family);
+            if (take) {
+                n = bench_config_add(d, out, n, max);
+                matched = 1;
+            }
+        }
+        if (!matched) {
+            if (bad && badlen) {
+                snprintf(bad, badlen, "%s", name);
+            }
+            return -1;
+        }
+    }
+    return n;
+}
+
+/* The control variables the configurations touch. */
+typedef struct bench_cvars {
+    bench_cvar_t swing_priority;
+    bench_cvar_t swing_algorithm;
+    bench_cvar_t tuned_algorithm;
+    bench_cvar_t tuned_dynamic;
+} bench_cvars_t;
+
+static void bench_cvars_restore(bench_cvars_t *cv)
+{
+    bench_cvar_t *all[] = { &cv->swing_priority, &cv->swing_algorithm,
+                            &cv->tuned_algorithm, &cv->tuned_dynamic };
+
+    for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++) {
+        int now;
+        if (all[i]->found && MPI_SUCCESS == bench_cvar_read(all[i], &now) &&
+            now != all[i]->original) {
+            bench_cvar_write(all[i], all[i]->original);
+        }
+    }
+}
+
+/* Write one variable; on failure say why in why[]. */
+static int bench_set(const bench_cvar_t *cv, int value, char *why,
+                     size_t len)
+{
+    int rc = bench_cvar_write(cv, value);
+
+    if (MPI_SUCCESS != rc) {
+        if (rc < 0) {
+            snprintf(why, len, "%s=%d did not stick", cv->name, value);
+        } else {
+            snprintf(why, len, "cannot write %s (MPI_T error %d)", cv->name,
+                     rc);
+        }
+        return -1;
+    }
+    return 0;
+}
+
+static int bench_apply_swing(const bench_config_desc_t *d, bench_cvars_t *cv,
+                             bench_config_t *cfg, char *why, size_t len)
+{
+    int alg;
+
+    if (!cv->swing_priority.found || !cv->swing_algorithm.found) {
+        snprintf(why, len, "control variable %s not found (coll/swing not "
+                 "loaded?)", cv->swing_priority.found
+                 ? cv->swing_algorithm.name : cv->swing_priority.name);
+        return -1;
+    }
+    if (bench_cvar_enum_value(&cv->swing_algorithm, d->swing_algorithm,
+                              &alg)) {
+        char names[256];
+        bench_cvar_enum_names(&cv->swing_algorithm, names, sizeof(names));
+        snprintf(why, len, "%s has no value '%s' (it has: %s)",
+                 cv->swing_algorithm.name, d->swing_algorithm,
+                 names[0] ? names : "no enum");
+        return -1;
+    }
+    if (bench_set(&cv->swing_priority, BENCH_SWING_PRIORITY, why, len) ||
+        bench_set(&cv->swing_algorithm, alg, why, len)) {
+        return -1;
+    }
+    /* Calls swing hands back go to tuned's own decision. */
+    if (cv->tuned_algorithm.found &&
+        bench_set(&cv->tuned_algorithm, 0, why, len)) {
+        return -1;
+    }
+    snprintf(cfg->detail, sizeof(cfg->detail), "%s=%d %s=%s",
+             cv->swing_priority.name, BENCH_SWING_PRIORITY,
+             cv->swing_algorithm.name, d->swing_algorithm);
+    return 0;
+}
+
+static int bench_apply_tuned(const bench_config_desc_t *d, bench_cvars_t *cv,
+                             bench_config_t *cfg, char *why, size_t len)
+{
+    char item[64] = "";
+    int dynamic;
+
+    if (!cv->tuned_algorithm.found) {
+        snprintf(why, len, "control variable %s not found (coll/tuned not "
+                 "available)", cv->tuned_algorithm.name);
+        return -1;
+    }
+    if (d->tuned_algorithm > 0 && cv->tuned_dynamic.found &&
+        MPI_SUCCESS == bench_cvar_read(&cv->tuned_dynamic, &dynamic) &&
+        !dynamic && bench_cvar_write(&cv->tuned_dynamic, 1)) {
+        snprintf(why, len, "forcing needs the job started with --mca "
+                 "coll_tuned_use_dynamic_rules 1");
+        return -1;
+    }
+    if (MPI_T_ENUM_NULL != cv->tuned_algorithm.enumtype &&
+        bench_cvar_enum_name(&cv->tuned_algorithm, d->tuned_algorithm, item,
+                             sizeof(item))) {
+        snprintf(why, len, "this coll/tuned has no allreduce algorithm %d",
+                 d->tuned_algorithm);
+        return -1;
+    }
+    if (bench_set(&cv->tuned_algorithm, d->tuned_algorithm, why, len)) {
+        return -1;
+    }
+    /* Without swing there is nothing to switch off. */
+    if (cv->swing_priority.found &&
+        bench_set(&cv->swing_priority, 0, why, len)) {
+        return -1;
+    }
+    snprintf(cfg->detail, sizeof(cfg->detail), "%s%s %s=%d%s%s%s",
+             cv->swing_priority.found ? cv->swing_priority.name : "",
+             cv->swing_priority.found ? "=0" : "",
+             cv->tuned_algorithm.name, d->tuned_algorithm,
+             item[0] ? " (" : "", item, item[0] ? ")" : "");
+    return 0;
+}
+
+static void bench_skip(bench_configs_t *set, const char *name)
+{
+    size_t used = strlen(set->skipped);
+    snprintf(set->skipped + used, sizeof(set->skipped) - used, "%s%s",
+             used ? " " : "", name);
+}
+
+/* Set the variables for one configuration and duplicate MPI_COMM_WORLD. */
+static int bench_config_make(bench_configs_t *set, bench_cvars_t *cv,
+                             const bench_config_desc_t *d, int rank)
+{
+    bench_config_t *cfg = &set->cfg[set->n];
+    char why[512] = "";
+    int ok, all_ok, rc;
+
+    memset(cfg, 0, sizeof(*cfg));
+    cfg->desc = d;
+    cfg->comm = MPI_COMM_NULL;
+
+    /* Each configuration starts from the job's own settings. */
+    bench_cvars_restore(cv);
+    switch (d->family) {
+    case BENCH_FAMILY_SWING:
+        ok = 0 == bench_apply_swing(d, cv, cfg, why, sizeof(why));
+        break;
+    case BENCH_FAMILY_TUNED:
+        ok = 0 == bench_apply_tuned(d, cv, cfg, why, sizeof(why));
+        break;
+    default:
+        snprintf(cfg->detail, sizeof(cfg->detail), "no variable changed");
+        ok = 1;
+        break;
+    }
+
+    /* Every rank must agree, or the dup would mix configurations. */
+    rc = MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (MPI_SUCCESS != rc) {
+        return rc;
+    }
+    if (!all_ok) {
+        if (0 == rank) {
+            fprintf(stderr, "swing_bench: skipping %s: %s\n", d->name,
+                    ok ? "not possible on every rank" : why);
+        }
+        bench_skip(set, d->name);
+        return MPI_SUCCESS;
+    }
+
+    rc = MPI_Comm_dup(MPI_COMM_WORLD, &cfg->comm);
+    if (MPI_SUCCESS != rc) {
+        return rc;
+    }
+    MPI_Comm_set_name(cfg->comm, (char *)d->name);
+    bench_pvar_open(&cfg->served, "coll_swing_allreduce_served", &cfg->comm);
+    bench_pvar_open(&cfg->fallback, "coll_swing_allreduce_fallback",
+                    &cfg->comm);
+    if (cfg->served.found && cfg->fallback.found) {
+        set->counters_present = 1;
+    }
+    set->n++;
+    return MPI_SUCCESS;
+}
+
+int bench_configs_create(bench_configs_t *set, const bench_args_t *args,
+                         int mpit, int rank)
+{
+    bench_cvars_t cv;
+    int rc = MPI_SUCCESS;
+
+    memset(set, 0, sizeof(*set));
+    memset(&cv, 0, sizeof(cv));
+    cv.swing_priority.name = "coll_swing_priority";
+    cv.swing_algorithm.name = "coll_swing_allreduce_algorithm";
+    cv.tuned_algorithm.name = "coll_tuned_allreduce_algorithm";
+    cv.tuned_dynamic.name = "coll_tuned_use_dynamic_rules";
+    if (mpit) {
+        bench_cvar_open(&cv.swing_priority, cv.swing_priority.name);
+        bench_cvar_open(&cv.swing_algorithm, cv.swing_algorithm.name);
+        bench_cvar_open(&cv.tuned_algorithm, cv.tuned_algorithm.name);
+        bench_cvar_open(&cv.tuned_dynamic, cv.tuned_dynamic.name);
+    }
+    set->swing_present = cv.swing_priority.found;
+
+    for (int i = 0; i < args->nconfigs && MPI_SUCCESS == rc; i++) {
+        rc = bench_config_make(set, &cv, args->configs[i], rank);
+    }
+    /* Nothing usable from the default list (another MPI): still measure
+     * what the MPI does by itself. */
+    if (MPI_SUCCESS == rc && 0 == set->n && !args->configs_given) {
+        const bench_config_desc_t *deflt = NULL;
+        bench_config_parse("default", &deflt, 1, NULL, 0);
+        if (0 == rank) {
+            fprintf(stderr, "swing_bench: no configuration available, "
+                    "running 'default'\n");
+        }
+        rc = bench_config_make(set, &cv, deflt, rank);
+    }
+
+    /* Communicators created later by anyone get the job's settings. */
+    bench_cvars_restore(&cv);
+    bench_cvar_close(&cv.swing_priority);
+    bench_cvar_close(&cv.swing_algorithm);
+    bench_cvar_close(&cv.tuned_algorithm);
+    bench_cvar_close(&cv.tuned_dynamic);
+    return rc;
+}
+
+void bench_configs_free(bench_configs_t *set)
+{
+    for (int i = 0; i < set->n; i++) {
+        bench_pvar_close(&set->cfg[i].served);
+        bench_pvar_close(&set->cfg[i].fallback);
+        if (MPI_COMM_NULL != set->cfg[i].comm) {
+            MPI_Comm_free(&set->cfg[i].comm);
+        }
+    }
+    set->n = 0;
+}

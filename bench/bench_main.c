@@ -1,0 +1,438 @@
+/*
+ * swing_bench main: set up one communicator per configuration, then sweep
+ * message sizes (outer loop) over the configurations (inner loop), so all
+ * configurations of a size are timed close together in time and share
+ * whatever the machine was doing then.
+ *
+ * Per (size, configuration): warm-up calls, then timed calls, each
+ * preceded by a barrier on MPI_COMM_WORLD; each rank times its own call
+ * and, after the loop, MPI_MAX over ranks gives the iteration time (an
+ * allreduce ends when its last rank has the result).
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+#define BENCH_MEMCPY_BYTES ((size_t)64 << 20)
+#define BENCH_MEMCPY_REPS 5
+/* Written over the result buffer before a checked call, so a call that
+ * writes nothing cannot pass on the previous configuration's result. */
+#define BENCH_POISON 0xA5
+
+/* What one rank found wrong. */
+typedef struct bench_failure {
+    int failed;
+    size_t index;
+    int iteration;           /* 0-based, warm-up included */
+    int calls;               /* warm-up + timed */
+    bench_value_t got;
+    bench_value_t expected;
+} bench_failure_t;
+
+/* Everything the sweep needs, set up once. */
+typedef struct bench_run {
+    const bench_args_t *args;
+    bench_pattern_t pattern;
+    bench_report_t report;
+    int rank;
+    int np;
+    int progress;            /* print the progress line (rank 0) */
+    void *sbuf;
+    void *rbuf;
+    double *times;           /* this rank's per-iteration times */
+    double *maxtimes;        /* MPI_MAX over ranks, on rank 0 */
+} bench_run_t;
+
+static void bench_env_probe(bench_env_t *env, MPI_Comm node_comm)
+{
+    int local, local_rank, len = 0, over, first;
+    char lib[MPI_MAX_LIBRARY_VERSION_STRING];
+
+    memset(env, 0, sizeof(*env));
+    MPI_Comm_size(MPI_COMM_WORLD, &env->np);
+    MPI_Comm_size(node_comm, &local);
+    MPI_Comm_rank(node_comm, &local_rank);
+    env->cores = sysconf(_SC_NPROCESSORS_ONLN);
+    over = env->cores > 0 && local > env->cores;
+    first = 0 == local_rank;
+    MPI_Allreduce(&over, &env->oversubscribed, 1, MPI_INT, MPI_MAX,
+                  MPI_COMM_WORLD);
+    MPI_Allreduce(&local, &env->max_local, 1, MPI_INT, MPI_MAX,
+                  MPI_COMM_WORLD);
+    MPI_Allreduce(&first, &env->nodes, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+
+    MPI_Get_library_version(lib, &len);
+    lib[len < (int)sizeof(lib) ? len : (int)sizeof(lib) - 1] = '\0';
+    lib[strcspn(lib, "\r\n")] = '\0';
+    snprintf(env->library, sizeof(env->library), "%s", lib);
+}
+
+static void bench_progress(const bench_run_t *run, size_t bytes,
+                           const char *config, int size_index)
+{
+    if (run->progress) {
+        fprintf(stderr, "\r[np=%d] %10zu B  %-10s (%d/%d sizes)   ",
+                run->np, bytes, config, size_index + 1, run->report.nsizes);
+        fflush(stderr);
+    }
+}
+
+static void bench_progress_clear(const bench_run_t *run)
+{
+    if (run->progress) {
+        fprintf(stderr, "\r%60s\r", "");
+        fflush(stderr);
+    }
+}
+
+/*
+ * Served or not, from swing's counters around the loop: every call
+ * executed by swing (yes), or some handed to the previous module (no).
+ * diff[] holds, over all ranks: max served, -min served, max fallback.
+ */
+static void bench_judge_served(bench_run_t *run, int c, bench_result_t *res,
+                               const long long *diff, int calls)
+{
+    const bench_configs_t *set = run->report.configs;
+    bench_config_t *cfg = (bench_config_t *)&set->cfg[c];
+    int swing = BENCH_FAMILY_SWING == cfg->desc->family;
+    long long served_max = diff[0], served_min = -diff[1], fb = diff[2];
+
+    if (!(cfg->served.found && cfg->fallback.found)) {
+        res->served = swing || set->swing_present ? BENCH_SERVED_UNKNOWN
+                                                  : BENCH_SERVED_NO;
+        return;
+    }
+    res->served = served_min == calls && 0 == fb ? BENCH_SERVED_YES
+                                                 : BENCH_SERVED_NO;
+    res->flagged = swing ? BENCH_SERVED_YES != res->served : served_max > 0;
+    if (res->flagged && 0 == run->rank && !cfg->warned) {
+        bench_progress_clear(run);
+        fprintf(stderr, "swing_bench: warning: %s at %zu B: swing executed "
+                "%lld..%lld of %d calls per rank, handed %lld to the previous "
+                "module; marked '!' in the tables\n", cfg->desc->name,
+                res->bytes, served_min, served_max, calls, fb);
+        cfg->warned = 1;
+    }
+}
+
+/* Say what went wrong, from the lowest failing rank. */
+static int bench_report_failure(const bench_run_t *run, int c, size_t bytes,
+                                const bench_failure_t *f)
+{
+    long long first = f->failed ? run->rank : run->np, lowest;
+    int nfailed = 0;
+
+    MPI_Allreduce(&first, &lowest, 1, MPI_LONG_LONG, MPI_MIN, MPI_COMM_WORLD);
+    if (lowest >= run->np) {
+        return 0;
+    }
+    MPI_Allreduce(&f->failed, &nfailed, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    if (lowest == run->rank) {
+        char got[64], exp[64];
+        bench_value_format(got, sizeof(got), &f->got);
+        bench_value_format(exp, sizeof(exp), &f->expected);
+        bench_progress_clear(run);
+        fprintf(stderr, "swing_bench: VALIDATION FAILED: config %s, size %zu B "
+                "(%zu x %s, op %s%s), rank %d, element %zu: expected %s, got "
+                "%s (call %d of %d, warm-up included; %d of %d ranks saw "
+                "wrong values)\n",
+                run->report.configs->cfg[c].desc->name, bytes,
+                bytes / run->args->dtype->size, run->args->dtype->name,
+                run->args->op->name, run->args->in_place ? ", in place" : "",
+                run->rank, f->index, exp, got, f->iteration + 1, f->calls,
+                nfailed, run->np);
+        fflush(stderr);
+    }
+    return 1;
+}
+
+/* Time one configuration at one size.  Returns an MPI error, or
+ * BENCH_EXIT_INVALID (negated) after a wrong result. */
+static int bench_measure(bench_run_t *run, int c, int s)
+{
+    const bench_args_t *a = run->args;
+    bench_config_t *cfg = (bench_config_t *)&run->report.configs->cfg[c];
+    bench_result_t *res = &run->report.results[(size_t)c * run->report.nsizes + s];
+    size_t bytes = run->report.sizes[s];
+    size_t count = bytes / a->dtype->size;
+    MPI_Datatype type = bench_dtype_mpi(a->dtype);
+    MPI_Op op = bench_op_mpi(a->op);
+    int iters = bench_args_iters(a, bytes);
+    int warmup = bench_args_warmup(a, bytes);
+    int total = warmup + iters, rc;
+    unsigned long long s0 = 0, s1 = 0, f0 = 0, f1 = 0;
+    long long mine[3], all[3];
+    bench_failure_t fail;
+
+    memset(&fail, 0, sizeof(fail));
+    memset(res, 0, sizeof(*res));
+    res->bytes = bytes;
+    res->count = count;
+    res->iters = iters;
+    res->warmup = warmup;
+
+    if (cfg->served.found && cfg->fallback.found) {
+        bench_pvar_read(&cfg->served, &s0);
+        bench_pvar_read(&cfg->fallback, &f0);
+    }
+    for (int it = 0; it < total; it++) {
+        int check = a->validate && (a->check_every || it == total - 1);
+        double t;
+
+        if (a->in_place) {
+            memcpy(run->rbuf, run->sbuf, bytes);
+        } else if (check) {
+            memset(run->rbuf, BENCH_POISON, bytes);
+        }
+        rc = MPI_Barrier(MPI_COMM_WORLD);
+        if (MPI_SUCCESS != rc) {
+            return rc;
+        }
+        t = MPI_Wtime();
+        rc = MPI_Allreduce(a->in_place ? MPI_IN_PLACE : run->sbuf, run->rbuf,
+                           (int)count, type, op, cfg->comm);
+        t = MPI_Wtime() - t;
+        if (MPI_SUCCESS != rc) {
+            return rc;
+        }
+        if (it >= warmup) {
+            run->times[it - warmup] = t;
+        }
+        if (check && !fail.failed) {
+            size_t bad = bench_data_check(run->rbuf, count, a->dtype,
+                                          &run->pattern, &fail.got,
+                                          &fail.expected);
+            if (bad < count) {
+                fail.failed = 1;
+                fail.calls = total;
+                fail.index = bad;
+                fail.iteration = it;
+            }
+        }
+    }
+    if (cfg->served.found && cfg->fallback.found) {
+        bench_pvar_read(&cfg->served, &s1);
+        bench_pvar_read(&cfg->fallback, &f1);
+    }
+
+    if (bench_report_failure(run, c, bytes, &fail)) {
+        return -BENCH_EXIT_INVALID;
+    }
+    rc = MPI_Reduce(run->times, run->maxtimes, iters, MPI_DOUBLE, MPI_MAX, 0,
+                    MPI_COMM_WORLD);
+    if (MPI_SUCCESS != rc) {
+        return rc;
+    }
+    mine[0] = (long long)(s1 - s0);
+    mine[1] = -(long long)(s1 - s0);
+    mine[2] = (long long)(f1 - f0);
+    rc = MPI_Allreduce(mine, all, 3, MPI_LONG_LONG, MPI_MAX, MPI_COMM_WORLD);
+    if (MPI_SUCCESS != rc) {
+        return rc;
+    }
+
+    res->ran = 1;
+    res->validated = a->validate;
+    bench_judge_served(run, c, res, all, total);
+    if (0 == run->rank) {
+        bench_stats_compute(run->maxtimes, iters, &res->stats);
+        res->algbw = bench_algbw(bytes, res->stats.median);
+        res->busbw = bench_busbw(res->algbw, run->np);
+        bench_report_csv_row(&run->report, c, s);
+    }
+    return MPI_SUCCESS;
+}
+
+static int bench_sweep(bench_run_t *run)
+{
+    bench_report_t *rep = &run->report;
+
+    for (int s = 0; s < rep->nsizes; s++) {
+        size_t bytes = rep->sizes[s];
+        size_t count = bytes / run->args->dtype->size;
+
+        /* Same input for every configuration of this size. */
+        bench_data_fill(run->sbuf, count, run->args->dtype, &run->pattern,
+                        run->rank);
+        if (run->args->inject_error && run->rank == run->np - 1) {
+            bench_data_inject(run->sbuf, count / 2, run->args->dtype,
+                              &run->pattern, run->rank);
+        }
+        for (int c = 0; c < rep->configs->n; c++) {
+            int rc;
+            if (0 == run->rank) {
+                bench_progress(run, bytes, rep->configs->cfg[c].desc->name, s);
+            }
+            rc = bench_measure(run, c, s);
+            if (MPI_SUCCESS != rc) {
+                return rc;
+            }
+        }
+        if (0 == run->rank) {
+            bench_progress_clear(run);
+            bench_report_time_row(stdout, rep, s);
+        }
+    }
+    return MPI_SUCCESS;
+}
+
+/* 1 when every rank has it, collective over MPI_COMM_WORLD. */
+static int bench_all(int mine)
+{
+    int all = 0;
+    MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    return all;
+}
+
+int main(int argc, char **argv)
+{
+    bench_args_t args;
+    bench_run_t run;
+    bench_env_t env;
+    bench_configs_t configs;
+    bench_memcpy_t mem;
+    MPI_Comm node_comm = MPI_COMM_NULL;
+    int status = BENCH_EXIT_OK, mpit = 0, rc, max_iters = 0;
+    int have_configs = 0;
+
+    MPI_Init(&argc, &argv);
+    memset(&run, 0, sizeof(run));
+    MPI_Comm_rank(MPI_COMM_WORLD, &run.rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &run.np);
+    run.args = &args;
+
+    switch (bench_args_parse(argc, argv, 0 == run.rank, &args)) {
+    case BENCH_ARGS_HELP:
+        goto finalize;
+    case BENCH_ARGS_ERROR:
+        status = BENCH_EXIT_USAGE;
+        goto finalize;
+    case BENCH_ARGS_RUN:
+        break;
+    }
+    if (bench_pattern_init(&run.pattern, args.dtype, args.op, run.np)) {
+        if (0 == run.rank) {
+            fprintf(stderr, "swing_bench: %d ranks are too many for exact %s "
+                    "results in %s; use a wider datatype (-d)\n", run.np,
+                    args.op->name, args.dtype->name);
+        }
+        status = BENCH_EXIT_USAGE;
+        goto finalize;
+    }
+
+    /* Sizes: powers of two from MIN (at least one element) to MAX. */
+    for (size_t b = args.min_bytes; b <= args.max_bytes; b *= 2) {
+        if (b >= args.dtype->size) {
+            run.report.nsizes++;
+        }
+    }
+    run.report.sizes = calloc((size_t)run.report.nsizes, sizeof(size_t));
+    run.report.results = calloc((size_t)run.report.nsizes * BENCH_MAX_CONFIGS,
+                                sizeof(bench_result_t));
+    if (!bench_all(run.report.sizes && run.report.results)) {
+        status = BENCH_EXIT_RUNTIME;
+        goto cleanup;
+    }
+    for (size_t b = args.min_bytes, i = 0; b <= args.max_bytes; b *= 2) {
+        if (b >= args.dtype->size) {
+            run.report.sizes[i++] = b;
+            if (bench_args_iters(&args, b) > max_iters) {
+                max_iters = bench_args_iters(&args, b);
+            }
+        }
+    }
+
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, run.rank,
+                        MPI_INFO_NULL, &node_comm);
+    bench_env_probe(&env, node_comm);
+
+    if (0 == run.rank && args.csv_path) {
+        run.report.csv = fopen(args.csv_path, "w");
+        if (NULL == run.report.csv) {
+            perror(args.csv_path);
+        }
+    }
+    if (!bench_all(0 != run.rank || NULL == args.csv_path ||
+                   NULL != run.report.csv)) {
+        status = BENCH_EXIT_USAGE;
+        goto cleanup;
+    }
+
+    mpit = bench_mpit_init();
+    rc = bench_configs_create(&configs, &args, mpit, run.rank);
+    have_configs = 1;
+    if (MPI_SUCCESS != rc || 0 == configs.n) {
+        if (0 == run.rank) {
+            fprintf(stderr, "swing_bench: no configuration to run\n");
+        }
+        status = BENCH_EXIT_RUNTIME;
+        goto cleanup;
+    }
+
+    /* Before the benchmark buffers exist, to keep the peak low. */
+    bench_memcpy_measure(node_comm, BENCH_MEMCPY_BYTES, BENCH_MEMCPY_REPS,
+                         &mem);
+
+    run.sbuf = malloc(args.max_bytes);
+    run.rbuf = malloc(args.max_bytes);
+    run.times = malloc((size_t)max_iters * sizeof(double));
+    run.maxtimes = malloc((size_t)max_iters * sizeof(double));
+    if (!bench_all(run.sbuf && run.rbuf && run.times && run.maxtimes)) {
+        if (0 == run.rank) {
+            fprintf(stderr, "swing_bench: out of memory\n");
+        }
+        status = BENCH_EXIT_RUNTIME;
+        goto cleanup;
+    }
+
+    run.report.args = &args;
+    run.report.env = &env;
+    run.report.configs = &configs;
+    run.report.mem = &mem;
+    run.progress = 0 == run.rank && (args.verbose || isatty(STDERR_FILENO));
+    if (0 == run.rank) {
+        bench_report_header(stdout, &run.report);
+        bench_report_time_header(stdout, &run.report);
+        if (run.report.csv) {
+            bench_report_csv_header(run.report.csv);
+        }
+    }
+
+    rc = bench_sweep(&run);
+    if (-BENCH_EXIT_INVALID == rc) {
+        status = BENCH_EXIT_INVALID;
+    } else if (MPI_SUCCESS != rc) {
+        status = BENCH_EXIT_RUNTIME;
+    } else if (0 == run.rank) {
+        bench_report_tables(stdout, &run.report);
+    }
+
+cleanup:
+    free(run.maxtimes);
+    free(run.times);
+    free(run.rbuf);
+    free(run.sbuf);
+    if (have_configs) {
+        bench_configs_free(&configs);
+    }
+    if (mpit) {
+        bench_mpit_finalize();
+    }
+    if (run.report.csv) {
+        fclose(run.report.csv);
+    }
+    if (MPI_COMM_NULL != node_comm) {
+        MPI_Comm_free(&node_comm);
+    }
+    free(run.report.results);
+    free(run.report.sizes);
+finalize:
+    fflush(stdout);
+    MPI_Finalize();
+    return status;
+}

@@ -1,0 +1,172 @@
+/*
+ * Component registration: MCA parameters, MPI_T counters, output stream.
+ */
+#include "coll_swing.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "opal/mca/base/mca_base_pvar.h"
+#include "opal/mca/base/mca_base_var.h"
+#include "opal/util/output.h"
+#include "ompi/mca/coll/base/base.h"
+
+const char *mca_coll_swing_component_version_string =
+    "Open MPI swing collective MCA component version " PACKAGE_VERSION;
+
+static int swing_register(void);
+static int swing_open(void);
+static int swing_close(void);
+
+mca_coll_swing_component_t mca_coll_swing_component = {
+    .super = {
+        .collm_version = {
+            MCA_COLL_BASE_VERSION_2_0_0,
+            .mca_component_name = "swing",
+            MCA_BASE_MAKE_VERSION(component, OMPI_MAJOR_VERSION,
+                                  OMPI_MINOR_VERSION, OMPI_RELEASE_VERSION),
+            .mca_open_component = swing_open,
+            .mca_close_component = swing_close,
+            .mca_register_component_params = swing_register,
+        },
+        .collm_data = {
+            MCA_BASE_METADATA_PARAM_CHECKPOINT
+        },
+        .collm_init_query = mca_coll_swing_init_query,
+        .collm_comm_query = mca_coll_swing_comm_query,
+    },
+    .priority = 40,
+    .verbose = 0,
+    .output = -1,
+    .algorithm = MCA_COLL_SWING_ALG_AUTO,
+    .topology = NULL,
+    .lo_max_bytes = -1,
+    .segment_size = 1 << 20,
+};
+
+static int swing_register_counter(const char *name, const char *desc,
+                                  unsigned long long *ctr)
+{
+    return mca_base_component_pvar_register(
+        &mca_coll_swing_component.super.collm_version, name, desc,
+        OPAL_INFO_LVL_4, MCA_BASE_PVAR_CLASS_COUNTER,
+        MCA_BASE_VAR_TYPE_UNSIGNED_LONG_LONG, NULL, MCA_BASE_VAR_BIND_NO_OBJECT,
+        MCA_BASE_PVAR_FLAG_READONLY | MCA_BASE_PVAR_FLAG_CONTINUOUS,
+        NULL, NULL, NULL, ctr);
+}
+
+static int swing_register_algorithm(void)
+{
+    mca_base_var_enum_value_t values[MCA_COLL_SWING_ALG_COUNT + 1];
+    mca_base_var_enum_t *alg_enum = NULL;
+    char help[1024];
+    size_t used;
+    int rc;
+
+    used = (size_t) snprintf(help, sizeof(help),
+                             "Allreduce algorithm (can be set per communicator through MPI_T before it is created):");
+    for (int i = 0; i < MCA_COLL_SWING_ALG_COUNT; ++i) {
+        values[i].value = mca_coll_swing_algs[i].id;
+        values[i].string = mca_coll_swing_algs[i].name;
+        if (used < sizeof(help)) {
+            used += (size_t) snprintf(help + used, sizeof(help) - used, " %s = %s;",
+                                      mca_coll_swing_algs[i].name,
+                                      mca_coll_swing_algs[i].help);
+        }
+    }
+    values[MCA_COLL_SWING_ALG_COUNT].value = 0;
+    values[MCA_COLL_SWING_ALG_COUNT].string = NULL;
+    rc = mca_base_var_enum_create("coll_swing_algorithms", values, &alg_enum);
+    if (OPAL_SUCCESS != rc) {
+        return rc;
+    }
+    rc = mca_base_component_var_register(
+        &mca_coll_swing_component.super.collm_version, "allreduce_algorithm",
+        help, MCA_BASE_VAR_TYPE_INT, alg_enum, 0, MCA_BASE_VAR_FLAG_SETTABLE,
+        OPAL_INFO_LVL_5, MCA_BASE_VAR_SCOPE_ALL,
+        &mca_coll_swing_component.algorithm);
+    OBJ_RELEASE(alg_enum);
+    return rc < 0 ? rc : OMPI_SUCCESS;
+}
+
+static int swing_register(void)
+{
+    mca_coll_swing_component_t *c = &mca_coll_swing_component;
+    const mca_base_component_t *v = &c->super.collm_version;
+    char name[64];
+    int rc;
+
+    (void) mca_base_component_var_register(v, "priority",
+        "Priority of the swing coll component; 0 or less: never selected (default 40, above coll/tuned's 30)",
+        MCA_BASE_VAR_TYPE_INT, NULL, 0, MCA_BASE_VAR_FLAG_SETTABLE,
+        OPAL_INFO_LVL_2, MCA_BASE_VAR_SCOPE_ALL, &c->priority);
+    (void) mca_base_component_var_register(v, "verbose",
+        "Verbosity: 0 warnings only, 1 fallbacks and setup, 2 decisions per communicator, 3 every call",
+        MCA_BASE_VAR_TYPE_INT, NULL, 0, MCA_BASE_VAR_FLAG_SETTABLE,
+        OPAL_INFO_LVL_9, MCA_BASE_VAR_SCOPE_LOCAL, &c->verbose);
+    rc = swing_register_algorithm();
+    if (OMPI_SUCCESS != rc) {
+        return rc;
+    }
+    c->topology = "auto";
+    (void) mca_base_component_var_register(v, "topology",
+        "Torus the schedules follow: auto (a ring of the communicator), ring, "
+        "a shape such as torus:8x8 or 4x2, a preset name, or @/path/to/file",
+        MCA_BASE_VAR_TYPE_STRING, NULL, 0, MCA_BASE_VAR_FLAG_SETTABLE,
+        OPAL_INFO_LVL_5, MCA_BASE_VAR_SCOPE_ALL, &c->topology);
+    (void) mca_base_component_var_register(v, "lo_max_bytes",
+        "auto: largest message (bytes) sent with a latency-optimal algorithm; "
+        "-1: from the cost model for the communicator's size and topology",
+        MCA_BASE_VAR_TYPE_LONG, NULL, 0, MCA_BASE_VAR_FLAG_SETTABLE,
+        OPAL_INFO_LVL_5, MCA_BASE_VAR_SCOPE_ALL, &c->lo_max_bytes);
+    (void) mca_base_component_var_register(v, "segment_size",
+        "Bandwidth-optimal algorithms: pipeline segment in bytes; 0 sends each step in one piece",
+        MCA_BASE_VAR_TYPE_LONG, NULL, 0, MCA_BASE_VAR_FLAG_SETTABLE,
+        OPAL_INFO_LVL_6, MCA_BASE_VAR_SCOPE_ALL, &c->segment_size);
+
+    (void) swing_register_counter("allreduce_served",
+        "MPI_Allreduce calls executed by swing", &c->served_total);
+    (void) swing_register_counter("allreduce_fallback",
+        "MPI_Allreduce calls handed to the previous module", &c->fallback);
+    for (int i = 1; i < MCA_COLL_SWING_ALG_COUNT; ++i) {
+        snprintf(name, sizeof(name), "allreduce_%s", mca_coll_swing_algs[i].name);
+        (void) swing_register_counter(name, mca_coll_swing_algs[i].help,
+                                      &c->served[i]);
+    }
+    return OMPI_SUCCESS;
+}
+
+static int swing_open(void)
+{
+    mca_coll_swing_component.output = opal_output_open(NULL);
+    opal_output_set_verbosity(mca_coll_swing_component.output,
+                              mca_coll_swing_component.verbose);
+    return OMPI_SUCCESS;
+}
+
+static int swing_close(void)
+{
+    if (mca_coll_swing_component.output >= 0) {
+        opal_output_close(mca_coll_swing_component.output);
+        mca_coll_swing_component.output = -1;
+    }
+    return OMPI_SUCCESS;
+}
+
+void mca_coll_swing_warn_once(int *flag, int level, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+
+    if (*flag) {
+        return;
+    }
+    if (level > 0 && mca_coll_swing_component.verbose < level) {
+        return;
+    }
+    *flag = 1;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    va_end(ap);
+    opal_output(0, "coll:swing: %s", msg);
+}

@@ -1,0 +1,264 @@
+/*
+ * Executor of a step list (topology/swt_sched.c builds them).
+ *
+ * Data live in two buffers: acc, the running partial (initially the
+ * receive buffer holding this rank's contribution) and tmp, scratch of one
+ * message that the module keeps across calls.
+ *
+ *   FOLD_SEND / UNFOLD_RECV  extra rank: hand over acc, later get the result
+ *   FOLD_RECV / UNFOLD_SEND  survivor: reduce the extra's vector, later send
+ *                            it the result
+ *   LO  exchange acc whole; combine with the operand whose group has the
+ *       lower block range on the left, so every rank rounds alike. The
+ *       result lands in tmp or acc; the two swap instead of copying.
+ *   RS  send the peer's half of my block range, receive mine into tmp in
+ *       segments and reduce each segment while the next one arrives.
+ *   AG  send my reduced range, receive the peer's straight into acc.
+ *
+ * Memory: one message of scratch (span of count elements), no allocation
+ * once the module has seen the largest message.
+ *
+ * Example, p = 4 ring, Swing BO, rank 0 (blocks: R(0,1) = {0,1} -> [0,2)):
+ *   RS s=0 with 1: send blocks [2,4), receive [0,2) and reduce
+ *   RS s=1 with 3: send block 1, receive block 0 and reduce
+ *   AG s=1 with 3: send block 0, receive block 1
+ *   AG s=0 with 1: send [0,2), receive [2,4)
+ */
+#include "coll_swing.h"
+
+#include <stdlib.h>
+
+#include "ompi/mca/coll/base/coll_tags.h"
+#include "ompi/mca/pml/pml.h"
+#include "ompi/request/request.h"
+
+#define SWING_TAG MCA_COLL_BASE_TAG_ALLREDUCE
+
+typedef struct swing_bufs_t {
+    char *acc;
+    char *tmp;
+} swing_bufs_t;
+
+int mca_coll_swing_scratch(mca_coll_swing_module_t *m, size_t bytes, char **buf)
+{
+    if (bytes > m->scratch_size) {
+        char *grown = malloc(bytes);
+        if (NULL == grown) {
+            return OMPI_ERR_OUT_OF_RESOURCE;
+        }
+        free(m->scratch);
+        m->scratch = grown;
+        m->scratch_size = bytes;
+    }
+    *buf = m->scratch;
+    return OMPI_SUCCESS;
+}
+
+static char *swing_at(char *base, const mca_coll_swing_call_t *call, size_t elem)
+{
+    return base + (ptrdiff_t) elem * call->extent;
+}
+
+static int swing_send(const mca_coll_swing_call_t *call, char *buf, size_t n, int peer)
+{
+    return MCA_PML_CALL(send(buf, n, call->dtype, peer, SWING_TAG,
+                             MCA_PML_BASE_SEND_STANDARD, call->comm));
+}
+
+static int swing_recv(const mca_coll_swing_call_t *call, char *buf, size_t n, int peer)
+{
+    return MCA_PML_CALL(recv(buf, n, call->dtype, peer, SWING_TAG, call->comm,
+                             MPI_STATUS_IGNORE));
+}
+
+static int swing_sendrecv(const mca_coll_swing_call_t *call, char *sbuf, size_t sn,
+                          char *rbuf, size_t rn, int peer)
+{
+    ompi_request_t *reqs[2];
+    int rc;
+
+    rc = MCA_PML_CALL(irecv(rbuf, rn, call->dtype, peer, SWING_TAG, call->comm, &reqs[0]));
+    if (OMPI_SUCCESS != rc) {
+        return rc;
+    }
+    rc = MCA_PML_CALL(isend(sbuf, sn, call->dtype, peer, SWING_TAG,
+                            MCA_PML_BASE_SEND_STANDARD, call->comm, &reqs[1]));
+    if (OMPI_SUCCESS != rc) {
+        ompi_request_cancel(reqs[0]);
+        ompi_request_wait(&reqs[0], MPI_STATUS_IGNORE);
+        return rc;
+    }
+    return ompi_request_wait_all(2, reqs, MPI_STATUSES_IGNORE);
+}
+
+static int swing_step_lo(const mca_coll_swing_call_t *call, const swt_step_t *st,
+                         swing_bufs_t *b)
+{
+    int rc = swing_sendrecv(call, b->acc, call->count, b->tmp, call->count, (int) st->peer);
+
+    if (OMPI_SUCCESS != rc) {
+        return rc;
+    }
+    if (st->left) {
+        char *t = b->acc;
+        /* tmp = acc (mine, left) op tmp (peer's) */
+        ompi_op_reduce(call->op, b->acc, b->tmp, call->count, call->dtype);
+        b->acc = b->tmp;
+        b->tmp = t;
+    } else {
+        /* acc = tmp (peer's, left) op acc (mine) */
+        ompi_op_reduce(call->op, b->tmp, b->acc, call->count, call->dtype);
+    }
+    return OMPI_SUCCESS;
+}
+
+/* Elements per pipeline segment; the whole range when segmentation is off. */
+static size_t swing_segment_elems(const mca_coll_swing_call_t *call, size_t n)
+{
+    long seg = mca_coll_swing_component.segment_size;
+    size_t elems;
+
+    if (seg <= 0 || call->extent <= 0) {
+        return n ? n : 1;
+    }
+    elems = (size_t) seg / (size_t) call->extent;
+    return elems ? elems : 1;
+}
+
+static int swing_step_rs(const mca_coll_swing_call_t *call, const swt_step_t *st,
+                         swing_bufs_t *b, long nblocks)
+{
+    size_t s0, sn, r0, rn, seg, nseg_s, nseg_r;
+    ompi_request_t *rreq[2] = { MPI_REQUEST_NULL, MPI_REQUEST_NULL };
+    ompi_request_t *sreq[2] = { MPI_REQUEST_NULL, MPI_REQUEST_NULL };
+    int rc = OMPI_SUCCESS, peer = (int) st->peer;
+
+    swt_block_elems(call->count, nblocks, st->send_lo, st->send_n, &s0, &sn);
+    swt_block_elems(call->count, nblocks, st->recv_lo, st->recv_n, &r0, &rn);
+    seg = swing_segment_elems(call, sn > rn ? sn : rn);
+    nseg_s = (sn + seg - 1) / seg;
+    nseg_r = (rn + seg - 1) / seg;
+    /*
+     * Two segments in flight each way: segment i is reduced while i+1
+     * arrives. Both sides cut their ranges the same way from the range
+     * start, so every send matches a receive of the same size.
+     */
+    for (size_t i = 0; i < (nseg_s > nseg_r ? nseg_s : nseg_r) && OMPI_SUCCESS == rc; ++i) {
+        int slot = (int) (i % 2);
+        if (i < nseg_r && 0 == i) {
+            size_t n = rn < seg ? rn : seg;
+            rc = MCA_PML_CALL(irecv(swing_at(b->tmp, call, r0), n, call->dtype, peer,
+                                    SWING_TAG, call->comm, &rreq[0]));
+        }
+        if (OMPI_SUCCESS == rc && i + 1 < nseg_r) {
+            size_t off = (i + 1) * seg, n = (rn - off) < seg ? rn - off : seg;
+            rc = MCA_PML_CALL(irecv(swing_at(b->tmp, call, r0 + off), n, call->dtype,
+                                    peer, SWING_TAG, call->comm, &rreq[1 - slot]));
+        }
+        if (OMPI_SUCCESS == rc && i < nseg_s) {
+            size_t off = i * seg, n = (sn - off) < seg ? sn - off : seg;
+            if (MPI_REQUEST_NULL != sreq[slot]) {
+                rc = ompi_request_wait(&sreq[slot], MPI_STATUS_IGNORE);
+            }
+            if (OMPI_SUCCESS == rc) {
+                rc = MCA_PML_CALL(isend(swing_at(b->acc, call, s0 + off), n, call->dtype,
+                                        peer, SWING_TAG, MCA_PML_BASE_SEND_STANDARD,
+                                        call->comm, &sreq[slot]));
+            }
+        }
+        if (OMPI_SUCCESS == rc && i < nseg_r) {
+            size_t off = i * seg, n = (rn - off) < seg ? rn - off : seg;
+            rc = ompi_request_wait(&rreq[slot], MPI_STATUS_IGNORE);
+            /* acc[range] = peer's partial (left) op mine */
+            if (OMPI_SUCCESS == rc) {
+                ompi_op_reduce(call->op, swing_at(b->tmp, call, r0 + off),
+                               swing_at(b->acc, call, r0 + off), n, call->dtype);
+            }
+        }
+    }
+    for (int i = 0; i < 2; ++i) {
+        if (MPI_REQUEST_NULL != rreq[i]) {
+            if (OMPI_SUCCESS != rc) {
+                ompi_request_cancel(rreq[i]);
+            }
+            ompi_request_wait(&rreq[i], MPI_STATUS_IGNORE);
+        }
+        if (MPI_REQUEST_NULL != sreq[i]) {
+            int src = ompi_request_wait(&sreq[i], MPI_STATUS_IGNORE);
+            rc = (OMPI_SUCCESS == rc) ? src : rc;
+        }
+    }
+    return rc;
+}
+
+static int swing_step_ag(const mca_coll_swing_call_t *call, const swt_step_t *st,
+                         swing_bufs_t *b, long nblocks)
+{
+    size_t s0, sn, r0, rn;
+
+    swt_block_elems(call->count, nblocks, st->send_lo, st->send_n, &s0, &sn);
+    swt_block_elems(call->count, nblocks, st->recv_lo, st->recv_n, &r0, &rn);
+    return swing_sendrecv(call, swing_at(b->acc, call, s0), sn,
+                          swing_at(b->acc, call, r0), rn, (int) st->peer);
+}
+
+static int swing_step(const mca_coll_swing_call_t *call, const swt_step_t *st,
+                      swing_bufs_t *b)
+{
+    int peer = (int) st->peer;
+
+    switch (st->op) {
+    case SWT_OP_FOLD_SEND:
+    case SWT_OP_UNFOLD_SEND:
+        return swing_send(call, b->acc, call->count, peer);
+    case SWT_OP_UNFOLD_RECV:
+        return swing_recv(call, b->acc, call->count, peer);
+    case SWT_OP_FOLD_RECV: {
+        int rc = swing_recv(call, b->tmp, call->count, peer);
+        if (OMPI_SUCCESS == rc) {
+            /* acc = extra's vector (left) op mine */
+            ompi_op_reduce(call->op, b->tmp, b->acc, call->count, call->dtype);
+        }
+        return rc;
+    }
+    case SWT_OP_LO:
+        return swing_step_lo(call, st, b);
+    case SWT_OP_RS:
+        return swing_step_rs(call, st, b, call->plan->nblocks);
+    case SWT_OP_AG:
+        return swing_step_ag(call, st, b, call->plan->nblocks);
+    }
+    return OMPI_ERR_BAD_PARAM;
+}
+
+int mca_coll_swing_exec_steps(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
+{
+    const mca_coll_swing_plan_t *plan = call->plan;
+    ptrdiff_t gap = 0;
+    size_t span = opal_datatype_span(&call->dtype->super, call->count, &gap);
+    swing_bufs_t b;
+    char *scratch;
+    int rc;
+
+    rc = mca_coll_swing_scratch(m, span, &scratch);
+    if (OMPI_SUCCESS != rc) {
+        return rc;
+    }
+    b.acc = call->rbuf;
+    b.tmp = scratch - gap;
+    if (NULL != call->sbuf) {
+        rc = ompi_datatype_copy_content_same_ddt(call->dtype, call->count, call->rbuf,
+                                                 (char *) call->sbuf);
+        if (OMPI_SUCCESS != rc) {
+            return rc;
+        }
+    }
+    for (int i = 0; i < plan->nsteps && OMPI_SUCCESS == rc; ++i) {
+        rc = swing_step(call, &plan->steps[i], &b);
+    }
+    if (OMPI_SUCCESS == rc && b.acc != call->rbuf) {
+        rc = ompi_datatype_copy_content_same_ddt(call->dtype, call->count, call->rbuf,
+                                                 b.acc);
+    }
+    return rc;
+}

@@ -1,0 +1,97 @@
+/*
+ * Per-communicator module: query, enable (save the previous allreduce,
+ * compute the schedules), destruction (release everything).
+ */
+#include "coll_swing.h"
+
+#include <stdlib.h>
+
+#include "opal/util/output.h"
+
+static int swing_module_enable(mca_coll_base_module_t *module,
+                               struct ompi_communicator_t *comm);
+
+static void swing_module_construct(mca_coll_swing_module_t *m)
+{
+    m->comm = NULL;
+    m->prev_allreduce = NULL;
+    m->prev_allreduce_module = NULL;
+    m->algorithm = MCA_COLL_SWING_ALG_AUTO;
+    m->lo_max_bytes = 0;
+    memset(&m->shape, 0, sizeof(m->shape));
+    memset(m->plans, 0, sizeof(m->plans));
+    m->scratch = NULL;
+    m->scratch_size = 0;
+}
+
+static void swing_module_destruct(mca_coll_swing_module_t *m)
+{
+    mca_coll_swing_plans_free(m);
+    free(m->scratch);
+    m->scratch = NULL;
+    /* the reference taken in enable */
+    if (NULL != m->prev_allreduce_module) {
+        OBJ_RELEASE(m->prev_allreduce_module);
+        m->prev_allreduce_module = NULL;
+    }
+}
+
+OBJ_CLASS_INSTANCE(mca_coll_swing_module_t, mca_coll_base_module_t,
+                   swing_module_construct, swing_module_destruct);
+
+int mca_coll_swing_init_query(bool enable_progress_threads, bool enable_mpi_threads)
+{
+    (void) enable_progress_threads;
+    (void) enable_mpi_threads;
+    return OMPI_SUCCESS;
+}
+
+mca_coll_base_module_t *mca_coll_swing_comm_query(struct ompi_communicator_t *comm,
+                                                  int *priority)
+{
+    mca_coll_swing_module_t *m;
+
+    if (mca_coll_swing_component.priority <= 0 || OMPI_COMM_IS_INTER(comm)
+        || ompi_comm_size(comm) < 2) {
+        return NULL;
+    }
+    m = OBJ_NEW(mca_coll_swing_module_t);
+    if (NULL == m) {
+        return NULL;
+    }
+    m->super.coll_module_enable = swing_module_enable;
+    m->super.coll_allreduce = mca_coll_swing_allreduce;
+    m->algorithm = mca_coll_swing_component.algorithm;
+    *priority = mca_coll_swing_component.priority;
+    return &m->super;
+}
+
+static int swing_module_enable(mca_coll_base_module_t *module,
+                               struct ompi_communicator_t *comm)
+{
+    mca_coll_swing_module_t *m = (mca_coll_swing_module_t *) module;
+    static int warned_no_prev = 0;
+    int rc;
+
+    if (NULL == comm->c_coll->coll_allreduce
+        || NULL == comm->c_coll->coll_allreduce_module) {
+        mca_coll_swing_warn_once(&warned_no_prev, 0,
+            "no other component provides MPI_Allreduce on communicator %s; swing disabled there",
+            comm->c_name);
+        return OMPI_ERR_NOT_SUPPORTED;
+    }
+    m->comm = comm;
+    m->prev_allreduce = comm->c_coll->coll_allreduce;
+    m->prev_allreduce_module = comm->c_coll->coll_allreduce_module;
+    OBJ_RETAIN(m->prev_allreduce_module);
+
+    rc = mca_coll_swing_plans_build(m);
+    if (OMPI_SUCCESS != rc) {
+        return rc;
+    }
+    opal_output_verbose(2, mca_coll_swing_component.output,
+                        "coll:swing: communicator %s (%d ranks): algorithm %s, lo_max_bytes %ld",
+                        comm->c_name, ompi_comm_size(comm),
+                        mca_coll_swing_algs[m->algorithm].name, m->lo_max_bytes);
+    return OMPI_SUCCESS;
+}

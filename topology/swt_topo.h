@@ -1,0 +1,73 @@
+/*
+ * swt_topo: machine descriptions.
+ *
+ * A description is a logical torus, optionally laid over a physical grid
+ * whose usable tiles are a subset (the Wormhole n150: 8x8 logical on a
+ * 10x12 grid with DRAM, Ethernet and management tiles in between), plus a
+ * rank order and cost-model constants. Descriptions come from a preset
+ * name, a plain shape, or a small text file; see topology/presets/.
+ *
+ * Same conventions as swt.h: SWT_OK or a positive error code; parse errors
+ * also fill a swt_diag_t with the origin, line, column and what was expected.
+ */
+#ifndef SWT_TOPO_H
+#define SWT_TOPO_H
+
+#include "swt.h"
+
+typedef struct swt_topo swt_topo_t;
+
+/* Where and why a description was rejected. */
+typedef struct swt_diag {
+    char origin[256];   /* file name, "preset:NAME" or "<string>" */
+    int line;           /* 1-based; 0 when not about a line */
+    int col;            /* 1-based; 0 when not about a column */
+    char msg[256];      /* what was wrong and what was expected */
+} swt_diag_t;
+
+/* Cost model constants (ALGORITHMS.md section 7), SI units. */
+typedef struct swt_cost_params {
+    double alpha;   /* per-message latency, s */
+    double tau;     /* per physical hop, s */
+    double beta;    /* link bandwidth, bytes/s */
+    double gamma;   /* reduction cost, s/byte */
+} swt_cost_params_t;
+
+/*
+ * spec: a preset ("n150", "n150:harvest=Y", ...), a shape ("ring:8",
+ * "torus:8x8", "4x4x4") or "@/path/to/file". diag may be NULL.
+ */
+int swt_topo_load(const char *spec, swt_topo_t **topo, swt_diag_t *diag);
+/* Parses description text; origin names it in diagnostics. */
+int swt_topo_parse(const char *text, const char *origin, swt_topo_t **topo,
+                   swt_diag_t *diag);
+/* Prints the description in the file format (parse(format(t)) == t).
+   Returns the length it needs, like snprintf. */
+int swt_topo_format(const swt_topo_t *topo, char *buf, size_t len);
+void swt_topo_destroy(swt_topo_t *topo);
+
+/* NULL-terminated list of preset names. */
+const char *const *swt_topo_presets(void);
+
+const char *swt_topo_name(const swt_topo_t *topo);
+/* The logical torus the schedules run on. */
+const swt_shape_t *swt_topo_logical(const swt_topo_t *topo);
+/* Physical grid; the logical shape itself when there is no grid. */
+const swt_shape_t *swt_topo_grid(const swt_topo_t *topo);
+int swt_topo_has_grid(const swt_topo_t *topo);
+/* 1 when the physical dimension has a wrap-around link. */
+int swt_topo_wraps(const swt_topo_t *topo, int dim);
+/* Physical coordinates of logical position pos. */
+void swt_topo_tile(const swt_topo_t *topo, long pos, int *phys);
+/* Tile label at physical coordinates ("tensix", "dram", "eth", ...);
+   logical positions of a plain torus are "node". */
+const char *swt_topo_kind(const swt_topo_t *topo, const int *phys);
+/* Logical position hosted by the tile, or -1 for a hidden tile. */
+long swt_topo_pos_at(const swt_topo_t *topo, const int *phys);
+/* Rank order: the logical position of communicator rank r, and back. */
+long swt_topo_rank_pos(const swt_topo_t *topo, long rank);
+long swt_topo_pos_rank(const swt_topo_t *topo, long pos);
+/* Cost constants from the description, or defaults. */
+const swt_cost_params_t *swt_topo_cost(const swt_topo_t *topo);
+
+#endif
