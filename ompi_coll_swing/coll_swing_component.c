@@ -14,6 +14,8 @@
 const char *mca_coll_swing_component_version_string =
     "Open MPI swing collective MCA component version " PACKAGE_VERSION;
 
+#define SWING_SEGMENT_DEFAULT (1L << 20)
+
 static int swing_register(void);
 static int swing_open(void);
 static int swing_close(void);
@@ -41,7 +43,7 @@ mca_coll_swing_component_t mca_coll_swing_component = {
     .algorithm = MCA_COLL_SWING_ALG_AUTO,
     .topology = NULL,
     .lo_max_bytes = -1,
-    .segment_size = 1 << 20,
+    .segment_size = SWING_SEGMENT_DEFAULT,
 };
 
 static int swing_register_counter(const char *name, const char *desc,
@@ -80,13 +82,32 @@ static int swing_register_algorithm(void)
     if (OPAL_SUCCESS != rc) {
         return rc;
     }
-    rc = mca_base_component_var_register(
+    /*
+     * An unknown name makes Open MPI print the valid values and fail the
+     * registration; the component stays usable with the default instead of
+     * disappearing.
+     */
+    (void) mca_base_component_var_register(
         &mca_coll_swing_component.super.collm_version, "allreduce_algorithm",
         help, MCA_BASE_VAR_TYPE_INT, alg_enum, 0, MCA_BASE_VAR_FLAG_SETTABLE,
         OPAL_INFO_LVL_5, MCA_BASE_VAR_SCOPE_ALL,
         &mca_coll_swing_component.algorithm);
     OBJ_RELEASE(alg_enum);
-    return rc < 0 ? rc : OMPI_SUCCESS;
+    if (mca_coll_swing_component.algorithm < 0
+        || mca_coll_swing_component.algorithm >= MCA_COLL_SWING_ALG_COUNT) {
+        mca_coll_swing_component.algorithm = MCA_COLL_SWING_ALG_AUTO;
+    }
+    return OMPI_SUCCESS;
+}
+
+/* Negative sizes are refused with one warning; the default stays. */
+static void swing_check_size(const char *name, long *value, long min, long dflt)
+{
+    if (*value < min) {
+        opal_output(0, "coll:swing: warning: coll_swing_%s = %ld is out of range "
+                    "(minimum %ld); using %ld", name, *value, min, dflt);
+        *value = dflt;
+    }
 }
 
 static int swing_register(void)
@@ -96,6 +117,9 @@ static int swing_register(void)
     char name[64];
     int rc;
 
+    c->algorithm = MCA_COLL_SWING_ALG_AUTO;
+    c->lo_max_bytes = -1;
+    c->segment_size = SWING_SEGMENT_DEFAULT;
     (void) mca_base_component_var_register(v, "priority",
         "Priority of the swing coll component; 0 or less: never selected (default 40, above coll/tuned's 30)",
         MCA_BASE_VAR_TYPE_INT, NULL, 0, MCA_BASE_VAR_FLAG_SETTABLE,
@@ -123,6 +147,9 @@ static int swing_register(void)
         "Bandwidth-optimal algorithms: pipeline segment in bytes; 0 sends each step in one piece",
         MCA_BASE_VAR_TYPE_LONG, NULL, 0, MCA_BASE_VAR_FLAG_SETTABLE,
         OPAL_INFO_LVL_6, MCA_BASE_VAR_SCOPE_ALL, &c->segment_size);
+
+    swing_check_size("lo_max_bytes", &c->lo_max_bytes, -1, -1);
+    swing_check_size("segment_size", &c->segment_size, 0, SWING_SEGMENT_DEFAULT);
 
     (void) swing_register_counter("allreduce_served",
         "MPI_Allreduce calls executed by swing", &c->served_total);

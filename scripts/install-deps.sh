@@ -1,0 +1,20 @@
+#!/bin/sh
+# Installs, with apt, whatever the build, the tests and the benchmark need
+# and this Debian/Ubuntu machine does not have yet. Needs root (or sudo).
+set -e
+pkgs="gcc make pkg-config autoconf automake libtool \
+      libopenmpi-dev openmpi-bin libhwloc-dev check \
+      gnuplot-nox libxml2-utils valgrind"
+missing=""
+for p in $pkgs; do
+    dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
+done
+if [ -z "$missing" ]; then
+    echo "install-deps: everything is installed"
+    exit 0
+fi
+echo "install-deps: installing$missing"
+sudo=""
+[ "$(id -u)" = 0 ] || sudo="sudo"
+$sudo apt-get update -q
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends $missing
