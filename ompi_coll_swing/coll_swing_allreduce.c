@@ -21,7 +21,7 @@ static int swing_fallback(int why, const char *detail, const void *sbuf,
                           struct ompi_op_t *op, struct ompi_communicator_t *comm,
                           mca_coll_swing_module_t *m)
 {
-    mca_coll_swing_warn_once(&swing_warned[why], 1,
+    mca_coll_swing_warn_once(&swing_warned[why], 1, "unavailable",
                              "MPI_Allreduce on %s handed to the previous module: %s",
                              comm->c_name, detail);
     __atomic_fetch_add(&mca_coll_swing_component.fallback, 1, __ATOMIC_RELAXED);
@@ -114,15 +114,4 @@ int mca_coll_swing_allreduce(const void *sbuf, void *rbuf, int count,
     }
     call.plan = &m->plans[id];
     return alg->exec(&call, m);
-}
-
-int mca_coll_swing_decide(const mca_coll_swing_module_t *m, size_t bytes)
-{
-    if (MCA_COLL_SWING_ALG_AUTO != m->algorithm) {
-        return m->algorithm;
-    }
-    if (bytes <= (size_t) m->lo_max_bytes) {
-        return MCA_COLL_SWING_ALG_SWING_LO;
-    }
-    return MCA_COLL_SWING_ALG_SWING_BO;
 }

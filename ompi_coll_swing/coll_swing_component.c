@@ -3,18 +3,30 @@
  */
 #include "coll_swing.h"
 
+#define _GNU_SOURCE 1
+#include <dlfcn.h>
+#include <libgen.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "opal/mca/base/mca_base_pvar.h"
 #include "opal/mca/base/mca_base_var.h"
 #include "opal/util/output.h"
+#include "opal/util/show_help.h"
 #include "ompi/mca/coll/base/base.h"
+
+#define SWING_HELP_FILE "help-coll-swing.txt"
+
+/* The help file sits beside the installed .so; without it, plain output. */
+static int swing_have_help = 0;
 
 const char *mca_coll_swing_component_version_string =
     "Open MPI swing collective MCA component version " PACKAGE_VERSION;
 
 #define SWING_SEGMENT_DEFAULT (1L << 20)
+#define SWING_SHM_SIZE_DEFAULT (1L << 20)
 
 static int swing_register(void);
 static int swing_open(void);
@@ -44,6 +56,8 @@ mca_coll_swing_component_t mca_coll_swing_component = {
     .topology = NULL,
     .lo_max_bytes = -1,
     .segment_size = SWING_SEGMENT_DEFAULT,
+    .shm_size = SWING_SHM_SIZE_DEFAULT,
+    .shm_assume_remote = false,
 };
 
 static int swing_register_counter(const char *name, const char *desc,
@@ -100,12 +114,32 @@ static int swing_register_algorithm(void)
     return OMPI_SUCCESS;
 }
 
+static void swing_find_help(void)
+{
+    Dl_info info;
+    char path[4096], file[4200];
+
+    if (swing_have_help || 0 == dladdr((void *) &mca_coll_swing_component, &info)
+        || NULL == info.dli_fname || strlen(info.dli_fname) >= sizeof(path)) {
+        return;
+    }
+    strcpy(path, info.dli_fname);
+    snprintf(file, sizeof(file), "%s/%s", dirname(path), SWING_HELP_FILE);
+    if (0 == access(file, R_OK)) {
+        strcpy(path, info.dli_fname);
+        swing_have_help = (OPAL_SUCCESS == opal_show_help_add_dir(dirname(path)));
+    }
+}
+
 /* Negative sizes are refused with one warning; the default stays. */
 static void swing_check_size(const char *name, long *value, long min, long dflt)
 {
+    static int warned = 0;
+
     if (*value < min) {
-        opal_output(0, "coll:swing: warning: coll_swing_%s = %ld is out of range "
-                    "(minimum %ld); using %ld", name, *value, min, dflt);
+        mca_coll_swing_warn_once(&warned, 0, "warning",
+            "coll_swing_%s = %ld is out of range (minimum %ld); using %ld",
+            name, *value, min, dflt);
         *value = dflt;
     }
 }
@@ -117,6 +151,7 @@ static int swing_register(void)
     char name[64];
     int rc;
 
+    swing_find_help();
     c->algorithm = MCA_COLL_SWING_ALG_AUTO;
     c->lo_max_bytes = -1;
     c->segment_size = SWING_SEGMENT_DEFAULT;
@@ -148,7 +183,22 @@ static int swing_register(void)
         MCA_BASE_VAR_TYPE_LONG, NULL, 0, MCA_BASE_VAR_FLAG_SETTABLE,
         OPAL_INFO_LVL_6, MCA_BASE_VAR_SCOPE_ALL, &c->segment_size);
 
+    c->shm_size = SWING_SHM_SIZE_DEFAULT;
+    (void) mca_base_component_var_register(v, "shm_size",
+        "shm algorithm: bytes of each rank's slot in the shared segment (the segment "
+        "holds p + 1 slots plus 16 KiB per rank); larger messages go in chunks of this "
+        "size; 0: shm never used (default 1 MiB; minimum 4096, maximum 1 GiB)",
+        MCA_BASE_VAR_TYPE_LONG, NULL, 0, MCA_BASE_VAR_FLAG_SETTABLE,
+        OPAL_INFO_LVL_6, MCA_BASE_VAR_SCOPE_ALL, &c->shm_size);
+    c->shm_assume_remote = false;
+    (void) mca_base_component_var_register(v, "shm_assume_remote",
+        "Debug: treat every peer as on another node, so shm is never offered "
+        "(tests the multi-node refusal on one machine)",
+        MCA_BASE_VAR_TYPE_BOOL, NULL, 0, MCA_BASE_VAR_FLAG_SETTABLE,
+        OPAL_INFO_LVL_9, MCA_BASE_VAR_SCOPE_ALL, &c->shm_assume_remote);
+
     swing_check_size("lo_max_bytes", &c->lo_max_bytes, -1, -1);
+    swing_check_size("shm_size", &c->shm_size, 0, SWING_SHM_SIZE_DEFAULT);
     swing_check_size("segment_size", &c->segment_size, 0, SWING_SEGMENT_DEFAULT);
 
     (void) swing_register_counter("allreduce_served",
@@ -180,20 +230,22 @@ static int swing_close(void)
     return OMPI_SUCCESS;
 }
 
-void mca_coll_swing_warn_once(int *flag, int level, const char *fmt, ...)
+void mca_coll_swing_warn_once(int *flag, int level, const char *topic,
+                              const char *fmt, ...)
 {
     char msg[512];
     va_list ap;
 
-    if (*flag) {
-        return;
-    }
-    if (level > 0 && mca_coll_swing_component.verbose < level) {
+    if (*flag || (level > 0 && mca_coll_swing_component.verbose < level)) {
         return;
     }
     *flag = 1;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof(msg), fmt, ap);
     va_end(ap);
-    opal_output(0, "coll:swing: %s", msg);
+    if (0 == level && swing_have_help) {
+        opal_show_help(SWING_HELP_FILE, topic, true, msg);
+    } else {
+        opal_output(0, "coll:swing: %s", msg);
+    }
 }

@@ -1,7 +1,9 @@
 /*
  * Schedules of one communicator: resolve the topology description, then
- * compute this rank's step list for each message-passing algorithm. Done
- * once at module enable; calls only read the plans.
+ * compute this rank's step list for each message-passing algorithm (peers
+ * translated from torus positions to communicator ranks through the
+ * description's rank order) and the decision table. Done once at module
+ * enable; calls only read the plans.
  */
 #include "coll_swing.h"
 
@@ -10,39 +12,12 @@
 
 #include "opal/util/output.h"
 
-/* The torus for a communicator of p ranks; any problem falls back to a ring. */
-static void swing_resolve_shape(int p, swt_shape_t *shape)
-{
-    static int warned_parse = 0, warned_fit = 0;
-    const char *text = mca_coll_swing_component.topology;
-    int rc;
-
-    swt_shape_ring(p, shape);
-    if (NULL == text || '\0' == text[0] || 0 == strcmp(text, "auto")
-        || 0 == strcmp(text, "ring")) {
-        return;
-    }
-    rc = swt_shape_parse(text, shape);
-    if (SWT_OK != rc) {
-        mca_coll_swing_warn_once(&warned_parse, 0,
-            "coll_swing_topology \"%s\": %s (expected auto, ring, torus:AxB..., ring:N); using a ring",
-            text, swt_strerror(rc));
-        swt_shape_ring(p, shape);
-        return;
-    }
-    if (swt_shape_size(shape) != p) {
-        mca_coll_swing_warn_once(&warned_fit, 0,
-            "coll_swing_topology \"%s\" has %ld positions but a communicator has %d ranks; using a ring there",
-            text, swt_shape_size(shape), p);
-        swt_shape_ring(p, shape);
-    }
-}
-
-static int swing_plan_build(mca_coll_swing_plan_t *plan, const swt_shape_t *shape,
+static int swing_plan_build(mca_coll_swing_plan_t *plan, const swt_topo_t *topo,
                             const mca_coll_swing_alg_t *alg, int rank)
 {
     swt_sched_t *sched = NULL;
-    int rc = swt_sched_create(shape, alg->pattern, alg->kind, rank, &sched);
+    int rc = swt_sched_create(swt_topo_logical(topo), alg->pattern, alg->kind,
+                              swt_topo_rank_pos(topo, rank), &sched);
 
     if (SWT_OK != rc) {
         return (SWT_ERR_NOMEM == rc) ? OMPI_ERR_OUT_OF_RESOURCE : OMPI_ERR_BAD_PARAM;
@@ -54,9 +29,9 @@ static int swing_plan_build(mca_coll_swing_plan_t *plan, const swt_shape_t *shap
         swt_sched_destroy(sched);
         return OMPI_ERR_OUT_OF_RESOURCE;
     }
-    /* position r is communicator rank r */
     for (int i = 0; i < plan->nsteps; ++i) {
         plan->steps[i] = *swt_sched_step(sched, i);
+        plan->steps[i].peer = swt_topo_pos_rank(topo, plan->steps[i].peer);
     }
     swt_sched_destroy(sched);
     return OMPI_SUCCESS;
@@ -64,24 +39,28 @@ static int swing_plan_build(mca_coll_swing_plan_t *plan, const swt_shape_t *shap
 
 int mca_coll_swing_plans_build(mca_coll_swing_module_t *m)
 {
-    int p = ompi_comm_size(m->comm), rank = ompi_comm_rank(m->comm);
-    int rc = OMPI_SUCCESS;
+    int rank = ompi_comm_rank(m->comm);
+    swt_topo_t *topo = NULL;
+    int rc;
 
-    swing_resolve_shape(p, &m->shape);
+    if (SWT_OK != mca_coll_swing_topo_resolve(m->comm, &topo)) {
+        return OMPI_ERR_OUT_OF_RESOURCE;
+    }
+    m->shape = *swt_topo_logical(topo);
+    rc = OMPI_SUCCESS;
     for (int i = 0; i < MCA_COLL_SWING_ALG_COUNT && OMPI_SUCCESS == rc; ++i) {
         if (mca_coll_swing_exec_steps == mca_coll_swing_algs[i].exec) {
-            rc = swing_plan_build(&m->plans[i], &m->shape, &mca_coll_swing_algs[i], rank);
+            rc = swing_plan_build(&m->plans[i], topo, &mca_coll_swing_algs[i], rank);
         }
+    }
+    if (OMPI_SUCCESS == rc) {
+        rc = mca_coll_swing_decision_build(m, topo);
     }
     if (OMPI_SUCCESS != rc) {
         mca_coll_swing_plans_free(m);
-        return rc;
     }
-    m->lo_max_bytes = mca_coll_swing_component.lo_max_bytes;
-    if (m->lo_max_bytes < 0) {
-        m->lo_max_bytes = 64 * 1024;
-    }
-    return OMPI_SUCCESS;
+    swt_topo_destroy(topo);
+    return rc;
 }
 
 void mca_coll_swing_plans_free(mca_coll_swing_module_t *m)

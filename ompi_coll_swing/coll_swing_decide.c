@@ -1,0 +1,109 @@
+/*
+ * The choice of algorithm by message size (coll_swing_allreduce_algorithm
+ * = auto).
+ *
+ * At communicator setup the cost model (topology/swt_cost.h) predicts each
+ * message-passing algorithm's time on this communicator's topology for the
+ * upper size of every power-of-two bucket; the fastest wins the bucket. A
+ * user threshold coll_swing_lo_max_bytes >= 0 overrides the model's LO/BO
+ * boundary, and the model still picks Swing or RD on each side. A call
+ * costs one table lookup.
+ */
+#include "coll_swing.h"
+
+#include "opal/util/output.h"
+
+#include "swt_cost.h"
+
+/* Smallest b with bytes <= 2^b, capped at the last bucket. */
+static int swing_bucket(size_t bytes)
+{
+    int b = (bytes <= 1) ? 0 : 64 - __builtin_clzll((unsigned long long) bytes - 1);
+    return (b < MCA_COLL_SWING_NBUCKETS) ? b : MCA_COLL_SWING_NBUCKETS - 1;
+}
+
+static int swing_best(const swt_model_t *model, double bytes, int want_kind)
+{
+    static const int candidates[] = {
+        MCA_COLL_SWING_ALG_SWING_LO, MCA_COLL_SWING_ALG_RD_LO,
+        MCA_COLL_SWING_ALG_SWING_BO, MCA_COLL_SWING_ALG_RD_BO
+    };
+    int best = MCA_COLL_SWING_ALG_SWING_LO;
+    double best_t = -1.0;
+
+    for (size_t i = 0; i < sizeof(candidates) / sizeof(candidates[0]); ++i) {
+        const mca_coll_swing_alg_t *a = &mca_coll_swing_algs[candidates[i]];
+        double t;
+        if (want_kind >= 0 && (int) a->kind != want_kind) {
+            continue;
+        }
+        t = swt_model_time(model, a->pattern, a->kind, bytes);
+        if (best_t < 0.0 || t < best_t) {
+            best_t = t;
+            best = candidates[i];
+        }
+    }
+    return best;
+}
+
+/* Printed by rank 0 of the communicator only: every rank has the same table. */
+static void swing_decision_report(const mca_coll_swing_module_t *m)
+{
+    int from = 0;
+
+    if (mca_coll_swing_component.verbose < 2 || 0 != ompi_comm_rank(m->comm)) {
+        return;
+    }
+    for (int b = 1; b <= MCA_COLL_SWING_NBUCKETS; ++b) {
+        size_t lo = from ? ((size_t) 1 << (from - 1)) + 1 : 0;
+        if (b < MCA_COLL_SWING_NBUCKETS && m->choice[b] == m->choice[from]) {
+            continue;
+        }
+        if (b == MCA_COLL_SWING_NBUCKETS) {
+            opal_output(mca_coll_swing_component.output,
+                        "coll:swing: %s auto: %zu B and above -> %s", m->comm->c_name,
+                        lo, mca_coll_swing_algs[m->choice[from]].name);
+        } else {
+            opal_output(mca_coll_swing_component.output,
+                        "coll:swing: %s auto: %zu B .. %zu B -> %s", m->comm->c_name,
+                        lo, (size_t) 1 << (b - 1), mca_coll_swing_algs[m->choice[from]].name);
+        }
+        from = b;
+    }
+}
+
+int mca_coll_swing_decision_build(mca_coll_swing_module_t *m, const swt_topo_t *topo)
+{
+    long user_lo = mca_coll_swing_component.lo_max_bytes;
+    swt_model_t *model = NULL;
+    int rc;
+
+    rc = swt_model_create(topo, swt_topo_cost(topo), &model);
+    if (SWT_OK != rc) {
+        return (SWT_ERR_NOMEM == rc) ? OMPI_ERR_OUT_OF_RESOURCE : OMPI_ERR_BAD_PARAM;
+    }
+    m->lo_max_bytes = 0;
+    for (int b = 0; b < MCA_COLL_SWING_NBUCKETS; ++b) {
+        size_t bytes = (size_t) 1 << b;
+        int kind = -1;
+        if (user_lo >= 0) {
+            kind = (bytes <= (size_t) user_lo) ? SWT_KIND_LO : SWT_KIND_BO;
+        }
+        m->choice[b] = (unsigned char) swing_best(model, (double) bytes, kind);
+        if (SWT_KIND_LO == mca_coll_swing_algs[m->choice[b]].kind
+            && (0 == b || m->lo_max_bytes == (long) ((size_t) 1 << (b - 1)))) {
+            m->lo_max_bytes = (long) bytes;
+        }
+    }
+    swt_model_destroy(model);
+    swing_decision_report(m);
+    return OMPI_SUCCESS;
+}
+
+int mca_coll_swing_decide(const mca_coll_swing_module_t *m, size_t bytes)
+{
+    if (MCA_COLL_SWING_ALG_AUTO != m->algorithm) {
+        return m->algorithm;
+    }
+    return m->choice[swing_bucket(bytes)];
+}

@@ -1,0 +1,119 @@
+/*
+ * The machine description a communicator's schedules follow.
+ *
+ * coll_swing_topology = auto (the default) derives a torus from where the
+ * ranks run: all on one node, a ring; k ranks on each of n nodes in
+ * node-contiguous blocks, a k x n torus (dimension 0 inside a node);
+ * anything irregular, a ring. Every rank computes this from the same
+ * global data (host names from the runtime), so all agree without
+ * communicating. Any other value goes to swt_topo_load (preset, shape,
+ * @file); a description that does not load or does not fit the
+ * communicator is reported once and auto is used instead.
+ */
+#include "coll_swing.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "opal/mca/hwloc/hwloc-internal.h"
+#include "opal/util/proc.h"
+#include "ompi/proc/proc.h"
+
+static const char *swing_host(struct ompi_communicator_t *comm, int r)
+{
+    ompi_proc_t *proc = ompi_comm_peer_lookup(comm, r);
+    const char *host = (NULL == proc) ? NULL : opal_get_proc_hostname(&proc->super);
+    return (NULL == host) ? "" : host;
+}
+
+static int swing_all_local(struct ompi_communicator_t *comm)
+{
+    int p = ompi_comm_size(comm), me = ompi_comm_rank(comm);
+
+    for (int r = 0; r < p; ++r) {
+        ompi_proc_t *proc = ompi_comm_peer_lookup(comm, r);
+        if (r != me && (NULL == proc || !OPAL_PROC_ON_LOCAL_NODE(proc->super.proc_flags))) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Ranks per node when every node holds one contiguous block of equal size, else 0. */
+static int swing_block_size(struct ompi_communicator_t *comm)
+{
+    int p = ompi_comm_size(comm), k = 1;
+    const char *first = swing_host(comm, 0);
+
+    while (k < p && 0 == strcmp(first, swing_host(comm, k))) {
+        ++k;
+    }
+    if (k < 2 || k == p || 0 != p % k) {
+        return 0;
+    }
+    for (int b = 0; b < p; b += k) {
+        const char *host = swing_host(comm, b);
+        if (b > 0 && 0 == strcmp(host, swing_host(comm, b - 1))) {
+            return 0;
+        }
+        for (int r = b + 1; r < b + k; ++r) {
+            if (0 != strcmp(host, swing_host(comm, r))) {
+                return 0;
+            }
+        }
+    }
+    return k;
+}
+
+static int swing_auto_topo(struct ompi_communicator_t *comm, swt_topo_t **topo)
+{
+    int p = ompi_comm_size(comm), k = 0;
+    char spec[64];
+
+    if (!swing_all_local(comm)) {
+        k = swing_block_size(comm);
+    }
+    if (k > 0) {
+        snprintf(spec, sizeof(spec), "torus:%dx%d", k, p / k);
+    } else {
+        snprintf(spec, sizeof(spec), "ring:%d", p);
+    }
+    return swt_topo_load(spec, topo, NULL);
+}
+
+int mca_coll_swing_topo_resolve(struct ompi_communicator_t *comm, swt_topo_t **topo)
+{
+    static int warned_load = 0, warned_fit = 0;
+    const char *text = mca_coll_swing_component.topology;
+    int p = ompi_comm_size(comm);
+    swt_diag_t diag;
+    int rc;
+
+    *topo = NULL;
+    if (NULL == text || '\0' == text[0] || 0 == strcmp(text, "auto")) {
+        return swing_auto_topo(comm, topo);
+    }
+    memset(&diag, 0, sizeof(diag));
+    rc = swt_topo_load(text, topo, &diag);
+    if (SWT_OK != rc) {
+        if (diag.line > 0) {
+            mca_coll_swing_warn_once(&warned_load, 0, "topology",
+                "coll_swing_topology \"%s\": %s:%d:%d: %s; using auto",
+                text, diag.origin, diag.line, diag.col, diag.msg);
+        } else {
+            mca_coll_swing_warn_once(&warned_load, 0, "topology",
+                "coll_swing_topology \"%s\": %s; using auto", text,
+                diag.msg[0] ? diag.msg : swt_strerror(rc));
+        }
+        return swing_auto_topo(comm, topo);
+    }
+    if (swt_shape_size(swt_topo_logical(*topo)) != p) {
+        mca_coll_swing_warn_once(&warned_fit, 0, "topology",
+            "coll_swing_topology \"%s\" has %ld positions but communicator %s has %d ranks; "
+            "using auto there (and on every other communicator it does not fit)",
+            text, swt_shape_size(swt_topo_logical(*topo)), comm->c_name, p);
+        swt_topo_destroy(*topo);
+        return swing_auto_topo(comm, topo);
+    }
+    return SWT_OK;
+}
