@@ -18,6 +18,10 @@
 #include "ompi/op/op.h"
 
 #include "swt.h"
+#include "swt_topo.h"
+
+/* Decision buckets: bucket b holds messages of (2^(b-1), 2^b] bytes. */
+#define MCA_COLL_SWING_NBUCKETS 48
 
 BEGIN_C_DECLS
 
@@ -59,6 +63,8 @@ typedef struct mca_coll_swing_component_t {
     char *topology;           /* topology description, "auto" by default */
     long lo_max_bytes;        /* auto: LO up to this size; -1: cost model */
     long segment_size;        /* BO pipeline segment in bytes; 0: none */
+    long shm_size;            /* shm: bytes of each rank's slot; 0: no shm */
+    bool shm_assume_remote;   /* debug: treat every peer as off-node */
     /* MPI_T counters */
     unsigned long long served[MCA_COLL_SWING_ALG_COUNT];
     unsigned long long served_total;
@@ -80,11 +86,15 @@ typedef struct mca_coll_swing_module_t {
     mca_coll_base_module_allreduce_fn_t prev_allreduce;
     mca_coll_base_module_t *prev_allreduce_module;
     int algorithm;                          /* forced, or auto */
-    long lo_max_bytes;                      /* auto threshold in bytes */
+    long lo_max_bytes;                      /* auto: LO up to here (reported) */
+    unsigned char choice[MCA_COLL_SWING_NBUCKETS]; /* auto: algorithm per bucket */
     swt_shape_t shape;                      /* torus the schedules follow */
+    int topo_auto;                          /* shape derived, not described */
     mca_coll_swing_plan_t plans[MCA_COLL_SWING_ALG_COUNT];
     char *scratch;                          /* reused across calls */
     size_t scratch_size;
+    struct mca_coll_swing_shm_t *shm;       /* shm segment, mapped at first use */
+    int shm_state;                          /* coll_swing_shm.h */
 } mca_coll_swing_module_t;
 
 OBJ_CLASS_DECLARATION(mca_coll_swing_module_t);
@@ -106,9 +116,14 @@ typedef struct mca_coll_swing_call_t {
 int mca_coll_swing_init_query(bool enable_progress_threads, bool enable_mpi_threads);
 mca_coll_base_module_t *mca_coll_swing_comm_query(struct ompi_communicator_t *comm,
                                                   int *priority);
-/* prints msg once per key (a static flag of the caller) at verbosity level */
-void mca_coll_swing_warn_once(int *flag, int level, const char *fmt, ...)
-    __opal_attribute_format__(__printf__, 3, 4);
+/*
+ * Prints msg once per flag (a static of the caller): level 0 always, as a
+ * warning through Open MPI's help system (topic of help-coll-swing.txt, so
+ * many ranks print it once); level > 0 only at that verbosity.
+ */
+void mca_coll_swing_warn_once(int *flag, int level, const char *topic,
+                              const char *fmt, ...)
+    __opal_attribute_format__(__printf__, 4, 5);
 
 /* the collective */
 int mca_coll_swing_allreduce(const void *sbuf, void *rbuf, int count,
@@ -118,10 +133,18 @@ int mca_coll_swing_allreduce(const void *sbuf, void *rbuf, int count,
 int mca_coll_swing_plans_build(mca_coll_swing_module_t *module);
 void mca_coll_swing_plans_free(mca_coll_swing_module_t *module);
 int mca_coll_swing_decide(const mca_coll_swing_module_t *module, size_t bytes);
+int mca_coll_swing_decision_build(mca_coll_swing_module_t *module, const swt_topo_t *topo);
+/* *is_auto: 1 when the shape was derived (coll_swing_topology auto or unusable) */
+int mca_coll_swing_topo_resolve(struct ompi_communicator_t *comm, swt_topo_t **topo,
+                                int *is_auto);
 
 /* executors */
 int mca_coll_swing_exec_steps(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
 int mca_coll_swing_scratch(mca_coll_swing_module_t *module, size_t bytes, char **buf);
+int mca_coll_swing_exec_shm(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
+/* 1 if every rank of the communicator is on this node (shm may serve it) */
+int mca_coll_swing_shm_available(mca_coll_swing_module_t *module);
+void mca_coll_swing_shm_release(mca_coll_swing_module_t *module);
 
 END_C_DECLS
 

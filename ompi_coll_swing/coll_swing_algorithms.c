@@ -17,5 +17,6 @@ const mca_coll_swing_alg_t mca_coll_swing_algs[MCA_COLL_SWING_ALG_COUNT] = {
     { "rd_bo", MCA_COLL_SWING_ALG_RD_BO, SWT_ALG_RD, SWT_KIND_BO,
       mca_coll_swing_exec_steps, "recursive halving/doubling, bandwidth-optimal" },
     { "shm", MCA_COLL_SWING_ALG_SHM, SWT_ALG_SWING, SWT_KIND_LO,
-      NULL, "shared-memory segment, ranks of one node only (not available yet)" },
+      mca_coll_swing_exec_shm,
+      "shared-memory segment, ranks of one node only (elsewhere: Swing)" },
 };

@@ -26,7 +26,7 @@ const char *mca_coll_swing_component_version_string =
     "Open MPI swing collective MCA component version " PACKAGE_VERSION;
 
 #define SWING_SEGMENT_DEFAULT (1L << 20)
-#define SWING_SHM_SIZE_DEFAULT (1L << 20)
+#define SWING_SHM_SIZE_DEFAULT (256L << 10)
 
 static int swing_register(void);
 static int swing_open(void);
@@ -187,7 +187,8 @@ static int swing_register(void)
     (void) mca_base_component_var_register(v, "shm_size",
         "shm algorithm: bytes of each rank's slot in the shared segment (the segment "
         "holds p + 1 slots plus 16 KiB per rank); larger messages go in chunks of this "
-        "size; 0: shm never used (default 1 MiB; minimum 4096, maximum 1 GiB)",
+        "size, small enough to stay in cache; 0: shm never used "
+        "(default 256 KiB; minimum 4096, maximum 1 GiB)",
         MCA_BASE_VAR_TYPE_LONG, NULL, 0, MCA_BASE_VAR_FLAG_SETTABLE,
         OPAL_INFO_LVL_6, MCA_BASE_VAR_SCOPE_ALL, &c->shm_size);
     c->shm_assume_remote = false;

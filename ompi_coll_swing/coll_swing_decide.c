@@ -6,8 +6,9 @@
  * message-passing algorithm's time on this communicator's topology for the
  * upper size of every power-of-two bucket; the fastest wins the bucket. A
  * user threshold coll_swing_lo_max_bytes >= 0 overrides the model's LO/BO
- * boundary, and the model still picks Swing or RD on each side. A call
- * costs one table lookup.
+ * boundary, and the model still picks Swing or RD on each side. When all
+ * ranks share one node, the shared segment is enabled and the user gave
+ * no topology (one means: follow its schedules), shm takes every size. A call costs one table lookup.
  */
 #include "coll_swing.h"
 
@@ -76,20 +77,27 @@ int mca_coll_swing_decision_build(mca_coll_swing_module_t *m, const swt_topo_t *
 {
     long user_lo = mca_coll_swing_component.lo_max_bytes;
     swt_model_t *model = NULL;
-    int rc;
+    int rc, shm;
 
     rc = swt_model_create(topo, swt_topo_cost(topo), &model);
     if (SWT_OK != rc) {
         return (SWT_ERR_NOMEM == rc) ? OMPI_ERR_OUT_OF_RESOURCE : OMPI_ERR_BAD_PARAM;
     }
     m->lo_max_bytes = 0;
+    /*
+     * One node: the shared segment beat every message-passing schedule and
+     * coll/tuned at every size measured on this project's machines (README,
+     * Results), so it takes all sizes; the model only covers networks.
+     */
+    shm = m->topo_auto && mca_coll_swing_shm_available(m);
     for (int b = 0; b < MCA_COLL_SWING_NBUCKETS; ++b) {
         size_t bytes = (size_t) 1 << b;
         int kind = -1;
         if (user_lo >= 0) {
             kind = (bytes <= (size_t) user_lo) ? SWT_KIND_LO : SWT_KIND_BO;
         }
-        m->choice[b] = (unsigned char) swing_best(model, (double) bytes, kind);
+        m->choice[b] = (unsigned char) (shm ? MCA_COLL_SWING_ALG_SHM
+                                            : swing_best(model, (double) bytes, kind));
         if (SWT_KIND_LO == mca_coll_swing_algs[m->choice[b]].kind
             && (0 == b || m->lo_max_bytes == (long) ((size_t) 1 << (b - 1)))) {
             m->lo_max_bytes = (long) bytes;

@@ -22,11 +22,14 @@ static void swing_module_construct(mca_coll_swing_module_t *m)
     memset(m->plans, 0, sizeof(m->plans));
     m->scratch = NULL;
     m->scratch_size = 0;
+    m->shm = NULL;
+    m->shm_state = 0;
 }
 
 static void swing_module_destruct(mca_coll_swing_module_t *m)
 {
     mca_coll_swing_plans_free(m);
+    mca_coll_swing_shm_release(m);
     free(m->scratch);
     m->scratch = NULL;
     /* the reference taken in enable */
@@ -75,7 +78,7 @@ static int swing_module_enable(mca_coll_base_module_t *module,
 
     if (NULL == comm->c_coll->coll_allreduce
         || NULL == comm->c_coll->coll_allreduce_module) {
-        mca_coll_swing_warn_once(&warned_no_prev, 0,
+        mca_coll_swing_warn_once(&warned_no_prev, 0, "unavailable",
             "no other component provides MPI_Allreduce on communicator %s; swing disabled there",
             comm->c_name);
         return OMPI_ERR_NOT_SUPPORTED;

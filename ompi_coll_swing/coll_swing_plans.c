@@ -43,7 +43,7 @@ int mca_coll_swing_plans_build(mca_coll_swing_module_t *m)
     swt_topo_t *topo = NULL;
     int rc;
 
-    if (SWT_OK != mca_coll_swing_topo_resolve(m->comm, &topo)) {
+    if (SWT_OK != mca_coll_swing_topo_resolve(m->comm, &topo, &m->topo_auto)) {
         return OMPI_ERR_OUT_OF_RESOURCE;
     }
     m->shape = *swt_topo_logical(topo);

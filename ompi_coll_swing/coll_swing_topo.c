@@ -81,7 +81,8 @@ static int swing_auto_topo(struct ompi_communicator_t *comm, swt_topo_t **topo)
     return swt_topo_load(spec, topo, NULL);
 }
 
-int mca_coll_swing_topo_resolve(struct ompi_communicator_t *comm, swt_topo_t **topo)
+int mca_coll_swing_topo_resolve(struct ompi_communicator_t *comm, swt_topo_t **topo,
+                                int *is_auto)
 {
     static int warned_load = 0, warned_fit = 0;
     const char *text = mca_coll_swing_component.topology;
@@ -90,6 +91,7 @@ int mca_coll_swing_topo_resolve(struct ompi_communicator_t *comm, swt_topo_t **t
     int rc;
 
     *topo = NULL;
+    *is_auto = 1;
     if (NULL == text || '\0' == text[0] || 0 == strcmp(text, "auto")) {
         return swing_auto_topo(comm, topo);
     }
@@ -115,5 +117,6 @@ int mca_coll_swing_topo_resolve(struct ompi_communicator_t *comm, swt_topo_t **t
         swt_topo_destroy(*topo);
         return swing_auto_topo(comm, topo);
     }
+    *is_auto = 0;
     return SWT_OK;
 }

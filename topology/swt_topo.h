@@ -36,6 +36,10 @@ typedef struct swt_cost_params {
 /*
  * spec: a preset ("n150", "n150:harvest=Y", ...), a shape ("ring:8",
  * "torus:8x8", "4x4x4") or "@/path/to/file". diag may be NULL.
+ * "PRESET:KEY=VALUE[:KEY=VALUE]" replaces the preset's KEY statement.
+ * Errors: SWT_ERR_INVALID (unknown preset), SWT_ERR_PARSE, SWT_ERR_IO
+ * (missing, unreadable, not a regular file, over 1 MiB), SWT_ERR_NOMEM.
+ * Format: topology/presets/FORMAT.md.
  */
 int swt_topo_load(const char *spec, swt_topo_t **topo, swt_diag_t *diag);
 /* Parses description text; origin names it in diagnostics. */
@@ -57,17 +61,23 @@ const swt_shape_t *swt_topo_grid(const swt_topo_t *topo);
 int swt_topo_has_grid(const swt_topo_t *topo);
 /* 1 when the physical dimension has a wrap-around link. */
 int swt_topo_wraps(const swt_topo_t *topo, int dim);
-/* Physical coordinates of logical position pos. */
+/* Physical coordinates of logical position pos (all -1 if out of range). */
 void swt_topo_tile(const swt_topo_t *topo, long pos, int *phys);
-/* Tile label at physical coordinates ("tensix", "dram", "eth", ...);
-   logical positions of a plain torus are "node". */
+/* Tile label at physical coordinates ("tensix", "dram", "eth",
+   "harvested", ...); logical positions of a plain torus are "node";
+   NULL outside the grid. */
 const char *swt_topo_kind(const swt_topo_t *topo, const int *phys);
-/* Logical position hosted by the tile, or -1 for a hidden tile. */
+/* Logical position hosted by the tile, or -1 for a hidden tile (or
+   coordinates outside the grid). */
 long swt_topo_pos_at(const swt_topo_t *topo, const int *phys);
-/* Rank order: the logical position of communicator rank r, and back. */
+/* Rank order: the logical position of communicator rank r, and back;
+   -1 out of range. */
 long swt_topo_rank_pos(const swt_topo_t *topo, long rank);
 long swt_topo_pos_rank(const swt_topo_t *topo, long pos);
 /* Cost constants from the description, or defaults. */
 const swt_cost_params_t *swt_topo_cost(const swt_topo_t *topo);
+/* 1 when both describe the same machine: name, shapes, wrap, every tile's
+   kind and position, rank order and cost constants. */
+int swt_topo_equal(const swt_topo_t *a, const swt_topo_t *b);
 
 #endif

@@ -1,0 +1,254 @@
+/*
+ * The shm allreduce's segment: who may have one, its name, creating and
+ * mapping it, releasing it.
+ *
+ * Only a communicator whose ranks all live on this node gets a segment. It
+ * is made at the first shm call (at module enable the communicator cannot
+ * communicate yet), collectively:
+ *
+ *   1. rank 0 creates /dev/shm/swing_shm.<jobid>.<cid>.<vpid of rank 0>,
+ *      reserves its pages and writes the header;
+ *   2. agreement (MIN over an int, through the previous module's allreduce);
+ *   3. the others open and map it;
+ *   4. agreement again; rank 0 unlinks the name.
+ *
+ * From step 4 on the segment has no name: the kernel frees it when the last
+ * rank unmaps it or dies, so neither a freed communicator nor a crash
+ * leaves anything in /dev/shm. The name is unique among live segments: the
+ * context id alone is not (two disjoint communicators may share one), the
+ * pair (context id, first process) is. Any failure makes every rank agree
+ * that shm is unavailable on the communicator; calls then use Swing.
+ */
+#include "coll_swing_shm.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "ompi/proc/proc.h"
+#include "opal/mca/hwloc/hwloc-internal.h"
+#include "opal/util/output.h"
+
+#define SWING_SHM_SLOT_MIN ((size_t) 4096)
+#define SWING_SHM_SLOT_MAX ((size_t) 1 << 30)
+
+static size_t swing_shm_round(size_t n)
+{
+    return (n + SWING_SHM_ALIGN - 1) / SWING_SHM_ALIGN * SWING_SHM_ALIGN;
+}
+
+/* Bytes of the segment and the offsets of its areas. */
+static size_t swing_shm_layout(size_t p, size_t small, size_t slot, size_t off[4])
+{
+    off[0] = swing_shm_round(sizeof(mca_coll_swing_shm_header_t));    /* flags */
+    off[1] = off[0] + p * SWING_SHM_ALIGN;                            /* small */
+    off[2] = off[1] + 2 * p * small;                                  /* slots */
+    off[3] = off[2] + p * slot;                                       /* result */
+    return off[3] + slot;
+}
+
+static size_t swing_shm_slot_size(void)
+{
+    size_t slot = (size_t) mca_coll_swing_component.shm_size;
+
+    slot = slot < SWING_SHM_SLOT_MIN ? SWING_SHM_SLOT_MIN : slot;
+    slot = slot > SWING_SHM_SLOT_MAX ? SWING_SHM_SLOT_MAX : slot;
+    return swing_shm_round(slot);
+}
+
+static int swing_shm_all_local(struct ompi_communicator_t *comm)
+{
+    int p = ompi_comm_size(comm), me = ompi_comm_rank(comm);
+
+    if (mca_coll_swing_component.shm_size <= 0
+        || mca_coll_swing_component.shm_assume_remote) {
+        return 0;
+    }
+    for (int i = 0; i < p; ++i) {
+        ompi_proc_t *proc;
+        if (i == me) {
+            continue;
+        }
+        proc = ompi_comm_peer_lookup(comm, i);
+        if (NULL == proc || !OPAL_PROC_ON_LOCAL_NODE(proc->super.proc_flags)) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int mca_coll_swing_shm_available(mca_coll_swing_module_t *m)
+{
+    if (SWING_SHM_UNKNOWN == m->shm_state) {
+        m->shm_state = swing_shm_all_local(m->comm) ? SWING_SHM_LOCAL
+                                                    : SWING_SHM_UNAVAILABLE;
+    }
+    return SWING_SHM_UNAVAILABLE != m->shm_state;
+}
+
+static void swing_shm_name(struct ompi_communicator_t *comm, char *name, size_t len)
+{
+    ompi_proc_t *first = ompi_comm_peer_lookup(comm, 0);
+
+    snprintf(name, len, "/swing_shm.%lx.%lx.%lx",
+             (unsigned long) first->super.proc_name.jobid,
+             (unsigned long) ompi_comm_get_cid(comm),
+             (unsigned long) first->super.proc_name.vpid);
+}
+
+/* Rank 0: a fresh object with its pages reserved (no SIGBUS later). */
+static char *swing_shm_create(const char *name, size_t len)
+{
+    char *base = NULL;
+    void *map;
+    int fd;
+
+    /* a leftover of a crashed job that reused our job id */
+    (void) shm_unlink(name);
+    fd = shm_open(name, O_RDWR | O_CREAT | O_EXCL, 0600);
+    if (fd < 0) {
+        return NULL;
+    }
+    if (0 == posix_fallocate(fd, 0, (off_t) len)) {
+        map = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+        base = (MAP_FAILED == map) ? NULL : map;
+    }
+    close(fd);
+    if (NULL == base) {
+        (void) shm_unlink(name);
+    }
+    return base;
+}
+
+static char *swing_shm_open(const char *name, size_t *len)
+{
+    char *base = NULL;
+    struct stat st;
+    void *map;
+    int fd = shm_open(name, O_RDWR, 0600);
+
+    if (fd < 0) {
+        return NULL;
+    }
+    if (0 == fstat(fd, &st) && st.st_size > 0) {
+        *len = (size_t) st.st_size;
+        map = mmap(NULL, *len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+        base = (MAP_FAILED == map) ? NULL : map;
+    }
+    close(fd);
+    return base;
+}
+
+static int swing_shm_agree(mca_coll_swing_module_t *m, int *ok)
+{
+    return m->prev_allreduce(MPI_IN_PLACE, ok, 1, MPI_INT, MPI_MIN, m->comm,
+                             m->prev_allreduce_module);
+}
+
+/* Fills the process-local view from the header rank 0 wrote. */
+static mca_coll_swing_shm_t *swing_shm_view(char *base, size_t len, int p, int rank)
+{
+    const mca_coll_swing_shm_header_t *h = (const void *) base;
+    mca_coll_swing_shm_t *s;
+    size_t off[4];
+
+    if ((uint64_t) p != h->nranks
+        || len < swing_shm_layout((size_t) p, h->small_size, h->slot_size, off)) {
+        return NULL;
+    }
+    s = calloc(1, sizeof(*s));
+    if (NULL == s) {
+        return NULL;
+    }
+    s->in = calloc((size_t) p, sizeof(char *));
+    if (NULL == s->in) {
+        free(s);
+        return NULL;
+    }
+    s->base = base;
+    s->len = len;
+    s->nranks = p;
+    s->rank = rank;
+    s->flags = base + off[0];
+    s->small = base + off[1];
+    s->small_size = h->small_size;
+    s->slots = base + off[2];
+    s->result = base + off[3];
+    s->slot_size = h->slot_size;
+    s->phase = 0;
+    s->small_calls = 0;
+    s->spin = (p <= sysconf(_SC_NPROCESSORS_ONLN)) ? SWING_SHM_SPIN_ALONE
+                                                    : SWING_SHM_SPIN_SHARED;
+    return s;
+}
+
+int mca_coll_swing_shm_attach(mca_coll_swing_module_t *m)
+{
+    int p = ompi_comm_size(m->comm), rank = ompi_comm_rank(m->comm);
+    size_t off[4], slot = swing_shm_slot_size(), len = 0;
+    mca_coll_swing_shm_t *s = NULL;
+    char name[96], *base = NULL;
+    int ok = 1, rc;
+
+    swing_shm_name(m->comm, name, sizeof(name));
+    if (0 == rank) {
+        len = swing_shm_layout((size_t) p, SWING_SHM_SMALL_MAX, slot, off);
+        base = swing_shm_create(name, len);
+        if (NULL != base) {
+            mca_coll_swing_shm_header_t *h = (void *) base;
+            h->nranks = (uint64_t) p;
+            h->small_size = SWING_SHM_SMALL_MAX;
+            h->slot_size = slot;
+        }
+        ok = (NULL != base);
+    }
+    rc = swing_shm_agree(m, &ok);
+    if (OMPI_SUCCESS == rc && ok) {
+        if (0 != rank) {
+            base = swing_shm_open(name, &len);
+        }
+        s = (NULL == base) ? NULL : swing_shm_view(base, len, p, rank);
+        ok = (NULL != s);
+    }
+    if (OMPI_SUCCESS == rc) {
+        rc = swing_shm_agree(m, &ok);
+    }
+    /* everyone has mapped it (or given up): the name can go */
+    if (0 == rank && NULL != base) {
+        (void) shm_unlink(name);
+    }
+    if (OMPI_SUCCESS == rc && ok) {
+        m->shm = s;
+        m->shm_state = SWING_SHM_READY;
+    } else {
+        if (NULL != s) {
+            free(s->in);
+            free(s);
+        }
+        if (NULL != base) {
+            munmap(base, len);
+        }
+        m->shm_state = SWING_SHM_UNAVAILABLE;
+    }
+    opal_output_verbose(1, mca_coll_swing_component.output,
+                        "coll:swing: shm segment %s on %s: %s (%zu bytes)", name,
+                        m->comm->c_name, SWING_SHM_READY == m->shm_state ? "mapped"
+                        : "unavailable", len);
+    return rc;
+}
+
+void mca_coll_swing_shm_release(mca_coll_swing_module_t *m)
+{
+    if (NULL != m->shm) {
+        munmap(m->shm->base, m->shm->len);
+        free(m->shm->in);
+        free(m->shm);
+        m->shm = NULL;
+    }
+    m->shm_state = SWING_SHM_UNKNOWN;
+}

@@ -1,0 +1,123 @@
+#!/bin/sh
+# MPI integration matrix of coll/swing: runs test_allreduce under mpirun for
+# one group of configurations and reports PASS/FAIL per run and overall.
+#
+#   run_matrix.sh sm     np 2..16 x every algorithm, shared memory (vader);
+#                        the full datatype/op matrix at np 2, 3, 4, 5, 8
+#                        (SWING_TEST_FULL_NPS), --quick at the others
+#   run_matrix.sh tcp    np 2,3,4,8 x every algorithm, --mca btl self,tcp, --quick
+#   run_matrix.sh topo   coll_swing_topology tori (and one that does not fit),
+#                        every algorithm that follows a topology, and BO
+#                        with small odd pipeline segments, --quick
+#
+# One mpirun per configuration covers every algorithm: one is forced with
+# --mca coll_swing_allreduce_algorithm (it rotates from one configuration to
+# the next, so each algorithm gets its turn), the others are set through
+# MPI_T on duplicates of MPI_COMM_WORLD (test_allreduce --also).
+# SWING_TEST_SEPARATE=1 starts one mpirun per algorithm instead.
+# SWING_TEST_ALGS overrides the algorithm list, SWING_TEST_NPS the np list,
+# SWING_TEST_FULL=1 runs the full matrix everywhere.
+# op/avx is excluded: it saturates int8 sums (Open MPI issue 8045).
+group=${1:?usage: run_matrix.sh sm|tcp|topo}
+tests_dir=${SWING_TESTS_DIR:?run through make check}
+mpirun_sh="$SWING_TOP_SRCDIR/tests/mpi/mpirun.sh"
+prog="$tests_dir/mpi/test_allreduce"
+algs=${SWING_TEST_ALGS:-"swing_lo rd_lo swing_bo rd_bo auto shm"}
+# shm ignores the torus: the topology group runs the others
+topo_algs=${SWING_TEST_ALGS:-"swing_lo rd_lo swing_bo rd_bo auto"}
+quick="--quick"
+if [ "${SWING_TEST_FULL:-0}" = 1 ]; then
+    quick=""
+fi
+runs=0
+rot=0
+failed=""
+start=$(date +%s)
+
+# one_run NP ALG ALSO BIG QUICK LABEL [mpirun options...]
+one_run() {
+    np=$1 alg=$2 also=$3 big=$4 q=$5 label=$6
+    shift 6
+    runs=$((runs + 1))
+    t0=$(date +%s)
+    also_opt=""
+    if [ -n "$also" ]; then also_opt="--also $also"; fi
+    echo "=== RUN [$label] np=$np alg=$alg${also:+ also=$also} big=$big $q: mpirun $* --mca coll_swing_allreduce_algorithm $alg"
+    if timeout 300 sh "$mpirun_sh" -np "$np" --mca op ^avx \
+            --mca coll_swing_allreduce_algorithm "$alg" "$@" \
+            "$prog" --alg "$alg" $also_opt --big "$big" $q --label "$label"; then
+        echo "PASS [$label] np=$np alg=$alg${also:+ also=$also} ($(($(date +%s) - t0)) s)"
+    else
+        echo "FAIL [$label] np=$np alg=$alg${also:+ also=$also} ($(($(date +%s) - t0)) s)"
+        failed="$failed
+  [$label] np=$np alg=$alg${also:+ also=$also}"
+    fi
+}
+
+# all_algs ALGS NP BIG QUICK LABEL [mpirun options...]: every algorithm of ALGS
+all_algs() {
+    list=$1
+    shift
+    if [ "${SWING_TEST_SEPARATE:-0}" = 1 ]; then
+        for a in $list; do
+            one_run "$1" "$a" "" "$2" "$3" "$4" "$@"
+        done
+        return
+    fi
+    n=$(echo $list | wc -w)
+    k=$((rot % n + 1))
+    rot=$((rot + 1))
+    main=$(echo $list | cut -d' ' -f"$k")
+    rest=""
+    for a in $list; do
+        if [ "$a" != "$main" ]; then rest="${rest:+$rest,}$a"; fi
+    done
+    np=$1 big=$2 q=$3 label=$4
+    shift 4
+    one_run "$np" "$main" "$rest" "$big" "$q" "$label" "$@"
+}
+
+# Big vectors cost time oversubscribed on a small machine: 1 Mi elements
+# up to 4 ranks, less above.
+big_for() {
+    if [ "$1" -le 4 ]; then echo 1048576; elif [ "$1" -le 8 ]; then echo 262144; else echo 65536; fi
+}
+
+case "$group" in
+sm)
+    for np in ${SWING_TEST_NPS:-2 3 4 5 6 7 8 9 12 16}; do
+        case " ${SWING_TEST_FULL_NPS:-2 3 4 5 8} " in
+        *" $np "*) q="" ;;
+        *) q=$quick ;;
+        esac
+        all_algs "$algs" "$np" "$(big_for "$np")" "$q" sm
+    done
+    ;;
+tcp)
+    for np in ${SWING_TEST_NPS:-2 3 4 8}; do
+        all_algs "$algs" "$np" 65536 "$quick" tcp --mca btl self,tcp
+    done
+    ;;
+topo)
+    all_algs "$topo_algs" 8 65536 "$quick" torus:2x4 --mca coll_swing_topology torus:2x4
+    all_algs "$topo_algs" 8 0 "$quick" torus:4x2 --mca coll_swing_topology torus:4x2
+    all_algs "$topo_algs" 8 0 "$quick" torus:2x2x2 --mca coll_swing_topology torus:2x2x2
+    all_algs "$topo_algs" 9 0 "$quick" torus:3x3 --mca coll_swing_topology torus:3x3
+    all_algs "$topo_algs" 16 0 "$quick" torus:4x4 --mca coll_swing_topology torus:4x4
+    all_algs "$topo_algs" 6 0 "$quick" "torus:4x4 at np 6 (does not fit)" \
+        --mca coll_swing_topology torus:4x4
+    # many pipeline segments, of a size no datatype divides
+    all_algs "swing_bo rd_bo" 4 65536 "$quick" "segment 1000 B" --mca coll_swing_segment_size 1000
+    all_algs "rd_bo swing_bo" 7 65536 "$quick" "segment 1000 B" --mca coll_swing_segment_size 1000
+    ;;
+*)
+    echo "unknown group $group"
+    exit 99
+    ;;
+esac
+
+if [ -n "$failed" ]; then
+    echo "FAIL: run_matrix $group: $runs runs in $(($(date +%s) - start)) s, failed:$failed"
+    exit 1
+fi
+echo "PASS: run_matrix $group: $runs runs in $(($(date +%s) - start)) s"

@@ -1,0 +1,171 @@
+/*
+ * MPI_T access to coll/swing's counters (class counter, unsigned long long,
+ * continuous, read-only, bound to no object): one session, one handle per
+ * counter, looked up by name. Also writes the algorithm control variable.
+ */
+#include "swing_pvar.h"
+
+#include <mpi.h>
+#include <stdio.h>
+#include <string.h>
+
+const char *const swing_pvar_algs[SWING_PVAR_NALG] = {
+    "swing_lo", "rd_lo", "swing_bo", "rd_bo", "shm",
+};
+
+/* handles[0] served, [1] fallback, [2 + i] algorithm i */
+#define SWING_PVAR_N (2 + SWING_PVAR_NALG)
+
+static MPI_T_pvar_session swing_session = MPI_T_PVAR_SESSION_NULL;
+static MPI_T_pvar_handle swing_handles[SWING_PVAR_N];
+static int swing_found[SWING_PVAR_N];
+static int swing_t_up;
+
+static void swing_pvar_name(int i, char *buf, size_t len)
+{
+    if (0 == i) {
+        snprintf(buf, len, "coll_swing_allreduce_served");
+    } else if (1 == i) {
+        snprintf(buf, len, "coll_swing_allreduce_fallback");
+    } else {
+        snprintf(buf, len, "coll_swing_allreduce_%s", swing_pvar_algs[i - 2]);
+    }
+}
+
+int swing_pvar_open(void)
+{
+    int provided, num, missing = 0;
+
+    if (MPI_SUCCESS != MPI_T_init_thread(MPI_THREAD_SINGLE, &provided)) {
+        return SWING_PVAR_N;
+    }
+    swing_t_up = 1;
+    if (MPI_SUCCESS != MPI_T_pvar_session_create(&swing_session)
+        || MPI_SUCCESS != MPI_T_pvar_get_num(&num)) {
+        return SWING_PVAR_N;
+    }
+    for (int i = 0; i < SWING_PVAR_N; ++i) {
+        char want[128];
+        swing_pvar_name(i, want, sizeof(want));
+        swing_found[i] = 0;
+        for (int idx = 0; idx < num && !swing_found[i]; ++idx) {
+            char name[256], desc[1024];
+            int name_len = sizeof(name), desc_len = sizeof(desc);
+            int verbosity, var_class, binding, readonly, continuous, atomic, count;
+            MPI_Datatype dt;
+            MPI_T_enum et;
+            if (MPI_SUCCESS != MPI_T_pvar_get_info(idx, name, &name_len, &verbosity, &var_class,
+                                                   &dt, &et, desc, &desc_len, &binding,
+                                                   &readonly, &continuous, &atomic)
+                || 0 != strcmp(name, want)) {
+                continue;
+            }
+            if (MPI_T_PVAR_CLASS_COUNTER != var_class || MPI_UNSIGNED_LONG_LONG != dt
+                || !readonly || !continuous || MPI_T_BIND_NO_OBJECT != binding) {
+                fprintf(stderr, "swing_pvar: %s has unexpected class/type/flags\n", want);
+                continue;
+            }
+            if (MPI_SUCCESS == MPI_T_pvar_handle_alloc(swing_session, idx, NULL,
+                                                       &swing_handles[i], &count)
+                && 1 == count) {
+                swing_found[i] = 1;
+            }
+        }
+        missing += !swing_found[i];
+    }
+    return missing;
+}
+
+int swing_pvar_have(int which)
+{
+    int i = (-1 == which) ? 0 : (-2 == which) ? 1 : which + 2;
+    return (i >= 0 && i < SWING_PVAR_N) ? swing_found[i] : 0;
+}
+
+int swing_pvar_alg_index(const char *name)
+{
+    for (int i = 0; i < SWING_PVAR_NALG; ++i) {
+        if (0 == strcmp(name, swing_pvar_algs[i])) {
+            return i;
+        }
+    }
+    return -1;
+}
+
+int swing_pvar_read(swing_pvar_snap_t *snap)
+{
+    unsigned long long v[SWING_PVAR_N];
+
+    for (int i = 0; i < SWING_PVAR_N; ++i) {
+        v[i] = 0;
+        if (swing_found[i]) {
+            int rc = MPI_T_pvar_read(swing_session, swing_handles[i], &v[i]);
+            if (MPI_SUCCESS != rc) {
+                return rc;
+            }
+        }
+    }
+    snap->served = v[0];
+    snap->fallback = v[1];
+    for (int i = 0; i < SWING_PVAR_NALG; ++i) {
+        snap->alg[i] = v[2 + i];
+    }
+    return MPI_SUCCESS;
+}
+
+void swing_pvar_close(void)
+{
+    for (int i = 0; i < SWING_PVAR_N; ++i) {
+        if (swing_found[i]) {
+            MPI_T_pvar_handle_free(swing_session, &swing_handles[i]);
+            swing_found[i] = 0;
+        }
+    }
+    if (MPI_T_PVAR_SESSION_NULL != swing_session) {
+        MPI_T_pvar_session_free(&swing_session);
+    }
+    if (swing_t_up) {
+        MPI_T_finalize();
+        swing_t_up = 0;
+    }
+}
+
+int swing_cvar_set_algorithm(const char *name)
+{
+    int num, rc = -1;
+
+    if (!swing_t_up || MPI_SUCCESS != MPI_T_cvar_get_num(&num)) {
+        return -1;
+    }
+    for (int idx = 0; idx < num && rc < 0; ++idx) {
+        char vname[256], desc[2048], ename[256];
+        int vname_len = sizeof(vname), desc_len = sizeof(desc), ename_len = sizeof(ename);
+        int verbosity, binding, scope, nitems, count;
+        MPI_Datatype dt;
+        MPI_T_enum et;
+        MPI_T_cvar_handle handle;
+
+        if (MPI_SUCCESS != MPI_T_cvar_get_info(idx, vname, &vname_len, &verbosity, &dt, &et,
+                                               desc, &desc_len, &binding, &scope)
+            || 0 != strcmp(vname, "coll_swing_allreduce_algorithm")
+            || MPI_T_ENUM_NULL == et
+            || MPI_SUCCESS != MPI_T_enum_get_info(et, &nitems, ename, &ename_len)) {
+            continue;
+        }
+        for (int i = 0; i < nitems && rc < 0; ++i) {
+            char item[256];
+            int item_len = sizeof(item), value;
+            if (MPI_SUCCESS != MPI_T_enum_get_item(et, i, &value, item, &item_len)
+                || 0 != strcmp(item, name)) {
+                continue;
+            }
+            if (MPI_SUCCESS == MPI_T_cvar_handle_alloc(idx, NULL, &handle, &count)) {
+                if (MPI_SUCCESS == MPI_T_cvar_write(handle, &value)) {
+                    rc = 0;
+                }
+                MPI_T_cvar_handle_free(&handle);
+            }
+        }
+    }
+    return rc;
+}

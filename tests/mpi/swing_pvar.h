@@ -1,0 +1,36 @@
+/*
+ * The MPI_T performance variables of coll/swing, read before and after a
+ * call so a test knows which algorithm served it (or that it fell back).
+ */
+#ifndef SWING_PVAR_H
+#define SWING_PVAR_H
+
+#define SWING_PVAR_NALG 5
+
+/* Algorithm names in counter order: coll_swing_allreduce_<name>. */
+extern const char *const swing_pvar_algs[SWING_PVAR_NALG];
+
+typedef struct swing_pvar_snap {
+    unsigned long long served;
+    unsigned long long fallback;
+    unsigned long long alg[SWING_PVAR_NALG];
+} swing_pvar_snap_t;
+
+/* After MPI_Init. Returns 0, or the number of counters not found. */
+int swing_pvar_open(void);
+/* 1 if the counter of this algorithm (index) or of served/fallback (-1, -2) exists. */
+int swing_pvar_have(int which);
+/* Index of an algorithm name, -1 if unknown. */
+int swing_pvar_alg_index(const char *name);
+/* Reads every counter found; missing ones read 0. Returns an MPI error code. */
+int swing_pvar_read(swing_pvar_snap_t *snap);
+void swing_pvar_close(void);
+
+/*
+ * Sets the control variable coll_swing_allreduce_algorithm through MPI_T;
+ * communicators created afterwards use that algorithm. Returns 0 on
+ * success, -1 if the variable or the name is unknown or not writable.
+ */
+int swing_cvar_set_algorithm(const char *name);
+
+#endif

@@ -1,0 +1,724 @@
+/*
+ * MPI_Allreduce integration test of coll/swing.
+ *
+ * Runs a matrix of cases (datatypes x operations x counts x in place,
+ * sub-communicators) and checks each result against an expectation
+ * computed here in plain C from the same generated inputs (exact integer
+ * data, so floating-point sums compare exactly), that bytes outside the
+ * data (gaps of derived types) are left alone, and that the MPI_T
+ * counters of coll/swing moved as they must:
+ *   served cases:   served +1 and the expected algorithm's counter +1
+ *                   (--alg auto: any algorithm's), fallback unchanged;
+ *   fallback cases: (non-commutative op, non-contiguous type) fallback +1,
+ *                   served unchanged;
+ *   single-rank communicators: swing is not selected, nothing moves.
+ * Double sums of values of very different magnitudes must be bitwise
+ * equal on every rank.
+ *
+ * Usage: test_allreduce --alg NAME [--also NAME,NAME...] [--big COUNT]
+ *                       [--quick] [--label TEXT]
+ * --alg names the algorithm forced on the command line (or auto), checked on
+ * MPI_COMM_WORLD and its sub-communicators; each --also algorithm is then
+ * set through the MPI_T control variable and checked the same way on a
+ * fresh duplicate of MPI_COMM_WORLD (one mpirun for many algorithms).
+ * --quick: fewer datatypes and operations, for the long tail of configurations.
+ * One line per failure, a summary line, PASS/FAIL; exit 1 on any failure.
+ */
+#include <mpi.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "swing_pvar.h"
+
+#define MODSUM_M 1000003LL
+#define MAT_M 1009LL
+#define GAP_BYTE 0xA5
+
+typedef enum {
+    K_INT, K_DOUBLE, K_FLOAT, K_LL, K_CDC, K_2INT, K_INT8,
+    K_CONTIG3, K_HGAP, K_MAT, K_VEC, K_COUNT
+} kind_t;
+
+typedef enum { C_INT, C_DOUBLE, C_FLOAT, C_LL, C_INT8 } ctype_t;
+
+typedef enum {
+    O_SUM, O_PROD, O_MAX, O_MIN, O_BAND, O_BOR, O_BXOR, O_LAND,
+    O_MAXLOC, O_MINLOC, O_MODSUM, O_MATMUL, O_COUNT
+} opid_t;
+
+/* Memory layout of one element: components of one C type at offsets. */
+typedef struct kind_info {
+    const char *name;
+    ctype_t ctype;
+    int ncomp;
+    size_t off[4];       /* component offsets from the element start */
+    size_t extent;       /* element stride in the buffer */
+    size_t lb;           /* bytes before the first element's data */
+    MPI_Datatype type;
+} kind_info_t;
+
+static kind_info_t kinds[K_COUNT] = {
+    [K_INT] = { "MPI_INT", C_INT, 1, { 0 }, 4, 0, MPI_DATATYPE_NULL },
+    [K_DOUBLE] = { "MPI_DOUBLE", C_DOUBLE, 1, { 0 }, 8, 0, MPI_DATATYPE_NULL },
+    [K_FLOAT] = { "MPI_FLOAT", C_FLOAT, 1, { 0 }, 4, 0, MPI_DATATYPE_NULL },
+    [K_LL] = { "MPI_LONG_LONG", C_LL, 1, { 0 }, 8, 0, MPI_DATATYPE_NULL },
+    [K_CDC] = { "MPI_C_DOUBLE_COMPLEX", C_DOUBLE, 2, { 0, 8 }, 16, 0, MPI_DATATYPE_NULL },
+    [K_2INT] = { "MPI_2INT", C_INT, 2, { 0, 4 }, 8, 0, MPI_DATATYPE_NULL },
+    [K_INT8] = { "MPI_INT8_T", C_INT8, 1, { 0 }, 1, 0, MPI_DATATYPE_NULL },
+    [K_CONTIG3] = { "contiguous(3,INT)", C_INT, 3, { 0, 4, 8 }, 12, 0, MPI_DATATYPE_NULL },
+    [K_HGAP] = { "hindexed(3 INT at +8)", C_INT, 3, { 0, 4, 8 }, 12, 8, MPI_DATATYPE_NULL },
+    [K_MAT] = { "contiguous(4,INT) 2x2 matrix", C_INT, 4, { 0, 4, 8, 12 }, 16, 0,
+                MPI_DATATYPE_NULL },
+    [K_VEC] = { "vector(2,1,2,INT)", C_INT, 2, { 0, 8 }, 12, 0, MPI_DATATYPE_NULL },
+};
+
+static const char *const op_names[O_COUNT] = {
+    "MPI_SUM", "MPI_PROD", "MPI_MAX", "MPI_MIN", "MPI_BAND", "MPI_BOR", "MPI_BXOR",
+    "MPI_LAND", "MPI_MAXLOC", "MPI_MINLOC", "user modsum (commutative)",
+    "user 2x2 matmul (non-commutative)",
+};
+static MPI_Op ops[O_COUNT];
+
+typedef enum { EXPECT_SERVED, EXPECT_FALLBACK, EXPECT_NONE } expect_t;
+
+typedef struct run {
+    int world_rank, world_size;
+    const char *alg;          /* expected algorithm, or "auto" */
+    int alg_index;            /* -1 for auto */
+    const char *label;
+    const char *also;         /* comma-separated algorithms set through MPI_T */
+    size_t big;
+    int quick;                /* fewer types and counts */
+    long cases, failures;
+} run_t;
+
+static run_t run;
+
+/* ---- generated inputs and the reference ---- */
+
+static uint64_t mix(uint64_t z)
+{
+    z += 0x9e3779b97f4a7c15ULL;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static long long gen(kind_t kind, opid_t op, int rank, int p, size_t k, int c)
+{
+    uint64_t h = mix(((uint64_t) rank << 40) ^ ((uint64_t) k << 3) ^ (uint64_t) c
+                     ^ ((uint64_t) kind << 56));
+    long long v = (long long) (h % 2001) - 1000;
+
+    switch (op) {
+    case O_PROD: {
+        static const long long f[4] = { 1, 2, -1, 1 };
+        return f[h % 4];
+    }
+    case O_BAND:
+    case O_BOR:
+    case O_BXOR:
+        return (long long) h;
+    case O_LAND:
+        return (0 == h % (uint64_t) (2 * p)) ? 0 : (long long) (h % 7) + 1;
+    case O_MAXLOC:
+    case O_MINLOC:
+        return (0 == c) ? (long long) (h % 5) : rank;
+    case O_MODSUM:
+        return (long long) (h % (uint64_t) MODSUM_M);
+    case O_MATMUL:
+        return (long long) (h % (uint64_t) MAT_M);
+    default:
+        break;
+    }
+    if (K_INT8 == kind) {
+        return 100 + (long long) (h % 28);     /* sums wrap around */
+    }
+    if (K_LL == kind) {
+        return v * (1LL << 40) + (long long) (h % 1000);
+    }
+    return v;
+}
+
+static long long ref_combine(opid_t op, long long acc, long long v)
+{
+    switch (op) {
+    case O_SUM:
+        return (long long) ((uint64_t) acc + (uint64_t) v);
+    case O_PROD:
+        return acc * v;
+    case O_MAX:
+        return acc > v ? acc : v;
+    case O_MIN:
+        return acc < v ? acc : v;
+    case O_BAND:
+        return acc & v;
+    case O_BOR:
+        return acc | v;
+    case O_BXOR:
+        return acc ^ v;
+    case O_LAND:
+        return (acc && v) ? 1 : 0;
+    case O_MODSUM:
+        return (acc + v) % MODSUM_M;
+    default:
+        return 0;
+    }
+}
+
+static void store(ctype_t ct, char *at, long long v)
+{
+    switch (ct) {
+    case C_INT: {
+        int x = (int) (uint32_t) (uint64_t) v;
+        memcpy(at, &x, sizeof(x));
+        break;
+    }
+    case C_DOUBLE: {
+        double x = (double) v;
+        memcpy(at, &x, sizeof(x));
+        break;
+    }
+    case C_FLOAT: {
+        float x = (float) v;
+        memcpy(at, &x, sizeof(x));
+        break;
+    }
+    case C_LL:
+        memcpy(at, &v, sizeof(v));
+        break;
+    case C_INT8: {
+        int8_t x = (int8_t) (uint8_t) (uint64_t) v;
+        memcpy(at, &x, sizeof(x));
+        break;
+    }
+    }
+}
+
+static size_t ctype_size(ctype_t ct)
+{
+    static const size_t sz[] = { 4, 8, 4, 8, 1 };
+    return sz[ct];
+}
+
+static size_t buf_bytes(kind_t kind, size_t count)
+{
+    return kinds[kind].lb + count * kinds[kind].extent + 1;
+}
+
+static char *elem_at(char *buf, kind_t kind, size_t k, int c)
+{
+    return buf + kinds[kind].lb + k * kinds[kind].extent + kinds[kind].off[c];
+}
+
+static void fill(char *buf, kind_t kind, opid_t op, int rank, int p, size_t count)
+{
+    memset(buf, GAP_BYTE, buf_bytes(kind, count));
+    for (size_t k = 0; k < count; ++k) {
+        for (int c = 0; c < kinds[kind].ncomp; ++c) {
+            store(kinds[kind].ctype, elem_at(buf, kind, k, c), gen(kind, op, rank, p, k, c));
+        }
+    }
+}
+
+static void expect_fill(char *buf, kind_t kind, opid_t op, int p, size_t count)
+{
+    memset(buf, GAP_BYTE, buf_bytes(kind, count));
+    for (size_t k = 0; k < count; ++k) {
+        long long acc[4] = { 0 };
+        for (int c = 0; c < kinds[kind].ncomp; ++c) {
+            acc[c] = gen(kind, op, 0, p, k, c);
+        }
+        for (int r = 1; r < p; ++r) {
+            long long v[4];
+            for (int c = 0; c < kinds[kind].ncomp; ++c) {
+                v[c] = gen(kind, op, r, p, k, c);
+            }
+            if (O_MAXLOC == op || O_MINLOC == op) {
+                int better = (O_MAXLOC == op) ? v[0] > acc[0] : v[0] < acc[0];
+                if (better || (v[0] == acc[0] && v[1] < acc[1])) {
+                    acc[0] = v[0];
+                    acc[1] = v[1];
+                }
+            } else if (O_MATMUL == op) {
+                /* row-major [a b; c d], rank order: acc = acc * v */
+                long long a = acc[0], b = acc[1], cc = acc[2], d = acc[3];
+                acc[0] = (a * v[0] + b * v[2]) % MAT_M;
+                acc[1] = (a * v[1] + b * v[3]) % MAT_M;
+                acc[2] = (cc * v[0] + d * v[2]) % MAT_M;
+                acc[3] = (cc * v[1] + d * v[3]) % MAT_M;
+            } else {
+                for (int c = 0; c < kinds[kind].ncomp; ++c) {
+                    acc[c] = ref_combine(op, acc[c], v[c]);
+                }
+            }
+        }
+        for (int c = 0; c < kinds[kind].ncomp; ++c) {
+            store(kinds[kind].ctype, elem_at(buf, kind, k, c), acc[c]);
+        }
+    }
+}
+
+/* ---- user operations ---- */
+
+/* Every int of each element: inout = (in + inout) mod M; any kind of int elements. */
+static void user_modsum(void *in, void *inout, int *len, MPI_Datatype *dt)
+{
+    kind_t kind = K_INT;
+
+    for (int i = 0; i < K_COUNT; ++i) {
+        if (kinds[i].type == *dt && C_INT == kinds[i].ctype) {
+            kind = (kind_t) i;
+        }
+    }
+    for (int k = 0; k < *len; ++k) {
+        for (int c = 0; c < kinds[kind].ncomp; ++c) {
+            int a, b;
+            memcpy(&a, elem_at(in, kind, (size_t) k, c), sizeof(int));
+            memcpy(&b, elem_at(inout, kind, (size_t) k, c), sizeof(int));
+            b = (int) (((long long) a + b) % MODSUM_M);
+            memcpy(elem_at(inout, kind, (size_t) k, c), &b, sizeof(int));
+        }
+    }
+}
+
+/* 2x2 matrices mod MAT_M: inout = in * inout (MPI: in is the left operand). */
+static void user_matmul(void *in, void *inout, int *len, MPI_Datatype *dt)
+{
+    (void) dt;
+    for (int k = 0; k < *len; ++k) {
+        const int *a = (const int *) in + 4 * k;
+        int *b = (int *) inout + 4 * k;
+        long long r0 = (a[0] * (long long) b[0] + a[1] * (long long) b[2]) % MAT_M;
+        long long r1 = (a[0] * (long long) b[1] + a[1] * (long long) b[3]) % MAT_M;
+        long long r2 = (a[2] * (long long) b[0] + a[3] * (long long) b[2]) % MAT_M;
+        long long r3 = (a[2] * (long long) b[1] + a[3] * (long long) b[3]) % MAT_M;
+        b[0] = (int) r0;
+        b[1] = (int) r1;
+        b[2] = (int) r2;
+        b[3] = (int) r3;
+    }
+}
+
+static void setup_types_ops(void)
+{
+    int bl = 1;
+    MPI_Aint disp = 8;
+    MPI_Datatype three;
+
+    kinds[K_INT].type = MPI_INT;
+    kinds[K_DOUBLE].type = MPI_DOUBLE;
+    kinds[K_FLOAT].type = MPI_FLOAT;
+    kinds[K_LL].type = MPI_LONG_LONG;
+    kinds[K_CDC].type = MPI_C_DOUBLE_COMPLEX;
+    kinds[K_2INT].type = MPI_2INT;
+    kinds[K_INT8].type = MPI_INT8_T;
+    MPI_Type_contiguous(3, MPI_INT, &kinds[K_CONTIG3].type);
+    MPI_Type_commit(&kinds[K_CONTIG3].type);
+    /* three ints 8 bytes after the buffer start: true lb 8, still contiguous */
+    MPI_Type_contiguous(3, MPI_INT, &three);
+    MPI_Type_create_hindexed(1, &bl, &disp, three, &kinds[K_HGAP].type);
+    MPI_Type_commit(&kinds[K_HGAP].type);
+    MPI_Type_free(&three);
+    MPI_Type_contiguous(4, MPI_INT, &kinds[K_MAT].type);
+    MPI_Type_commit(&kinds[K_MAT].type);
+    MPI_Type_vector(2, 1, 2, MPI_INT, &kinds[K_VEC].type);
+    MPI_Type_commit(&kinds[K_VEC].type);
+
+    ops[O_SUM] = MPI_SUM;
+    ops[O_PROD] = MPI_PROD;
+    ops[O_MAX] = MPI_MAX;
+    ops[O_MIN] = MPI_MIN;
+    ops[O_BAND] = MPI_BAND;
+    ops[O_BOR] = MPI_BOR;
+    ops[O_BXOR] = MPI_BXOR;
+    ops[O_LAND] = MPI_LAND;
+    ops[O_MAXLOC] = MPI_MAXLOC;
+    ops[O_MINLOC] = MPI_MINLOC;
+    MPI_Op_create(user_modsum, 1, &ops[O_MODSUM]);
+    MPI_Op_create(user_matmul, 0, &ops[O_MATMUL]);
+}
+
+static void free_types_ops(void)
+{
+    MPI_Type_free(&kinds[K_CONTIG3].type);
+    MPI_Type_free(&kinds[K_HGAP].type);
+    MPI_Type_free(&kinds[K_MAT].type);
+    MPI_Type_free(&kinds[K_VEC].type);
+    MPI_Op_free(&ops[O_MODSUM]);
+    MPI_Op_free(&ops[O_MATMUL]);
+}
+
+/* ---- checks ---- */
+
+static void fail(const char *comm_name, int p, kind_t kind, const char *op, size_t count,
+                 int inplace, const char *what, const char *detail)
+{
+    printf("FAIL [%s] np=%d rank=%d alg=%s comm=%s(size %d) type=%s op=%s count=%zu%s: %s%s\n",
+           run.label, run.world_size, run.world_rank, run.alg, comm_name, p, kinds[kind].name,
+           op, count, inplace ? " in-place" : "", what, detail);
+    fflush(stdout);
+    run.failures++;
+}
+
+/* Checks the counters' movement; returns a description of the problem or NULL. */
+static const char *check_counters(const swing_pvar_snap_t *a, const swing_pvar_snap_t *b,
+                                  expect_t expect, char *buf, size_t len)
+{
+    unsigned long long served = b->served - a->served, fb = b->fallback - a->fallback;
+    unsigned long long algs = 0, mine = 0;
+
+    for (int i = 0; i < SWING_PVAR_NALG; ++i) {
+        algs += b->alg[i] - a->alg[i];
+    }
+    if (run.alg_index >= 0) {
+        mine = b->alg[run.alg_index] - a->alg[run.alg_index];
+    }
+    if (EXPECT_SERVED == expect) {
+        if (1 != served || 0 != fb || 1 != algs || (run.alg_index >= 0 && 1 != mine)) {
+            snprintf(buf, len, "not served as expected: served +%llu fallback +%llu "
+                     "algorithm counters +%llu (%s +%llu)", served, fb, algs,
+                     run.alg_index >= 0 ? run.alg : "any", run.alg_index >= 0 ? mine : algs);
+            return buf;
+        }
+    } else if (EXPECT_FALLBACK == expect) {
+        if (0 != served || 1 != fb || 0 != algs) {
+            snprintf(buf, len, "expected a fallback: served +%llu fallback +%llu "
+                     "algorithm counters +%llu", served, fb, algs);
+            return buf;
+        }
+    } else if (0 != served || 0 != fb) {
+        snprintf(buf, len, "swing should not be selected here: served +%llu fallback +%llu",
+                 served, fb);
+        return buf;
+    }
+    return NULL;
+}
+
+/*
+ * One allreduce on comm: inputs from the rank in comm, checked against the
+ * reference, the gaps, and the counters. Returns the result buffer in
+ * *result (caller frees) when asked.
+ */
+static void one_case(MPI_Comm comm, const char *comm_name, kind_t kind, opid_t op,
+                     size_t count, int inplace, char **result)
+{
+    int rank, p;
+    size_t bytes = buf_bytes(kind, count);
+    char *sbuf = malloc(bytes), *rbuf = malloc(bytes), *want = malloc(bytes);
+    swing_pvar_snap_t before, after;
+    expect_t expect;
+    char msg[512];
+    const char *why;
+    int rc;
+
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &p);
+    run.cases++;
+    if (NULL == sbuf || NULL == rbuf || NULL == want) {
+        fail(comm_name, p, kind, op_names[op], count, inplace, "out of memory", "");
+        goto out;
+    }
+    if (1 == p || 0 == count) {
+        /* MPI_Allreduce returns before any module for count 0 */
+        expect = EXPECT_NONE;
+    } else if (K_VEC == kind || O_MATMUL == op) {
+        expect = EXPECT_FALLBACK;
+    } else {
+        expect = EXPECT_SERVED;
+    }
+    if (inplace) {
+        fill(rbuf, kind, op, rank, p, count);
+    } else {
+        fill(sbuf, kind, op, rank, p, count);
+        memset(rbuf, GAP_BYTE, bytes);
+    }
+    expect_fill(want, kind, op, p, count);
+    swing_pvar_read(&before);
+    rc = MPI_Allreduce(inplace ? MPI_IN_PLACE : sbuf, rbuf, (int) count, kinds[kind].type,
+                       ops[op], comm);
+    swing_pvar_read(&after);
+    if (MPI_SUCCESS != rc) {
+        snprintf(msg, sizeof(msg), "%d", rc);
+        fail(comm_name, p, kind, op_names[op], count, inplace, "MPI_Allreduce returned ", msg);
+        goto out;
+    }
+    why = check_counters(&before, &after, expect, msg, sizeof(msg));
+    if (NULL != why) {
+        fail(comm_name, p, kind, op_names[op], count, inplace, why, "");
+    }
+    for (size_t k = 0; k < count; ++k) {
+        for (int c = 0; c < kinds[kind].ncomp; ++c) {
+            size_t cs = ctype_size(kinds[kind].ctype);
+            if (0 != memcmp(elem_at(rbuf, kind, k, c), elem_at(want, kind, k, c), cs)) {
+                long long got = 0, exp = 0;
+                if (C_DOUBLE == kinds[kind].ctype || C_FLOAT == kinds[kind].ctype) {
+                    double g, e;
+                    if (C_DOUBLE == kinds[kind].ctype) {
+                        memcpy(&g, elem_at(rbuf, kind, k, c), 8);
+                        memcpy(&e, elem_at(want, kind, k, c), 8);
+                    } else {
+                        float gf, ef;
+                        memcpy(&gf, elem_at(rbuf, kind, k, c), 4);
+                        memcpy(&ef, elem_at(want, kind, k, c), 4);
+                        g = gf;
+                        e = ef;
+                    }
+                    snprintf(msg, sizeof(msg), "element %zu component %d = %.17g, expected %.17g",
+                             k, c, g, e);
+                } else {
+                    memcpy(&got, elem_at(rbuf, kind, k, c), cs);
+                    memcpy(&exp, elem_at(want, kind, k, c), cs);
+                    snprintf(msg, sizeof(msg), "element %zu component %d = 0x%llx, expected 0x%llx",
+                             k, c, (unsigned long long) got, (unsigned long long) exp);
+                }
+                fail(comm_name, p, kind, op_names[op], count, inplace, "wrong value: ", msg);
+                goto out;
+            }
+        }
+    }
+    /* the data are right, so any other changed byte lies outside them */
+    for (size_t i = 0; i < bytes; ++i) {
+        if (rbuf[i] != want[i]) {
+            snprintf(msg, sizeof(msg), "byte %zu outside the data was overwritten", i);
+            fail(comm_name, p, kind, op_names[op], count, inplace, msg, "");
+            goto out;
+        }
+    }
+    if (NULL != result) {
+        *result = rbuf;
+        rbuf = NULL;
+    }
+out:
+    free(sbuf);
+    free(rbuf);
+    free(want);
+}
+
+/* Doubles of magnitudes 1e16 .. 1e-8: every rank must get the same bits. */
+static void bit_identity(MPI_Comm comm, const char *comm_name, size_t count)
+{
+    int rank, p;
+    static const double mags[] = { 1e16, 1.0, -1e16, 1e-3, 3.25, -2.5e10, 1e-8, 7e15,
+                                   -1.0, 0.1, -7e15, 123456.789 };
+    double *in = malloc(sizeof(double) * (count ? count : 1));
+    double *out = malloc(sizeof(double) * (count ? count : 1));
+    double *root = malloc(sizeof(double) * (count ? count : 1));
+    swing_pvar_snap_t before, after;
+    char msg[512];
+    const char *why;
+
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &p);
+    run.cases++;
+    for (size_t i = 0; i < count; ++i) {
+        uint64_t h = mix(((uint64_t) rank << 32) + i);
+        in[i] = mags[h % (sizeof(mags) / sizeof(mags[0]))] * (1.0 + (double) (h >> 40) / 1e7);
+    }
+    swing_pvar_read(&before);
+    MPI_Allreduce(in, out, (int) count, MPI_DOUBLE, MPI_SUM, comm);
+    swing_pvar_read(&after);
+    why = check_counters(&before, &after, (1 == p || 0 == count) ? EXPECT_NONE : EXPECT_SERVED, msg,
+                         sizeof(msg));
+    if (NULL != why) {
+        fail(comm_name, p, K_DOUBLE, "MPI_SUM (magnitudes)", count, 0, why, "");
+    }
+    memcpy(root, out, sizeof(double) * count);
+    MPI_Bcast(root, (int) count, MPI_DOUBLE, 0, comm);
+    for (size_t i = 0; i < count; ++i) {
+        if (0 != memcmp(&root[i], &out[i], sizeof(double))) {
+            snprintf(msg, sizeof(msg), "element %zu = %.17g, rank 0 has %.17g", i, out[i],
+                     root[i]);
+            fail(comm_name, p, K_DOUBLE, "MPI_SUM (magnitudes)", count, 0,
+                 "results differ between ranks: ", msg);
+            break;
+        }
+    }
+    free(in);
+    free(out);
+    free(root);
+}
+
+typedef struct combo {
+    kind_t kind;
+    opid_t op;
+    int big;     /* also run with the big count */
+    int quick;   /* also in --quick runs */
+} combo_t;
+
+static const combo_t combos[] = {
+    { K_INT, O_SUM, 1, 1 }, { K_INT, O_PROD, 0, 0 }, { K_INT, O_MAX, 0, 0 },
+    { K_INT, O_MIN, 0, 0 }, { K_INT, O_BAND, 0, 0 }, { K_INT, O_BOR, 0, 0 },
+    { K_INT, O_BXOR, 0, 1 }, { K_INT, O_LAND, 0, 0 }, { K_INT, O_MODSUM, 0, 0 },
+    { K_DOUBLE, O_SUM, 1, 1 }, { K_DOUBLE, O_PROD, 0, 0 }, { K_DOUBLE, O_MAX, 0, 0 },
+    { K_DOUBLE, O_MIN, 0, 0 },
+    { K_FLOAT, O_SUM, 0, 0 }, { K_FLOAT, O_PROD, 0, 0 }, { K_FLOAT, O_MAX, 0, 0 },
+    { K_FLOAT, O_MIN, 0, 0 },
+    { K_LL, O_SUM, 0, 1 }, { K_LL, O_PROD, 0, 0 }, { K_LL, O_MAX, 0, 0 },
+    { K_LL, O_MIN, 0, 0 }, { K_LL, O_BAND, 0, 0 }, { K_LL, O_BOR, 0, 0 },
+    { K_LL, O_BXOR, 0, 0 }, { K_LL, O_LAND, 0, 0 },
+    { K_CDC, O_SUM, 0, 1 },
+    { K_2INT, O_MAXLOC, 0, 1 }, { K_2INT, O_MINLOC, 0, 0 },
+    { K_INT8, O_SUM, 0, 1 },
+    /* derived types: predefined operations are not defined on them (MPI) */
+    { K_CONTIG3, O_MODSUM, 0, 0 }, { K_HGAP, O_MODSUM, 0, 1 },
+    /* must fall back, and still be right */
+    { K_MAT, O_MATMUL, 0, 1 }, { K_VEC, O_MODSUM, 0, 1 },
+};
+
+static void matrix(MPI_Comm comm, const char *comm_name, int full)
+{
+    int p;
+    MPI_Comm_size(comm, &p);
+    size_t counts[] = { 0, 1, (size_t) p - 1, (size_t) p, 1000 };
+
+    for (size_t i = 0; i < sizeof(combos) / sizeof(combos[0]); ++i) {
+        const combo_t *cb = &combos[i];
+        if ((run.quick && !cb->quick)
+            || (!full && !(K_INT == cb->kind || K_HGAP == cb->kind || O_MATMUL == cb->op))
+            || (!full && run.quick && !(K_INT == cb->kind && O_SUM == cb->op))) {
+            continue;
+        }
+        for (size_t c = 0; c < sizeof(counts) / sizeof(counts[0]); ++c) {
+            one_case(comm, comm_name, cb->kind, cb->op, counts[c], 0, NULL);
+        }
+        /* in place: a short and a long vector */
+        if (!run.quick) {
+            one_case(comm, comm_name, cb->kind, cb->op, 1, 1, NULL);
+        }
+        one_case(comm, comm_name, cb->kind, cb->op, 1000, 1, NULL);
+        if (full && cb->big && run.big > 0) {
+            one_case(comm, comm_name, cb->kind, cb->op, run.big, 0, NULL);
+            one_case(comm, comm_name, cb->kind, cb->op, run.big, 1, NULL);
+        }
+    }
+    bit_identity(comm, comm_name, (size_t) p);
+    bit_identity(comm, comm_name, 1000);
+    if (full && run.big > 0) {
+        bit_identity(comm, comm_name, run.big);
+    }
+}
+
+static void sub_communicators(void)
+{
+    MPI_Comm split, reversed, dup;
+
+    MPI_Comm_split(MPI_COMM_WORLD, run.world_rank % 2, run.world_rank, &split);
+    matrix(split, "split(odd/even)", 0);
+    MPI_Comm_free(&split);
+    MPI_Comm_split(MPI_COMM_WORLD, 0, run.world_size - run.world_rank, &reversed);
+    matrix(reversed, "split(reversed keys)", 0);
+    MPI_Comm_free(&reversed);
+    MPI_Comm_dup(MPI_COMM_WORLD, &dup);
+    matrix(dup, "dup(world)", 0);
+    MPI_Comm_free(&dup);
+}
+
+/* Each --also algorithm: set it through MPI_T, check it on a new communicator. */
+static void also_algorithms(void)
+{
+    char list[256], *save = NULL;
+    size_t big = run.big;
+
+    if (NULL == run.also) {
+        return;
+    }
+    snprintf(list, sizeof(list), "%s", run.also);
+    for (char *name = strtok_r(list, ",", &save); NULL != name;
+         name = strtok_r(NULL, ",", &save)) {
+        MPI_Comm comm;
+        char comm_name[64];
+        int idx = swing_pvar_alg_index(name);
+
+        if ((idx < 0 && 0 != strcmp(name, "auto")) || (idx >= 0 && !swing_pvar_have(idx))
+            || 0 != swing_cvar_set_algorithm(name)) {
+            printf("FAIL [%s] np=%d rank=%d: cannot select algorithm %s through MPI_T\n",
+                   run.label, run.world_size, run.world_rank, name);
+            run.failures++;
+            continue;
+        }
+        run.alg = name;
+        run.alg_index = idx;
+        /* the forced algorithm had the full big vectors; a quarter here */
+        run.big = big / 4;
+        MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+        snprintf(comm_name, sizeof(comm_name), "dup(world) set to %s", name);
+        matrix(comm, comm_name, 1);
+        MPI_Comm_free(&comm);
+    }
+}
+
+static int parse_args(int argc, char **argv)
+{
+    run.alg = NULL;
+    run.label = "";
+    run.big = (size_t) 1 << 20;
+    for (int i = 1; i < argc; ++i) {
+        if (0 == strcmp(argv[i], "--alg") && i + 1 < argc) {
+            run.alg = argv[++i];
+        } else if (0 == strcmp(argv[i], "--big") && i + 1 < argc) {
+            run.big = (size_t) strtoul(argv[++i], NULL, 10);
+        } else if (0 == strcmp(argv[i], "--also") && i + 1 < argc) {
+            run.also = argv[++i];
+        } else if (0 == strcmp(argv[i], "--quick")) {
+            run.quick = 1;
+        } else if (0 == strcmp(argv[i], "--label") && i + 1 < argc) {
+            run.label = argv[++i];
+        } else {
+            return 0;
+        }
+    }
+    if (NULL == run.alg) {
+        return 0;
+    }
+    run.alg_index = swing_pvar_alg_index(run.alg);
+    return 0 == strcmp(run.alg, "auto") || run.alg_index >= 0;
+}
+
+int main(int argc, char **argv)
+{
+    long total_fail = 0, total_cases = 0;
+    const char *argv_alg;
+    int missing;
+
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &run.world_rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &run.world_size);
+    if (!parse_args(argc, argv)) {
+        if (0 == run.world_rank) {
+            fprintf(stderr, "usage: test_allreduce --alg swing_lo|rd_lo|swing_bo|rd_bo|shm|auto "
+                    "[--also NAME,...] [--big COUNT] [--quick] [--label TEXT]\nFAIL\n");
+        }
+        MPI_Finalize();
+        return 2;
+    }
+    argv_alg = run.alg;
+    missing = swing_pvar_open();
+    if (!swing_pvar_have(-1) || !swing_pvar_have(-2)
+        || (run.alg_index >= 0 && !swing_pvar_have(run.alg_index))) {
+        printf("FAIL [%s] np=%d rank=%d: coll/swing MPI_T counters not found (%d missing): "
+               "is the component loaded?\n", run.label, run.world_size, run.world_rank, missing);
+        run.failures++;
+    } else {
+        setup_types_ops();
+        matrix(MPI_COMM_WORLD, "world", 1);
+        sub_communicators();
+        also_algorithms();
+        free_types_ops();
+    }
+    MPI_Reduce(&run.failures, &total_fail, 1, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
+    MPI_Reduce(&run.cases, &total_cases, 1, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
+    MPI_Bcast(&total_fail, 1, MPI_LONG, 0, MPI_COMM_WORLD);
+    if (0 == run.world_rank) {
+        printf("test_allreduce [%s] np=%d alg=%s%s%s: %ld rank-cases, %ld failures: %s\n",
+               run.label, run.world_size, argv_alg, run.also ? " also " : "",
+               run.also ? run.also : "", total_cases, total_fail,
+               total_fail ? "FAIL" : "PASS");
+        fflush(stdout);
+    }
+    swing_pvar_close();
+    MPI_Finalize();
+    return total_fail ? 1 : 0;
+}

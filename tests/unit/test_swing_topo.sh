@@ -1,0 +1,151 @@
+#!/bin/sh
+# Golden-output tests of the swing-topo command (topology/swing_topo_*.c).
+#
+# The expected outputs live in tests/golden/; their numbers were worked out
+# by hand (below) and the key ones are also checked here from the CSV forms,
+# so that a regenerated golden file cannot hide a wrong number.
+#
+# ring:8. Swing moves 1, 1, 3 (rho = 1, -1, 3), RD 1, 2, 4: every rank makes
+#   5 Swing and 7 RD hops, 40 and 56 in all; per-step maxima 1,1,3 and 1,2,4.
+#   Loads: Swing s2 (even +3, odd -3): 0->3 and 6->1 share the + link leaving
+#   0: 2; RD s1: 2; RD s2: 0..3 -> 4..7 all cross the + link leaving 3: 4.
+# torus:4x4. Steps (x,k0) (y,k0) (x,k1) (y,k1). Swing 1+1+1+1 = 4 per rank
+#   (64 in all), RD 1+1+2+2 = 6 (96); loads Swing 1,1,1,1, RD 1,1,2,2.
+#   explain rank 5 = (1,1), RD BO, 1600 bytes (16 blocks of 100): peers 4 (x-),
+#   1 (y-), 7 (x+, 2 hops), 13 (y+, 2 hops); sends 800, 400, 200, 100 then
+#   the same back: 3000 bytes, 12 hops.
+# predict ring:8 with alpha 1us, tau 0.1us, beta 1e9 B/s, gamma 1e-9 s/B:
+#   Swing LO = 3 alpha + 5 tau + (1+1+2) n/beta + 3 n gamma = 3.5us + 7ns*n:
+#   10.668us at 1K. Swing BO = 7us + (0.5*3 + 0.25*3 + 0.125*5) ns*n = 7us +
+#   2.875ns*n: 9.944us at 1K. Crossover 3.5us / 4.125ns = 848 bytes.
+#   RD LO = 3.7us + 10ns*n (13.940 at 1K), BO = 7.4us + 3.875ns*n (11.368),
+#   crossover 3.7us / 6.125ns = 604 bytes.
+# golden/ring4-on-6.topo: ranks 0..3 on tiles 0,1,3,4 of a ring of 6 (2 and 5
+#   hidden). Swing s0: 1 hop each. s1 (rho -1): 0->3 is tile 0->4 going -
+#   (through 5): 2; 1->2 is 1->3 going + (through 2): 2; likewise 2->1, 3->0:
+#   3 hops per rank (ideal 2), 12 in all. RD s1: 0->2 (tile 0->3) and 1->3
+#   (1->4) going +: 3 hops each, 4 per rank (ideal 3), 16 in all; they share
+#   the + links leaving 1 and 2: load 2 (Swing s1: 1).
+#
+# SWING_GOLDEN_UPDATE=1 rewrites the golden files (check them by hand!).
+set -u
+
+bin="${SWING_TOP_BUILDDIR:?run through make check}/topology/swing-topo"
+golden="${SWING_TOP_SRCDIR:?}/tests/golden"
+tmp="${TMPDIR:-/tmp}/swing-topo-test.$$"
+fails=0
+mkdir -p "$tmp" || exit 99
+trap 'rm -rf "$tmp"' EXIT
+
+fail() {
+    echo "FAIL: $*"
+    fails=$((fails + 1))
+}
+
+# golden NAME ARGS...: output of swing-topo ARGS equals golden/NAME
+golden() {
+    name=$1
+    shift
+    if ! "$bin" "$@" > "$tmp/$name" 2> "$tmp/$name.err"; then
+        fail "swing-topo $* exited $?: $(cat "$tmp/$name.err")"
+        return
+    fi
+    if [ "${SWING_GOLDEN_UPDATE:-0}" = 1 ]; then
+        cp "$tmp/$name" "$golden/$name"
+    fi
+    if diff -u "$golden/$name" "$tmp/$name"; then
+        echo "ok: $name"
+    else
+        fail "$name differs from the golden output"
+    fi
+}
+
+# expect WANT ACTUAL WHAT
+expect() {
+    if [ "$1" = "$2" ]; then
+        echo "ok: $3 = $1"
+    else
+        fail "$3: expected $1, got $2"
+    fi
+}
+
+golden ring8_show.txt show ring:8 --list
+golden ring8_hops.txt hops ring:8
+golden ring8_hops.csv hops ring:8 --csv
+golden ring8_congestion.txt congestion ring:8
+golden ring8_explain.txt explain ring:8 --rank 0 --alg swing --kind bo --bytes 64
+golden ring8_predict.txt predict ring:8 --sizes 1K:4K --alpha 1e-6 --tau 1e-7 --beta 1e9 --gamma 1e-9
+golden torus4x4_show.txt show torus:4x4
+golden torus4x4_hops.txt hops torus:4x4
+golden torus4x4_congestion.csv congestion torus:4x4 --csv
+golden torus4x4_explain.txt explain torus:4x4 --rank 5 --alg rd --kind bo --bytes 1600
+golden ring4-on-6_show.txt show "@$golden/ring4-on-6.topo" --list
+golden ring4-on-6_hops.csv hops "@$golden/ring4-on-6.topo" --csv
+golden ring4-on-6_congestion.csv congestion "@$golden/ring4-on-6.topo" --csv
+
+# The hand-worked numbers, read from the CSV forms.
+expect "12 8 16 12" "$(awk -F, '$1 == "total" { print $3, $4, $5, $6 }' "$tmp/ring4-on-6_hops.csv")" "ring4-on-6 totals"
+expect "1 1 1 2" "$(awk -F, 'NR > 1 { printf "%s%s", sep, $6; sep = " " }' "$tmp/ring4-on-6_congestion.csv")" "ring4-on-6 loads"
+
+csv="$tmp/ring8_hops.csv"
+expect "5 5 7 7" "$(awk -F, '$1 == "rank" && $2 == 3 { print $3, $4, $5, $6 }' "$csv")" "ring:8 rank 3 hops"
+expect "40 40 56 56" "$(awk -F, '$1 == "total" { print $3, $4, $5, $6 }' "$csv")" "ring:8 totals"
+expect "5 5 7 7" "$(awk -F, '$1 == "step_max_sum" { print $3, $4, $5, $6 }' "$csv")" "ring:8 step max sums"
+"$bin" congestion ring:8 --csv > "$tmp/c8.csv"
+expect "1 1 2 1 2 4" "$(awk -F, 'NR > 1 { printf "%s%s", sep, $6; sep = " " }' "$tmp/c8.csv")" "ring:8 loads"
+"$bin" hops torus:4x4 --csv > "$tmp/h44.csv"
+expect "64 64 96 96" "$(awk -F, '$1 == "total" { print $3, $4, $5, $6 }' "$tmp/h44.csv")" "torus:4x4 totals"
+expect "4 6" "$(awk -F, '$1 == "worst_total" { print $3, $5 }' "$tmp/h44.csv")" "torus:4x4 worst"
+"$bin" hops torus:4x4 --csv --kind bo > "$tmp/h44bo.csv"
+expect "128 192" "$(awk -F, '$1 == "total" { print $3, $5 }' "$tmp/h44bo.csv")" "torus:4x4 BO totals"
+"$bin" predict ring:8 --sizes 1K:1K --alpha 1e-6 --tau 1e-7 --beta 1e9 --gamma 1e-9 --csv > "$tmp/p8.csv"
+expect "1.066800e-05 9.944000e-06 1.394000e-05 1.136800e-05" \
+    "$(awk -F, 'NR == 2 { print $2, $3, $4, $5 }' "$tmp/p8.csv")" "ring:8 predicted times at 1K"
+expect "848 604" "$("$bin" predict ring:8 --alpha 1e-6 --tau 1e-7 --beta 1e9 --gamma 1e-9 |
+    sed -n 's/.*up to \([0-9]*\) bytes.*/\1/p' | tr '\n' ' ' | sed 's/ $//')" "ring:8 crossovers"
+"$bin" explain torus:4x4 --rank 5 --alg rd --kind bo --bytes 1600 > "$tmp/e.txt"
+expect "4 1 7 13 13 7 1 4" "$(awk '$1 ~ /^[0-9]+$/ { printf "%s%s", sep, $4; sep = " " }' "$tmp/e.txt")" "torus:4x4 rank 5 peers"
+expect "12 3000" "$(sed -n 's/.*logical hops, \([0-9]*\) physical hops, \([0-9]*\) bytes/\1 \2/p' "$tmp/e.txt")" "torus:4x4 rank 5 totals"
+
+# SVG: well-formed, one arrow (path of class msg) per message of the step.
+if command -v xmllint > /dev/null 2>&1; then
+    for case in "ring:8 2 swing 8" "torus:4x4 3 rd 16" "ring:6 0 swing 2" "n150 3 swing 64"; do
+        set -- $case
+        if "$bin" svg "$1" --step "$2" --alg "$3" -o "$tmp/s.svg"; then
+            xmllint --noout "$tmp/s.svg" || fail "svg $1 step $2: not well-formed XML"
+            n=$(xmllint --xpath 'count(//*[local-name()="path"][@class="msg"])' "$tmp/s.svg")
+            expect "$4" "$n" "svg $1 step $2 $3 arrows"
+        else
+            fail "svg $1 step $2 exited non-zero"
+        fi
+    done
+    svg_ok=1
+else
+    echo "xmllint not installed: SVG checks skipped"
+    svg_ok=0
+fi
+
+# --help everywhere, usage errors exit 2, load errors exit 1.
+for cmd in show explain hops congestion predict svg presets; do
+    "$bin" "$cmd" --help | grep -q "^Usage: swing-topo $cmd" || fail "$cmd --help"
+done
+"$bin" --help | grep -q "^Usage: swing-topo" || fail "--help"
+for args in "" "nosuchcommand" "hops" "hops ring:8 extra" "hops ring:8 --kind xx" \
+    "explain ring:8 --rank 8" "explain ring:8 --alg ring" "predict ring:8 --sizes 9:3" \
+    "predict ring:8 --beta -1" "svg ring:8" "svg ring:8 --step 3 -o $tmp/x.svg" \
+    "congestion ring:8 --bogus"; do
+    "$bin" $args > /dev/null 2>&1
+    expect 2 $? "exit status of 'swing-topo $args'"
+done
+for args in "hops nosuchpreset" "show torus:0x4" "predict @/nonexistent/file"; do
+    "$bin" $args > /dev/null 2> "$tmp/err"
+    expect 1 $? "exit status of 'swing-topo $args'"
+    grep -q "cannot load topology" "$tmp/err" || fail "no message for '$args'"
+done
+
+if [ "$fails" -gt 0 ]; then
+    echo "$fails check(s) failed"
+    exit 1
+fi
+[ "$svg_ok" = 1 ] || exit 77
+exit 0

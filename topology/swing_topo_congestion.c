@@ -1,0 +1,113 @@
+/*
+ * swing-topo congestion: for each step (phase) and algorithm, the number
+ * of messages, the longest route, and the busiest directed physical link
+ * with its load (the c of the cost model).
+ */
+#include "swing_topo.h"
+
+#include <getopt.h>
+#include <string.h>
+
+static void swing_congestion_help(void)
+{
+    printf("Usage: swing-topo congestion TOPO [--alg swing|rd] [--csv]\n"
+           "\n"
+           "For each step (folds, core steps s = 0..L-1, unfolds) and algorithm:\n"
+           "messages sent, most physical hops of one message, the largest number\n"
+           "of messages crossing one physical link in one direction (the load)\n"
+           "and that link, written TILE->NEXT(dim dir).\n"
+           "\n"
+           "  --alg A   only swing or only rd (default: both)\n"
+           "  --csv     comma-separated: alg,step,phase,msgs,max_hops,load,link\n"
+           "  --help    this text\n");
+}
+
+static const char *swing_congestion_link(const swt_net_t *net, const swt_link_t *l,
+                                         long load, char *buf, size_t len)
+{
+    const swt_shape_t *g = swt_topo_grid(swt_net_topo(net));
+    int next[SWT_MAX_DIMS];
+    char a[96], b[96], dn[16];
+
+    if (0 == load) {
+        snprintf(buf, len, "-");
+        return buf;
+    }
+    memcpy(next, l->tile, sizeof(next));
+    next[l->dim] = (next[l->dim] + l->dir + g->dims[l->dim]) % g->dims[l->dim];
+    snprintf(buf, len, "%s->%s(%s%c)", swing_topo_coords(l->tile, g->ndims, a, sizeof(a)),
+             swing_topo_coords(next, g->ndims, b, sizeof(b)),
+             swing_topo_dim_name(l->dim, dn, sizeof(dn)), l->dir > 0 ? '+' : '-');
+    return buf;
+}
+
+int swing_topo_congestion(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        { "alg", required_argument, NULL, 'a' },
+        { "csv", no_argument, NULL, 'c' },
+        { "help", no_argument, NULL, 'h' },
+        { NULL, 0, NULL, 0 }
+    };
+    swt_topo_t *topo = NULL;
+    swt_net_t *net = NULL;
+    swt_alg_t only = SWT_ALG_SWING;
+    int opt, rc, csv = 0, one = 0;
+
+    optind = 1;
+    opterr = 0;
+    while (-1 != (opt = getopt_long(argc, argv, "h", opts, NULL))) {
+        switch (opt) {
+        case 'h':
+            swing_congestion_help();
+            return 0;
+        case 'a':
+            if (0 != swing_topo_parse_alg(optarg, &only)) {
+                return swing_topo_usage("congestion", "--alg: expected swing or rd, got '%s'", optarg);
+            }
+            one = 1;
+            break;
+        case 'c':
+            csv = 1;
+            break;
+        default:
+            return swing_topo_usage("congestion", "unknown or incomplete option '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind + 1 != argc) {
+        return swing_topo_usage("congestion", "expected one TOPO argument");
+    }
+    rc = swing_topo_open("congestion", argv[optind], &topo);
+    if (0 != rc) {
+        return rc;
+    }
+    rc = swt_net_create(topo, &net);
+    if (csv) {
+        printf("alg,step,phase,msgs,max_hops,load,link\n");
+    } else {
+        printf("congestion on %s\n%-5s %4s %-12s %8s %8s %6s  %s\n", swt_topo_name(topo),
+               "alg", "step", "phase", "msgs", "max_hops", "load", "busiest link");
+    }
+    for (int a = 0; a < 2 && SWT_OK == rc; ++a) {
+        if (one && (int) only != a) {
+            continue;
+        }
+        for (int i = 0; i < swt_net_nphases(net) && SWT_OK == rc; ++i) {
+            swt_phase_stats_t st;
+            char pn[32], lk[256];
+            rc = swt_net_load(net, (swt_alg_t) a, i, NULL, NULL, &st);
+            swing_topo_phase_name(swt_net_phase(net, i), pn, sizeof(pn));
+            swing_congestion_link(net, &st.busiest, st.load, lk, sizeof(lk));
+            printf(csv ? "%s,%d,%s,%ld,%ld,%ld,\"%s\"\n" : "%-5s %4d %-12s %8ld %8ld %6ld  %s\n",
+                   swing_topo_alg_name((swt_alg_t) a), i, pn, st.nmsgs, st.max_hops,
+                   st.load, lk);
+        }
+    }
+    if (SWT_OK != rc) {
+        fprintf(stderr, "swing-topo congestion: %s\n", swt_strerror(rc));
+        rc = SWING_TOPO_EXIT_FAIL;
+    }
+    swt_net_destroy(net);
+    swt_topo_destroy(topo);
+    return rc;
+}

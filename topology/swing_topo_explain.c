@@ -1,0 +1,184 @@
+/*
+ * swing-topo explain: the step list of one rank (as the component runs it,
+ * from swt_sched_create) with partner, stepping dimension, direction,
+ * logical distance, physical hops, bytes sent and block ranges. For a step
+ * in which the rank only receives (fold, unfold), the distance and hops
+ * are those of the incoming message.
+ */
+#include "swing_topo.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void swing_explain_help(void)
+{
+    printf("Usage: swing-topo explain TOPO --rank R [--alg swing|rd] [--kind lo|bo]\n"
+           "                          [--bytes N]\n"
+           "\n"
+           "Prints each step of rank R's schedule: the core step s (fold and unfold\n"
+           "steps show '-'), the operation, the partner rank, the stepping dimension,\n"
+           "the direction of travel, the logical distance, the physical hops, the\n"
+           "bytes sent for a message of N bytes per rank (blocks rounded as the\n"
+           "component rounds elements, with 1-byte elements) and the block ranges\n"
+           "[first,end) sent and received (BO only).\n"
+           "\n"
+           "  --rank R        communicator rank (default 0)\n"
+           "  --alg A         swing (default) or rd\n"
+           "  --kind K        lo (default: latency-optimal) or bo (bandwidth-optimal)\n"
+           "  --bytes N       message size per rank, K/M/G suffixes (default 1M)\n"
+           "  --help          this text\n");
+}
+
+static const char *swing_explain_op(swt_op_t op)
+{
+    switch (op) {
+    case SWT_OP_FOLD_SEND: return "fold-send";
+    case SWT_OP_FOLD_RECV: return "fold-recv";
+    case SWT_OP_LO: return "exchange";
+    case SWT_OP_RS: return "reduce-scatter";
+    case SWT_OP_AG: return "allgather";
+    case SWT_OP_UNFOLD_RECV: return "unfold-recv";
+    case SWT_OP_UNFOLD_SEND: return "unfold-send";
+    default: return "?";
+    }
+}
+
+static int swing_explain_print(const swt_topo_t *topo, const swt_net_t *net,
+                               const swt_sched_t *sched, long pos, double bytes)
+{
+    long tot_hops = 0, tot_dist = 0;
+    double tot_bytes = 0.0;
+    size_t count = (size_t) bytes;
+
+    printf("%4s %4s %-14s %6s %3s %3s %6s %6s %12s %-15s %-15s\n", "step", "s",
+           "op", "peer", "dim", "dir", "dist", "hops", "bytes-sent", "send-blocks",
+           "recv-blocks");
+    for (int i = 0; i < swt_sched_nsteps(sched); ++i) {
+        const swt_step_t *st = swt_sched_step(sched, i);
+        int recv_only = (SWT_OP_FOLD_RECV == st->op || SWT_OP_UNFOLD_RECV == st->op);
+        int dir = recv_only ? -st->move.dir : st->move.dir;
+        swt_route_t rt;
+        char dn[16], sb[48] = "-", rb[48] = "-", cs[16] = "-";
+        double sent = recv_only ? 0.0 : bytes;
+
+        if (recv_only) {
+            swt_net_route(net, st->peer, pos, dir, &rt);
+        } else {
+            swt_net_route(net, pos, st->peer, dir, &rt);
+        }
+        if (SWT_OP_RS == st->op || SWT_OP_AG == st->op) {
+            size_t first, n;
+            swt_block_elems(count, swt_sched_nblocks(sched), st->send_lo, st->send_n,
+                            &first, &n);
+            sent = (double) n;
+            snprintf(sb, sizeof(sb), "[%ld,%ld)", st->send_lo, st->send_lo + st->send_n);
+            snprintf(rb, sizeof(rb), "[%ld,%ld)", st->recv_lo, st->recv_lo + st->recv_n);
+        }
+        if (st->core_step >= 0) {
+            snprintf(cs, sizeof(cs), "%d", st->core_step);
+        }
+        printf("%4d %4s %-14s %6ld %3s %3s %6ld %6ld %12.0f %-15s %-15s\n", i, cs,
+               swing_explain_op(st->op), swt_topo_pos_rank(topo, st->peer),
+               swing_topo_dim_name(st->move.dim, dn, sizeof(dn)), dir > 0 ? "+" : "-",
+               st->move.dist, rt.hops, sent, sb, rb);
+        if (!recv_only) {
+            tot_hops += rt.hops;
+            tot_dist += st->move.dist;
+            tot_bytes += sent;
+        }
+    }
+    printf("total sent: %d steps, %ld logical hops, %ld physical hops, %.0f bytes\n",
+           swt_sched_nsteps(sched), tot_dist, tot_hops, tot_bytes);
+    return 0;
+}
+
+int swing_topo_explain(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        { "rank", required_argument, NULL, 'r' },
+        { "alg", required_argument, NULL, 'a' },
+        { "kind", required_argument, NULL, 'k' },
+        { "bytes", required_argument, NULL, 'b' },
+        { "help", no_argument, NULL, 'h' },
+        { NULL, 0, NULL, 0 }
+    };
+    swt_topo_t *topo = NULL;
+    swt_net_t *net = NULL;
+    swt_sched_t *sched = NULL;
+    swt_alg_t alg = SWT_ALG_SWING;
+    swt_kind_t kind = SWT_KIND_LO;
+    double bytes = 1024.0 * 1024.0, rank_d = 0.0;
+    int opt, rc, t[SWT_MAX_DIMS], c[SWT_MAX_DIMS];
+    long rank, pos, p;
+    char cb[128], tb[128], lb[128];
+
+    optind = 1;
+    opterr = 0;
+    while (-1 != (opt = getopt_long(argc, argv, "h", opts, NULL))) {
+        switch (opt) {
+        case 'h':
+            swing_explain_help();
+            return 0;
+        case 'r':
+            if (0 != swing_topo_parse_size(optarg, &rank_d) || rank_d > 1e12) {
+                return swing_topo_usage("explain", "--rank: expected a rank number, got '%s'", optarg);
+            }
+            break;
+        case 'a':
+            if (0 != swing_topo_parse_alg(optarg, &alg)) {
+                return swing_topo_usage("explain", "--alg: expected swing or rd, got '%s'", optarg);
+            }
+            break;
+        case 'k':
+            if (0 != swing_topo_parse_kind(optarg, &kind)) {
+                return swing_topo_usage("explain", "--kind: expected lo or bo, got '%s'", optarg);
+            }
+            break;
+        case 'b':
+            if (0 != swing_topo_parse_size(optarg, &bytes) || bytes > 1e18) {
+                return swing_topo_usage("explain", "--bytes: expected a size such as 4096 or 64K, got '%s'", optarg);
+            }
+            break;
+        default:
+            return swing_topo_usage("explain", "unknown or incomplete option '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind + 1 != argc) {
+        return swing_topo_usage("explain", "expected one TOPO argument");
+    }
+    rc = swing_topo_open("explain", argv[optind], &topo);
+    if (0 != rc) {
+        return rc;
+    }
+    p = swt_shape_size(swt_topo_logical(topo));
+    rank = (long) rank_d;
+    if (rank >= p) {
+        swt_topo_destroy(topo);
+        return swing_topo_usage("explain", "--rank %ld: the topology has ranks 0..%ld", rank, p - 1);
+    }
+    pos = swt_topo_rank_pos(topo, rank);
+    rc = swt_net_create(topo, &net);
+    if (SWT_OK == rc) {
+        rc = swt_sched_create(swt_topo_logical(topo), alg, kind, pos, &sched);
+    }
+    if (SWT_OK != rc) {
+        fprintf(stderr, "swing-topo explain: %s\n", swt_strerror(rc));
+        rc = SWING_TOPO_EXIT_FAIL;
+        goto out;
+    }
+    swt_shape_coords(swt_topo_logical(topo), pos, c);
+    swt_topo_tile(topo, pos, t);
+    swt_shape_format(swt_topo_logical(topo), lb, sizeof(lb));
+    printf("topology %s (logical %s), %s %s, rank %ld: logical %s, tile %s, %.0f bytes\n",
+           swt_topo_name(topo), lb, swing_topo_alg_name(alg),
+           SWT_KIND_LO == kind ? "lo" : "bo", rank,
+           swing_topo_coords(c, swt_topo_logical(topo)->ndims, cb, sizeof(cb)),
+           swing_topo_coords(t, swt_topo_grid(topo)->ndims, tb, sizeof(tb)), bytes);
+    rc = swing_explain_print(topo, net, sched, pos, bytes);
+out:
+    swt_sched_destroy(sched);
+    swt_net_destroy(net);
+    swt_topo_destroy(topo);
+    return rc;
+}

@@ -1,0 +1,172 @@
+/*
+ * swing-topo predict: cost-model times of Swing and RD, LO and BO, for a
+ * range of sizes (powers of two), the LO/BO crossover of each algorithm
+ * and the threshold the component's automatic choice would use (it picks
+ * Swing LO up to coll_swing_lo_max_bytes, Swing BO above).
+ */
+#include "swing_topo.h"
+
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void swing_predict_help(void)
+{
+    printf("Usage: swing-topo predict TOPO [--sizes MIN:MAX] [--alpha S] [--tau S]\n"
+           "                          [--beta B] [--gamma S] [--csv]\n"
+           "\n"
+           "Predicted allreduce time (microseconds) of swing-lo, swing-bo, rd-lo and\n"
+           "rd-bo for each power-of-two size from MIN to MAX bytes per rank, with\n"
+           "the cost model T = alpha + h*tau + c*m/beta + m*gamma per step (h: most\n"
+           "physical hops of the step, c: its congestion, m: bytes per message).\n"
+           "Then the LO/BO crossover of each algorithm and the value of\n"
+           "coll_swing_lo_max_bytes the component would use on this topology.\n"
+           "Constants default to the topology's (n150: its description).\n"
+           "\n"
+           "  --sizes MIN:MAX  byte range, K/M/G suffixes (default 8:64M)\n"
+           "  --alpha S        per-message latency, seconds\n"
+           "  --tau S          per physical hop, seconds\n"
+           "  --beta B         link bandwidth, bytes per second\n"
+           "  --gamma S        reduction cost, seconds per byte\n"
+           "  --csv            comma-separated: bytes,swing_lo,swing_bo,rd_lo,rd_bo (s)\n"
+           "  --help           this text\n");
+}
+
+static int swing_predict_range(const char *text, double *lo, double *hi)
+{
+    const char *colon = strchr(text, ':');
+    char first[64];
+
+    if (NULL == colon || (size_t) (colon - text) >= sizeof(first)) {
+        return -1;
+    }
+    memcpy(first, text, (size_t) (colon - text));
+    first[colon - text] = '\0';
+    if (0 != swing_topo_parse_size(first, lo) || 0 != swing_topo_parse_size(colon + 1, hi)
+        || *lo < 1.0 || *hi < *lo || *hi > 1e15) {
+        return -1;
+    }
+    return 0;
+}
+
+static void swing_predict_crossover(const swt_model_t *model, swt_alg_t alg)
+{
+    double x = swt_model_lo_max_bytes(model, alg);
+
+    if (isinf(x)) {
+        printf("%-5s: LO is never slower than BO\n", swing_topo_alg_name(alg));
+    } else if (x <= 0.0) {
+        printf("%-5s: BO is faster at every size\n", swing_topo_alg_name(alg));
+    } else {
+        printf("%-5s: LO no slower than BO up to %.0f bytes, BO faster above\n",
+               swing_topo_alg_name(alg), x);
+    }
+}
+
+int swing_topo_predict(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        { "sizes", required_argument, NULL, 's' },
+        { "alpha", required_argument, NULL, 'a' },
+        { "tau", required_argument, NULL, 't' },
+        { "beta", required_argument, NULL, 'b' },
+        { "gamma", required_argument, NULL, 'g' },
+        { "csv", no_argument, NULL, 'c' },
+        { "help", no_argument, NULL, 'h' },
+        { NULL, 0, NULL, 0 }
+    };
+    swt_topo_t *topo = NULL;
+    swt_model_t *model = NULL;
+    swt_cost_params_t par;
+    double lo = 8.0, hi = 64.0 * 1024 * 1024, thr;
+    double *set[4] = { &par.alpha, &par.tau, &par.beta, &par.gamma };
+    double val[4] = { 0.0, 0.0, 0.0, 0.0 };
+    int given[4] = { 0, 0, 0, 0 };
+    int opt, rc, csv = 0;
+
+    optind = 1;
+    opterr = 0;
+    while (-1 != (opt = getopt_long(argc, argv, "h", opts, NULL))) {
+        const char *which = strchr("atbg", opt);
+        switch (opt) {
+        case 'h':
+            swing_predict_help();
+            return 0;
+        case 's':
+            if (0 != swing_predict_range(optarg, &lo, &hi)) {
+                return swing_topo_usage("predict", "--sizes: expected MIN:MAX with 1 <= MIN <= MAX, got '%s'", optarg);
+            }
+            break;
+        case 'a': case 't': case 'b': case 'g': {
+            int i = (int) (which - "atbg");
+            /* tau and gamma may be 0, alpha and beta may not */
+            if (0 != swing_topo_parse_double(optarg, i % 2, &val[i])) {
+                return swing_topo_usage("predict", "--%s: expected a %s number, got '%s'",
+                                        opts[i + 1].name, i % 2 ? "non-negative" : "positive",
+                                        optarg);
+            }
+            given[i] = 1;
+            break;
+        }
+        case 'c':
+            csv = 1;
+            break;
+        default:
+            return swing_topo_usage("predict", "unknown or incomplete option '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind + 1 != argc) {
+        return swing_topo_usage("predict", "expected one TOPO argument");
+    }
+    rc = swing_topo_open("predict", argv[optind], &topo);
+    if (0 != rc) {
+        return rc;
+    }
+    par = *swt_topo_cost(topo);
+    for (int i = 0; i < 4; ++i) {
+        if (given[i]) {
+            *set[i] = val[i];
+        }
+    }
+    rc = swt_model_create(topo, &par, &model);
+    if (SWT_OK != rc) {
+        fprintf(stderr, "swing-topo predict: %s\n", swt_strerror(rc));
+        swt_topo_destroy(topo);
+        return SWING_TOPO_EXIT_FAIL;
+    }
+    if (csv) {
+        printf("bytes,swing_lo,swing_bo,rd_lo,rd_bo\n");
+    } else {
+        printf("predicted allreduce times on %s (alpha %g s, tau %g s, beta %g B/s, gamma %g s/B)\n",
+               swt_topo_name(topo), par.alpha, par.tau, par.beta, par.gamma);
+        printf("%12s %12s %12s %12s %12s  %s\n", "bytes", "swing-lo/us", "swing-bo/us",
+               "rd-lo/us", "rd-bo/us", "best");
+    }
+    for (double n = lo; n <= hi; n *= 2.0) {
+        static const char *const names[4] = { "swing-lo", "swing-bo", "rd-lo", "rd-bo" };
+        double t[4];
+        int best = 0;
+        for (int i = 0; i < 4; ++i) {
+            t[i] = swt_model_time(model, (swt_alg_t) (i / 2), (swt_kind_t) (i % 2), n);
+            best = (t[i] < t[best]) ? i : best;
+        }
+        if (csv) {
+            printf("%.0f,%.6e,%.6e,%.6e,%.6e\n", n, t[0], t[1], t[2], t[3]);
+        } else {
+            printf("%12.0f %12.3f %12.3f %12.3f %12.3f  %s\n", n, t[0] * 1e6, t[1] * 1e6,
+                   t[2] * 1e6, t[3] * 1e6, names[best]);
+        }
+    }
+    if (!csv) {
+        printf("\nLO/BO crossover:\n");
+        swing_predict_crossover(model, SWT_ALG_SWING);
+        swing_predict_crossover(model, SWT_ALG_RD);
+        thr = swt_model_lo_max_bytes(model, SWT_ALG_SWING);
+        printf("component thresholds: coll_swing_lo_max_bytes = %.0f "
+               "(auto: swing-lo up to it, swing-bo above)\n", isinf(thr) ? 9.2e18 : thr);
+    }
+    swt_model_destroy(model);
+    swt_topo_destroy(topo);
+    return 0;
+}

@@ -1,0 +1,159 @@
+/*
+ * swing-topo show: the physical grid as text. A tile that hosts a logical
+ * position shows the rank placed there; a hidden tile shows its kind (the
+ * first three letters, upper case). Grids of three or more dimensions are
+ * printed as 2D slices; --list adds rank -> logical -> tile lines.
+ */
+#include "swing_topo.h"
+
+#include <ctype.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SWING_SHOW_MAX_TILES 65536L
+
+static void swing_show_help(void)
+{
+    printf("Usage: swing-topo show TOPO [--list]\n"
+           "\n"
+           "Prints the logical torus, the physical grid (when there is one) and, for\n"
+           "each tile, the rank that sits there, or the tile's kind (first three\n"
+           "letters, upper case) when the tile is hidden. Row y = 0 is printed first.\n"
+           "\n"
+           "  --list   also print one line per rank: rank, logical coordinates, tile\n"
+           "  --help   this text\n");
+}
+
+static void swing_show_cell(const swt_topo_t *topo, const int *t, int width)
+{
+    long pos = swt_topo_pos_at(topo, t);
+    char tag[8];
+
+    if (pos >= 0) {
+        printf(" %*ld", width, swt_topo_pos_rank(topo, pos));
+        return;
+    }
+    snprintf(tag, sizeof(tag), "%.3s", swt_topo_kind(topo, t));
+    for (char *c = tag; '\0' != *c; ++c) {
+        *c = (char) toupper((unsigned char) *c);
+    }
+    printf(" %*s", width, tag);
+}
+
+static void swing_show_grid(const swt_topo_t *topo, int width)
+{
+    const swt_shape_t *g = swt_topo_grid(topo);
+    int nx = g->dims[0], ny = (g->ndims > 1) ? g->dims[1] : 1;
+    long slices = swt_shape_size(g) / ((long) nx * ny);
+    int t[SWT_MAX_DIMS];
+
+    for (long sl = 0; sl < slices; ++sl) {
+        swt_shape_coords(g, sl * nx * ny, t);
+        if (g->ndims > 2) {
+            printf("slice");
+            for (int d = 2; d < g->ndims; ++d) {
+                printf(" d%d=%d", d, t[d]);
+            }
+            printf(":\n");
+        }
+        printf("%*s", 5, "");
+        for (int x = 0; x < nx; ++x) {
+            printf(" %*d", width, x);
+        }
+        printf("\n");
+        for (int y = 0; y < ny; ++y) {
+            printf("%s%3d ", g->ndims > 1 ? "y" : " ", y);
+            for (int x = 0; x < nx; ++x) {
+                t[0] = x;
+                if (g->ndims > 1) {
+                    t[1] = y;
+                }
+                swing_show_cell(topo, t, width);
+            }
+            printf("\n");
+        }
+    }
+}
+
+static void swing_show_list(const swt_topo_t *topo)
+{
+    const swt_shape_t *lg = swt_topo_logical(topo);
+    const swt_shape_t *g = swt_topo_grid(topo);
+    long p = swt_shape_size(lg);
+    int c[SWT_MAX_DIMS], t[SWT_MAX_DIMS];
+    char cb[128], tb[128];
+
+    printf("rank  logical  tile  kind\n");
+    for (long r = 0; r < p; ++r) {
+        long pos = swt_topo_rank_pos(topo, r);
+        swt_shape_coords(lg, pos, c);
+        swt_topo_tile(topo, pos, t);
+        printf("%ld  %s  %s  %s\n", r, swing_topo_coords(c, lg->ndims, cb, sizeof(cb)),
+               swing_topo_coords(t, g->ndims, tb, sizeof(tb)), swt_topo_kind(topo, t));
+    }
+}
+
+int swing_topo_show(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        { "list", no_argument, NULL, 'l' },
+        { "help", no_argument, NULL, 'h' },
+        { NULL, 0, NULL, 0 }
+    };
+    swt_topo_t *topo = NULL;
+    int list = 0, opt, rc, width = 3;
+    char lb[128], gb[128];
+    long p, ntiles;
+
+    optind = 1;
+    opterr = 0;
+    while (-1 != (opt = getopt_long(argc, argv, "h", opts, NULL))) {
+        if ('h' == opt) {
+            swing_show_help();
+            return 0;
+        } else if ('l' == opt) {
+            list = 1;
+        } else {
+            return swing_topo_usage("show", "unknown or incomplete option '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind + 1 != argc) {
+        return swing_topo_usage("show", "expected one TOPO argument");
+    }
+    rc = swing_topo_open("show", argv[optind], &topo);
+    if (0 != rc) {
+        return rc;
+    }
+    p = swt_shape_size(swt_topo_logical(topo));
+    ntiles = swt_shape_size(swt_topo_grid(topo));
+    swt_shape_format(swt_topo_logical(topo), lb, sizeof(lb));
+    swt_shape_format(swt_topo_grid(topo), gb, sizeof(gb));
+    printf("topology %s: logical %s, %ld ranks\n", swt_topo_name(topo), lb, p);
+    if (swt_topo_has_grid(topo)) {
+        printf("physical grid %s, %ld tiles, %ld hidden\n", gb + strcspn(gb, ":") + 1,
+               ntiles, ntiles - p);
+    } else {
+        printf("no physical grid: the logical torus itself\n");
+    }
+    printf("wrap-around:");
+    for (int d = 0; d < swt_topo_grid(topo)->ndims; ++d) {
+        char dn[16];
+        printf(" %s=%s", swing_topo_dim_name(d, dn, sizeof(dn)),
+               swt_topo_wraps(topo, d) ? "yes" : "no");
+    }
+    printf("\n");
+    for (long v = p - 1; v >= 1000; v /= 10) {
+        ++width;
+    }
+    if (ntiles <= SWING_SHOW_MAX_TILES) {
+        swing_show_grid(topo, width);
+    } else {
+        printf("(grid of %ld tiles not drawn; use --list)\n", ntiles);
+    }
+    if (list) {
+        swing_show_list(topo);
+    }
+    swt_topo_destroy(topo);
+    return 0;
+}

@@ -1,0 +1,105 @@
+/*
+ * swt_route: where the messages of a schedule travel on the physical grid.
+ *
+ * A "phase" is one step of the whole communicator: the fold of a
+ * non-power-of-two dimension, a core step s of Swing or RD, or an unfold.
+ * In each phase every rank sends at most one message (core steps: to its
+ * partner; folds: extras to their survivors; unfolds: back). LO runs the
+ * core steps once (the component in the order s = L-1..0), BO twice
+ * (reduce-scatter, allgather); the messages of core step s are the same.
+ *
+ * Routing (N150.md): a message moves in the direction of its logical move,
+ * wrap-around links included, and every tile passed counts, hidden or not:
+ * from a to b in the + direction it makes (b - a) mod size hops, in the -
+ * direction (a - b) mod size. When the logical to physical mapping changes
+ * more than one physical coordinate, the route is dimension-ordered
+ * (dimension 0 first), every segment in the same direction (the n150 has
+ * one network per direction). A dimension without a wrap-around link is
+ * travelled straight toward the destination.
+ *
+ * A swt_net_t caches the tile of every position and a link-load buffer:
+ * O(p) memory; a phase's load costs O(p + tiles).
+ */
+#ifndef SWT_ROUTE_H
+#define SWT_ROUTE_H
+
+#include "swt_topo.h"
+
+typedef enum {
+    SWT_PHASE_FOLD = 0,   /* extras of one dimension send to their survivors */
+    SWT_PHASE_CORE,       /* core step s of the power-of-two schedule */
+    SWT_PHASE_UNFOLD      /* survivors send the result back to their extras */
+} swt_phase_kind_t;
+
+typedef struct swt_phase {
+    swt_phase_kind_t kind;
+    int dim;    /* logical dimension the messages move along */
+    int s;      /* core step index; -1 for fold and unfold */
+    int k;      /* core: step counter within dim; -1 for fold and unfold */
+} swt_phase_t;
+
+/* One straight run along one physical dimension. */
+typedef struct swt_seg {
+    int dim;                    /* physical dimension */
+    int dir;                    /* +1 or -1 */
+    long hops;                  /* links crossed */
+    int from[SWT_MAX_DIMS];     /* tile where the run starts */
+} swt_seg_t;
+
+typedef struct swt_route {
+    int nsegs;
+    long hops;                  /* sum over the segments */
+    swt_seg_t segs[SWT_MAX_DIMS];
+} swt_route_t;
+
+/* A directed link: leaves tile along dim in direction dir. */
+typedef struct swt_link {
+    int tile[SWT_MAX_DIMS];
+    int dim;
+    int dir;
+} swt_link_t;
+
+/* Summary of one phase over all ranks. */
+typedef struct swt_phase_stats {
+    long nmsgs;          /* messages sent */
+    long max_hops;       /* physical hops of the longest message */
+    long max_dist;       /* logical distance of the longest (ideal torus hops) */
+    long sum_hops;       /* physical hops of all messages */
+    long load;           /* congestion: most messages on one directed link */
+    swt_link_t busiest;  /* that link (the first one found); valid if load > 0 */
+} swt_phase_stats_t;
+
+typedef struct swt_net swt_net_t;
+
+int swt_net_create(const swt_topo_t *topo, swt_net_t **net);
+void swt_net_destroy(swt_net_t *net);
+const swt_topo_t *swt_net_topo(const swt_net_t *net);
+
+/* Phases: folds (dimension 0 first), core s = 0..L-1, unfolds (reverse). */
+int swt_net_nphases(const swt_net_t *net);
+const swt_phase_t *swt_net_phase(const swt_net_t *net, int i);
+/* Index of core step s in the phase list. */
+int swt_net_core_phase(const swt_net_t *net, int s);
+
+/*
+ * The message logical position pos sends in phase i: returns 1 and fills
+ * *to and *move (move->dist: logical distance in the full shape), or 0 when
+ * pos sends nothing in that phase.
+ */
+int swt_net_message(const swt_net_t *net, swt_alg_t alg, int i, long pos,
+                    long *to, swt_move_t *move);
+/* Physical route of a message from position from to position to. */
+void swt_net_route(const swt_net_t *net, long from, long to, int dir,
+                   swt_route_t *route);
+
+/*
+ * Every message of phase i: fills *st and, when not NULL, adds each
+ * sender's physical hops to hops[pos] and logical distance to dist[pos].
+ * Keeps the link loads of that phase for swt_net_link_load().
+ */
+int swt_net_load(swt_net_t *net, swt_alg_t alg, int i, long *hops, long *dist,
+                 swt_phase_stats_t *st);
+/* Messages of the last loaded phase on a directed link. */
+long swt_net_link_load(const swt_net_t *net, const int *tile, int dim, int dir);
+
+#endif

@@ -1,0 +1,41 @@
+/*
+ * Private to swt_route.c and swt_load.c: the cached form of a topology
+ * that routing and link-load counting read.
+ */
+#ifndef SWT_ROUTE_INT_H
+#define SWT_ROUTE_INT_H
+
+#include "swt_route.h"
+
+#define SWT_NET_MAX_PHASES (2 * SWT_MAX_DIMS + 64)
+
+struct swt_net {
+    const swt_topo_t *topo;
+    swt_shape_t logical;          /* the full logical torus */
+    swt_shape_t core;             /* its power-of-two core */
+    swt_shape_t grid;             /* physical grid (logical shape if none) */
+    long p;                       /* logical positions */
+    long ntiles;                  /* tiles of the grid */
+    long gstride[SWT_MAX_DIMS];   /* tile index stride per grid dimension */
+    int wrap[SWT_MAX_DIMS];       /* grid dimension has a wrap-around link */
+    int *tiles;                   /* [p * grid.ndims] tile of a position;
+                                     NULL: the tile is the logical coords */
+    int nphases;
+    swt_phase_t phases[SWT_NET_MAX_PHASES];
+    int *load;                    /* [2 * grid.ndims * ntiles], lazily */
+    int touched[2 * SWT_MAX_DIMS];/* load arrays written by the last phase */
+};
+
+/*
+ * What coordinate c of the stepping dimension does in phase ph: 1 when it
+ * sends, with the destination coordinate and direction. A position sends
+ * when its coordinate sends and its coordinates in the first
+ * swt_net_senders_dims() dimensions all survive the fold.
+ */
+int swt_net_coord_move(const swt_net_t *net, swt_alg_t alg, const swt_phase_t *ph,
+                       int c, int *to_c, int *dir);
+int swt_net_senders_dims(const swt_phase_t *ph, int ndims);
+/* Physical coordinates of position pos. */
+void swt_net_tile(const swt_net_t *net, long pos, int *tile);
+
+#endif
