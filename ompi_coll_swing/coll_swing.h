@@ -117,9 +117,9 @@ int mca_coll_swing_init_query(bool enable_progress_threads, bool enable_mpi_thre
 mca_coll_base_module_t *mca_coll_swing_comm_query(struct ompi_communicator_t *comm,
                                                   int *priority);
 /*
- * Prints msg once per flag (a static of the caller): level 0 always, as a
- * warning through Open MPI's help system (topic of help-coll-swing.txt, so
- * many ranks print it once); level > 0 only at that verbosity.
+ * Prints msg once per flag (a static of the caller), prefixed by topic:
+ * level 0 always, by world rank 0 only (one line per job); level > 0 by
+ * every process, only at that verbosity.
  */
 void mca_coll_swing_warn_once(int *flag, int level, const char *topic,
                               const char *fmt, ...)

@@ -3,24 +3,14 @@
  */
 #include "coll_swing.h"
 
-#define _GNU_SOURCE 1
-#include <dlfcn.h>
-#include <libgen.h>
 #include <stdarg.h>
 #include <stdio.h>
-#include <string.h>
-#include <unistd.h>
 
 #include "opal/mca/base/mca_base_pvar.h"
 #include "opal/mca/base/mca_base_var.h"
 #include "opal/util/output.h"
-#include "opal/util/show_help.h"
 #include "ompi/mca/coll/base/base.h"
-
-#define SWING_HELP_FILE "help-coll-swing.txt"
-
-/* The help file sits beside the installed .so; without it, plain output. */
-static int swing_have_help = 0;
+#include "orte/runtime/orte_globals.h"
 
 const char *mca_coll_swing_component_version_string =
     "Open MPI swing collective MCA component version " PACKAGE_VERSION;
@@ -114,23 +104,6 @@ static int swing_register_algorithm(void)
     return OMPI_SUCCESS;
 }
 
-static void swing_find_help(void)
-{
-    Dl_info info;
-    char path[4096], file[4200];
-
-    if (swing_have_help || 0 == dladdr((void *) &mca_coll_swing_component, &info)
-        || NULL == info.dli_fname || strlen(info.dli_fname) >= sizeof(path)) {
-        return;
-    }
-    strcpy(path, info.dli_fname);
-    snprintf(file, sizeof(file), "%s/%s", dirname(path), SWING_HELP_FILE);
-    if (0 == access(file, R_OK)) {
-        strcpy(path, info.dli_fname);
-        swing_have_help = (OPAL_SUCCESS == opal_show_help_add_dir(dirname(path)));
-    }
-}
-
 /* Negative sizes are refused with one warning; the default stays. */
 static void swing_check_size(const char *name, long *value, long min, long dflt)
 {
@@ -151,7 +124,6 @@ static int swing_register(void)
     char name[64];
     int rc;
 
-    swing_find_help();
     c->algorithm = MCA_COLL_SWING_ALG_AUTO;
     c->lo_max_bytes = -1;
     c->segment_size = SWING_SEGMENT_DEFAULT;
@@ -231,6 +203,12 @@ static int swing_close(void)
     return OMPI_SUCCESS;
 }
 
+/*
+ * Warnings are printed by the process of world rank 0 only: every process
+ * sees the same parameters and the same descriptions, so one line says it
+ * for the job. (Open MPI's help aggregation was tried first; under load
+ * mpirun drops some of its messages.)
+ */
 void mca_coll_swing_warn_once(int *flag, int level, const char *topic,
                               const char *fmt, ...)
 {
@@ -241,12 +219,11 @@ void mca_coll_swing_warn_once(int *flag, int level, const char *topic,
         return;
     }
     *flag = 1;
+    if (0 == level && 0 != ORTE_PROC_MY_NAME->vpid) {
+        return;
+    }
     va_start(ap, fmt);
     vsnprintf(msg, sizeof(msg), fmt, ap);
     va_end(ap);
-    if (0 == level && swing_have_help) {
-        opal_show_help(SWING_HELP_FILE, topic, true, msg);
-    } else {
-        opal_output(0, "coll:swing: %s", msg);
-    }
+    opal_output(0, "coll:swing: %s: %s", topic, msg);
 }

@@ -1,0 +1,115 @@
+/* Helpers of the reliability programs (see rel_util.h). */
+#include "rel_util.h"
+
+#include <errno.h>
+#include <malloc.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+uint64_t rel_mix(uint64_t x)
+{
+    x += 0x9E3779B97F4A7C15ULL;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
+}
+
+void rel_rng_seed(rel_rng_t *rng, uint64_t seed)
+{
+    rng->state = seed;
+}
+
+uint64_t rel_rng_next(rel_rng_t *rng)
+{
+    rng->state += 0x9E3779B97F4A7C15ULL;
+    return rel_mix(rng->state);
+}
+
+long long rel_rng_range(rel_rng_t *rng, long long lo, long long hi)
+{
+    uint64_t span = (uint64_t) (hi - lo) + 1;
+    return lo + (long long) (0 == span ? rel_rng_next(rng) : rel_rng_next(rng) % span);
+}
+
+uint64_t rel_hash3(uint64_t salt, uint64_t r, uint64_t i)
+{
+    return rel_mix(salt ^ rel_mix(r * 0xD1B54A32D192ED03ULL + i));
+}
+
+int rel_pvar_open(rel_pvar_t *pv, const char *name)
+{
+    char full[128];
+    int idx, count;
+
+    pv->open = 0;
+    snprintf(full, sizeof(full), "coll_swing_%s", name);
+    if (MPI_SUCCESS != MPI_T_pvar_get_index(full, MPI_T_PVAR_CLASS_COUNTER, &idx)
+        || MPI_SUCCESS != MPI_T_pvar_session_create(&pv->session)) {
+        return -1;
+    }
+    if (MPI_SUCCESS != MPI_T_pvar_handle_alloc(pv->session, idx, NULL, &pv->handle, &count)
+        || 1 != count) {
+        MPI_T_pvar_session_free(&pv->session);
+        return -1;
+    }
+    pv->open = 1;
+    return 0;
+}
+
+int rel_pvar_read(rel_pvar_t *pv, unsigned long long *value)
+{
+    if (!pv->open || MPI_SUCCESS != MPI_T_pvar_read(pv->session, pv->handle, value)) {
+        return -1;
+    }
+    return 0;
+}
+
+void rel_pvar_close(rel_pvar_t *pv)
+{
+    if (pv->open) {
+        MPI_T_pvar_handle_free(pv->session, &pv->handle);
+        MPI_T_pvar_session_free(&pv->session);
+        pv->open = 0;
+    }
+}
+
+long rel_rss_kib(void)
+{
+    char line[256];
+    long kib = -1;
+    FILE *f = fopen("/proc/self/status", "r");
+
+    if (NULL == f) {
+        return -1;
+    }
+    while (fgets(line, sizeof(line), f)) {
+        if (0 == strncmp(line, "VmRSS:", 6)) {
+            kib = strtol(line + 6, NULL, 10);
+            break;
+        }
+    }
+    fclose(f);
+    return kib;
+}
+
+size_t rel_heap_bytes(void)
+{
+    struct mallinfo2 mi = mallinfo2();
+    return mi.uordblks + mi.hblkhd;
+}
+
+unsigned long long rel_parse_ull(const char *flag, const char *text)
+{
+    char *end = NULL;
+    unsigned long long v;
+
+    errno = 0;
+    v = (NULL == text) ? 0 : strtoull(text, &end, 0);
+    if (NULL == text || 0 != errno || end == text || '\0' != *end || '-' == text[0]) {
+        fprintf(stderr, "%s: expected a non-negative integer, got \"%s\"\n", flag,
+                NULL == text ? "(nothing)" : text);
+        MPI_Abort(MPI_COMM_WORLD, 2);
+    }
+    return v;
+}

@@ -1,0 +1,53 @@
+/*
+ * Helpers shared by the reliability programs: a seeded generator that every
+ * rank can evaluate for any (call, rank, element), MPI_T counter reads and
+ * the process's memory use.
+ */
+#ifndef REL_UTIL_H
+#define REL_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <mpi.h>
+
+/* splitmix64: one step of the generator, also a good 64-bit mixer. */
+uint64_t rel_mix(uint64_t x);
+
+typedef struct rel_rng {
+    uint64_t state;
+} rel_rng_t;
+
+void rel_rng_seed(rel_rng_t *rng, uint64_t seed);
+uint64_t rel_rng_next(rel_rng_t *rng);
+/* Uniform in [lo, hi] (inclusive). */
+long long rel_rng_range(rel_rng_t *rng, long long lo, long long hi);
+
+/* Value of element i of rank r for the call identified by salt. */
+uint64_t rel_hash3(uint64_t salt, uint64_t r, uint64_t i);
+
+/*
+ * A swing MPI_T counter "coll_swing_<name>" (unsigned long long). MPI_T
+ * counters read relative to the moment the handle was allocated, so open
+ * before the work and read after it. Open returns 0, or -1 when the
+ * variable is unknown (component absent); read returns 0 or -1.
+ */
+typedef struct rel_pvar {
+    MPI_T_pvar_session session;
+    MPI_T_pvar_handle handle;
+    int open;
+} rel_pvar_t;
+
+int rel_pvar_open(rel_pvar_t *pv, const char *name);
+int rel_pvar_read(rel_pvar_t *pv, unsigned long long *value);
+void rel_pvar_close(rel_pvar_t *pv);
+
+/* Resident set size in KiB from /proc/self/status; -1 if unavailable. */
+long rel_rss_kib(void);
+/* Bytes the malloc heap has in use (mallinfo2). */
+size_t rel_heap_bytes(void);
+
+/* Parses a non-negative integer option value; exits the job on junk. */
+unsigned long long rel_parse_ull(const char *flag, const char *text);
+
+#endif

@@ -1,0 +1,162 @@
+/*
+ * Concurrent MPI_Allreduce from several threads, each on its own
+ * communicator (MPI_THREAD_MULTIPLE), results checked exactly. Thread t of
+ * every rank draws the same counts from (seed, t), so the calls match.
+ * Exits 77 (skipped) when the library does not provide THREAD_MULTIPLE.
+ *
+ * usage: threads [--seed N] [--iters N] [--threads N] [--max-count N]
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mpi.h>
+
+#include "rel_util.h"
+
+#define THREADS_MAX 16
+
+typedef struct worker {
+    int id;
+    MPI_Comm comm;
+    uint64_t seed;
+    unsigned long long iters, max_count, calls, errors;
+} worker_t;
+
+static void *worker_run(void *arg)
+{
+    worker_t *w = arg;
+    rel_rng_t rng;
+    int r, n;
+    size_t cap = (size_t) w->max_count + 1;
+    long long *buf = malloc(cap * sizeof(*buf));
+    double *dbuf = malloc(cap * sizeof(*dbuf));
+
+    MPI_Comm_rank(w->comm, &r);
+    MPI_Comm_size(w->comm, &n);
+    rel_rng_seed(&rng, w->seed ^ rel_mix((uint64_t) w->id + 1));
+    for (unsigned long long it = 0; it < w->iters && NULL != buf && NULL != dbuf; ++it) {
+        size_t count = (size_t) rel_rng_range(&rng, 1, (long long) w->max_count);
+        uint64_t salt = rel_rng_next(&rng);
+        int use_double = (int) rel_rng_range(&rng, 0, 1), rc;
+
+        for (size_t i = 0; i < count; ++i) {
+            long long v = (long long) (rel_hash3(salt, (uint64_t) r, i) % 2001) - 1000;
+            buf[i] = v;
+            dbuf[i] = (double) v;
+        }
+        rc = use_double ? MPI_Allreduce(MPI_IN_PLACE, dbuf, (int) count, MPI_DOUBLE, MPI_SUM, w->comm)
+                        : MPI_Allreduce(MPI_IN_PLACE, buf, (int) count, MPI_LONG_LONG, MPI_SUM, w->comm);
+        w->calls++;
+        for (size_t i = 0; MPI_SUCCESS == rc && i < count; ++i) {
+            long long want = 0;
+            for (int q = 0; q < n; ++q) {
+                want += (long long) (rel_hash3(salt, (uint64_t) q, i) % 2001) - 1000;
+            }
+            if ((use_double && dbuf[i] != (double) want) || (!use_double && buf[i] != want)) {
+                if (0 == w->errors) {
+                    fprintf(stderr, "threads: FAIL thread %d iter %llu count %zu %s element %zu: "
+                            "got %g / %lld, expected %lld\n", w->id, it, count,
+                            use_double ? "double" : "long long", i, dbuf[i], buf[i], want);
+                }
+                w->errors++;
+                break;
+            }
+        }
+        if (MPI_SUCCESS != rc) {
+            fprintf(stderr, "threads: FAIL thread %d iter %llu: MPI error %d\n", w->id, it, rc);
+            w->errors++;
+        }
+    }
+    if (NULL == buf || NULL == dbuf) {
+        w->errors++;
+    }
+    free(buf);
+    free(dbuf);
+    return NULL;
+}
+
+int main(int argc, char **argv)
+{
+    worker_t w[THREADS_MAX];
+    pthread_t tid[THREADS_MAX];
+    unsigned long long iters = 200, max_count = 4096, nthreads = 4, bad = 0, all_bad = 0;
+    uint64_t seed = 12345;
+    rel_pvar_t pv_served;
+    unsigned long long served = 0, expect = 0;
+    int provided, rank, size;
+
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (provided < MPI_THREAD_MULTIPLE) {
+        if (0 == rank) {
+            printf("threads: MPI_THREAD_MULTIPLE not provided (got %d): skipped\n", provided);
+        }
+        MPI_Finalize();
+        return 77;
+    }
+    for (int i = 1; i < argc; ++i) {
+        const char *next = (i + 1 < argc) ? argv[i + 1] : NULL;
+        if (0 == strcmp(argv[i], "--seed")) {
+            seed = rel_parse_ull(argv[i], next); ++i;
+        } else if (0 == strcmp(argv[i], "--iters")) {
+            iters = rel_parse_ull(argv[i], next); ++i;
+        } else if (0 == strcmp(argv[i], "--threads")) {
+            nthreads = rel_parse_ull(argv[i], next); ++i;
+        } else if (0 == strcmp(argv[i], "--max-count")) {
+            max_count = rel_parse_ull(argv[i], next); ++i;
+        } else {
+            fprintf(stderr, "threads: unknown argument %s\n", argv[i]);
+            MPI_Abort(MPI_COMM_WORLD, 2);
+        }
+    }
+    if (nthreads < 1 || nthreads > THREADS_MAX || max_count < 1) {
+        fprintf(stderr, "threads: --threads 1..%d, --max-count >= 1\n", THREADS_MAX);
+        MPI_Abort(MPI_COMM_WORLD, 2);
+    }
+    MPI_T_init_thread(MPI_THREAD_MULTIPLE, &provided);
+    (void) rel_pvar_open(&pv_served, "allreduce_served");
+    if (0 == rank) {
+        printf("threads: np %d threads %llu iters %llu seed %llu\n", size, nthreads, iters,
+               (unsigned long long) seed);
+    }
+    /* communicators are created in order by the main thread; half reversed */
+    for (int t = 0; t < (int) nthreads; ++t) {
+        w[t].id = t;
+        w[t].seed = seed;
+        w[t].iters = iters;
+        w[t].max_count = max_count;
+        w[t].calls = w[t].errors = 0;
+        MPI_Comm_split(MPI_COMM_WORLD, 0, (t % 2) ? size - rank : rank, &w[t].comm);
+        MPI_Comm_set_errhandler(w[t].comm, MPI_ERRORS_RETURN);
+    }
+    for (int t = 0; t < (int) nthreads; ++t) {
+        if (0 != pthread_create(&tid[t], NULL, worker_run, &w[t])) {
+            fprintf(stderr, "threads: pthread_create failed\n");
+            MPI_Abort(MPI_COMM_WORLD, 2);
+        }
+    }
+    for (int t = 0; t < (int) nthreads; ++t) {
+        pthread_join(tid[t], NULL);
+        bad += w[t].errors;
+        expect += w[t].calls;
+        MPI_Comm_free(&w[t].comm);
+    }
+    if (0 != rel_pvar_read(&pv_served, &served) || (size >= 2 && served < expect)) {
+        fprintf(stderr, "threads: rank %d: swing served %llu calls, expected at least %llu\n",
+                rank, served, expect);
+        bad++;
+    }
+    rel_pvar_close(&pv_served);
+    MPI_Reduce(&bad, &all_bad, 1, MPI_UNSIGNED_LONG_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
+    MPI_Bcast(&all_bad, 1, MPI_UNSIGNED_LONG_LONG, 0, MPI_COMM_WORLD);
+    if (0 == rank) {
+        printf("threads: %llu calls per rank, swing served %llu, %llu problems: %s\n",
+               expect, served, all_bad, all_bad ? "FAIL" : "OK");
+    }
+    MPI_T_finalize();
+    MPI_Finalize();
+    return all_bad ? 1 : 0;
+}

@@ -1,0 +1,59 @@
+#!/bin/sh
+# valgrind memcheck on every Check unit test program of tests/unit/, in the
+# test's own process (CK_FORK=no): no errors and no definite leaks.
+# Skipped (77) without valgrind or in a sanitizer build (ASan and valgrind
+# do not mix).
+#   valgrind.sh          short form (make check): only the programs that run
+#                        natively in under VG_BUDGET_MS (default 1000) ms;
+#                        valgrind makes them 20-50 times slower
+#   valgrind.sh --long   every unit test program
+set -u
+long=0
+[ "${1:-}" = "--long" ] && long=1
+budget=${VG_BUDGET_MS:-1000}
+here=$(cd "$(dirname "$0")" && pwd)
+tests_dir=${SWING_TESTS_DIR:-$(pwd)}
+libtool=${SWING_TOP_BUILDDIR:-$tests_dir/..}/libtool
+command -v valgrind >/dev/null 2>&1 || { echo "valgrind.sh: valgrind not found: skipped"; exit 77; }
+progs=""
+for f in "$tests_dir"/unit/test_*; do
+    case "$f" in *.o|*.c|*.h|*.log|*.trs) continue ;; esac
+    [ -f "$f" ] && [ -x "$f" ] && progs="$progs $f"
+done
+[ -n "$progs" ] || { echo "valgrind.sh: no unit test programs in $tests_dir/unit: skipped"; exit 77; }
+for f in $progs; do
+    real="$(dirname "$f")/.libs/$(basename "$f")"
+    [ -f "$real" ] || real=$f
+    if nm "$real" 2>/dev/null | grep -q __asan_init; then
+        echo "valgrind.sh: sanitizer build: skipped"; exit 77
+    fi
+done
+if [ $long = 0 ]; then
+    quick=""
+    for f in $progs; do
+        if CK_FORK=no timeout "$(echo "$budget" | awk '{print $1 / 1000}')" "$f" >/dev/null 2>&1; then
+            quick="$quick $f"
+        else
+            echo "skip $(basename "$f"): over ${budget} ms natively, or failing (run valgrind.sh --long)"
+        fi
+    done
+    progs=$quick
+    [ -n "$progs" ] || { echo "valgrind.sh: no unit test fits the short budget: skipped"; exit 77; }
+fi
+fails=0
+for f in $progs; do
+    log=$(mktemp /tmp/swing-vg.XXXXXX)
+    CK_FORK=no "$libtool" --mode=execute valgrind -q --error-exitcode=1 --leak-check=full \
+        --errors-for-leak-kinds=definite --show-leak-kinds=definite \
+        --suppressions="$here/valgrind.supp" "$f" >"$log" 2>&1
+    rc=$?
+    if [ $rc = 0 ]; then
+        echo "ok   $(basename "$f"): $(grep -E '^[0-9]+%:' "$log" | tail -n 1)"
+    else
+        fails=$((fails + 1))
+        echo "FAIL $(basename "$f") under valgrind (exit $rc):"
+        head -n 60 "$log"
+    fi
+    rm -f "$log"
+done
+[ $fails = 0 ]
