@@ -7,15 +7,6 @@
 
 #include "unit_util.h"
 
-static swt_topo_t *load(const char *spec)
-{
-    swt_topo_t *t = NULL;
-    swt_diag_t d;
-    int err = swt_topo_load(spec, &t, &d);
-    ck_assert_msg(SWT_OK == err, "%s: %s:%d:%d: %s", spec, d.origin, d.line,
-                  d.col, d.msg);
-    return t;
-}
 
 typedef struct totals {
     long hops[2][4096];    /* [alg][pos], LO: every phase once */
@@ -27,7 +18,7 @@ typedef struct totals {
 static totals_t *sweep(const char *spec)
 {
     totals_t *t = calloc(1, sizeof(*t));
-    swt_topo_t *topo = load(spec);
+    swt_topo_t *topo = unit_topo_load(spec);
     swt_net_t *net = NULL;
 
     ck_assert_ptr_nonnull(t);
@@ -150,7 +141,7 @@ END_TEST
 static long n150_hops(const char *spec, swt_alg_t alg, int s, int lx, int ly,
                       int *dir, long *to)
 {
-    swt_topo_t *topo = load(spec);
+    swt_topo_t *topo = unit_topo_load(spec);
     swt_net_t *net = NULL;
     swt_move_t mv;
     swt_route_t rt;
@@ -279,7 +270,7 @@ static void check_walk_topo(swt_topo_t *topo, const char *spec)
 
 static void check_walk(const char *spec)
 {
-    check_walk_topo(load(spec), spec);
+    check_walk_topo(unit_topo_load(spec), spec);
 }
 
 /*
@@ -358,7 +349,7 @@ static void check_sched(const char *text)
     long p = swt_shape_size(&sh);
 
     snprintf(spec, sizeof(spec), "torus:%s", text);
-    topo = load(spec);
+    topo = unit_topo_load(spec);
     ck_assert_int_eq(SWT_OK, swt_net_create(topo, &net));
     for (int a = 0; a < 2; ++a) {
         for (long pos = 0; pos < p; ++pos) {
@@ -409,7 +400,7 @@ END_TEST
 /* A 1024x1024 torus: one sweep is O(p), and still exact. */
 START_TEST(test_large)
 {
-    swt_topo_t *topo = load("torus:1024x1024");
+    swt_topo_t *topo = unit_topo_load("torus:1024x1024");
     swt_net_t *net = NULL;
     swt_phase_stats_t st;
 

@@ -5,25 +5,12 @@
  * descriptions.
  */
 #include "swt_topo.h"
-
-#include <check.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+#include "unit_util.h"
 
 #ifndef SWT_TEST_DATA
 #define SWT_TEST_DATA "unit/data"
 #endif
 
-static swt_topo_t *load(const char *spec)
-{
-    swt_topo_t *t = NULL;
-    swt_diag_t d;
-    int err = swt_topo_load(spec, &t, &d);
-    ck_assert_msg(SWT_OK == err, "%s: %s:%d:%d: %s", spec, d.origin, d.line,
-                  d.col, d.msg);
-    return t;
-}
 
 static swt_topo_t *parse(const char *text)
 {
@@ -43,7 +30,7 @@ static void tile_of(const swt_topo_t *t, int lx, int ly, int *phys)
 
 START_TEST(test_n150_shape)
 {
-    swt_topo_t *t = load("n150");
+    swt_topo_t *t = unit_topo_load("n150");
     const swt_shape_t *l = swt_topo_logical(t), *g = swt_topo_grid(t);
 
     ck_assert_str_eq(swt_topo_name(t), "n150");
@@ -64,7 +51,7 @@ END_TEST
 /* The cases N150.md names, one by one. */
 START_TEST(test_n150_named_tiles)
 {
-    swt_topo_t *t = load("n150");
+    swt_topo_t *t = unit_topo_load("n150");
     int p[2];
 
     tile_of(t, 0, 0, p);            /* logical (0,0) is physical 1-1 */
@@ -104,7 +91,7 @@ static const char *expected_kind(int x, int y)
 
 START_TEST(test_n150_kinds_and_hidden)
 {
-    swt_topo_t *t = load("n150");
+    swt_topo_t *t = unit_topo_load("n150");
     long hosts = 0, tensix = 0;
     int p[2];
 
@@ -165,10 +152,10 @@ START_TEST(test_n150_harvest)
     swt_topo_t *t;
 
     if (0 == y) {
-        t = load("n150:harvest=none");
+        t = unit_topo_load("n150:harvest=none");
     } else {
         snprintf(spec, sizeof(spec), "n150:harvest=%d", y);
-        t = load(spec);
+        t = unit_topo_load(spec);
         ck_assert_str_eq(swt_topo_name(t), spec);
     }
     expected_rows(y, rows);
@@ -192,7 +179,7 @@ END_TEST
 
 START_TEST(test_n150_harvest3_rows)
 {
-    swt_topo_t *t = load("n150:harvest=3");
+    swt_topo_t *t = unit_topo_load("n150:harvest=3");
     int p[2];
     tile_of(t, 0, 2, p);            /* row 3 is gone: logical row 2 is y = 4 */
     ck_assert_int_eq(p[1], 4);
@@ -204,7 +191,7 @@ END_TEST
 
 START_TEST(test_n150_72)
 {
-    swt_topo_t *t = load("n150-72");
+    swt_topo_t *t = unit_topo_load("n150-72");
     long hosts = 0;
     int p[2];
 
@@ -222,7 +209,7 @@ START_TEST(test_n150_72)
     tile_of(t, 0, 8, p);
     ck_assert_int_eq(p[1], 10);
     swt_topo_destroy(t);
-    t = load("n150-72:harvest=3");
+    t = unit_topo_load("n150-72:harvest=3");
     tile_of(t, 0, 8, p);
     ck_assert_int_eq(p[1], 11);
     ck_assert_int_eq(swt_topo_pos_at(t, (int[]) { 1, 3 }), -1);
@@ -232,7 +219,7 @@ END_TEST
 
 START_TEST(test_plain_torus)
 {
-    swt_topo_t *t = load("torus:6x10");
+    swt_topo_t *t = unit_topo_load("torus:6x10");
     const swt_shape_t *l = swt_topo_logical(t);
     int p[2];
 
@@ -257,11 +244,11 @@ START_TEST(test_plain_torus)
     ck_assert_int_eq(swt_topo_rank_pos(t, 60), -1);
     ck_assert_int_eq(swt_topo_pos_rank(t, -1), -1);
     swt_topo_destroy(t);
-    t = load("ring:5");
+    t = unit_topo_load("ring:5");
     ck_assert_int_eq(swt_topo_logical(t)->ndims, 1);
     ck_assert_int_eq(swt_topo_logical(t)->dims[0], 5);
     swt_topo_destroy(t);
-    t = load("4x4x4");
+    t = unit_topo_load("4x4x4");
     ck_assert_str_eq(swt_topo_name(t), "torus:4x4x4");
     ck_assert_int_eq(swt_topo_logical(t)->ndims, 3);
     swt_topo_destroy(t);
@@ -285,7 +272,7 @@ START_TEST(test_rank_order)
     ck_assert_int_eq(swt_topo_pos_rank(t, 3), 0);
     ck_assert_int_eq(swt_topo_rank_pos(t, 2), 1);
     swt_topo_destroy(t);
-    t = load("n150");
+    t = unit_topo_load("n150");
     ck_assert_int_eq(swt_topo_rank_pos(t, 9), 9);
     swt_topo_destroy(t);
 }
@@ -345,7 +332,7 @@ END_TEST
 /* The example of the format documentation (topology/presets/FORMAT.md). */
 START_TEST(test_documented_example)
 {
-    swt_topo_t *t = load("@" SWT_TEST_DATA "/example.topo");
+    swt_topo_t *t = unit_topo_load("@" SWT_TEST_DATA "/example.topo");
     int p[2];
 
     ck_assert_str_eq(swt_topo_name(t), "example-6x4");

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "swt.h"
+#include "swt_topo.h"
 
 /*
  * ck_assert_msg records a checkpoint through a pipe on every pass; in hot
@@ -32,6 +33,17 @@
                          unit_b_);                                          \
         }                                                                   \
     } while (0)
+
+/* A description that must load; the diagnostic names why it did not. */
+static inline swt_topo_t *unit_topo_load(const char *spec)
+{
+    swt_topo_t *t = NULL;
+    swt_diag_t d;
+    int err = swt_topo_load(spec, &t, &d);
+    ck_assert_msg(SWT_OK == err, "%s: %s:%d:%d: %s", spec, d.origin, d.line,
+                  d.col, d.msg);
+    return t;
+}
 
 static inline swt_shape_t unit_shape(const char *text)
 {
