@@ -26,6 +26,7 @@
  */
 #include "coll_swing.h"
 
+#include <limits.h>
 #include <stdlib.h>
 
 #include "ompi/mca/coll/base/coll_tags.h"
@@ -110,6 +111,34 @@ static int swing_step_lo(const mca_coll_swing_call_t *call, const swt_step_t *st
         ompi_op_reduce(call->op, b->tmp, b->acc, call->count, call->dtype);
     }
     return OMPI_SUCCESS;
+}
+
+/*
+ * The first LO step of a call that is not in place reads the send buffer
+ * and writes the receive buffer directly (3-buffer reduction), saving the
+ * copy in and, at p = 2, the copy out. Both partners must evaluate the same
+ * expression as swing_step_lo does: Open MPI's 2-buffer intrinsics compute
+ * f(target, source), its 3-buffer ones f(in1, in2), so in1 is the right
+ * operand's data. Intrinsic ops only: the 3-buffer path for user ops does
+ * not follow the same operand order.
+ */
+static int swing_lo_direct(const mca_coll_swing_call_t *call, const swt_step_t *st)
+{
+    return NULL != call->sbuf && SWT_OP_LO == st->op && ompi_op_is_intrinsic(call->op)
+           && call->count <= INT_MAX;
+}
+
+static int swing_step_lo_first(const mca_coll_swing_call_t *call, const swt_step_t *st,
+                               swing_bufs_t *b)
+{
+    char *mine = (char *) call->sbuf;
+    int rc = swing_sendrecv(call, mine, call->count, b->tmp, call->count, (int) st->peer);
+
+    if (OMPI_SUCCESS == rc) {
+        ompi_3buff_op_reduce(call->op, st->left ? b->tmp : mine, st->left ? mine : b->tmp,
+                             b->acc, (int) call->count, call->dtype);
+    }
+    return rc;
 }
 
 /* Elements per pipeline segment; the whole range when segmentation is off. */
@@ -238,7 +267,7 @@ int mca_coll_swing_exec_steps(mca_coll_swing_call_t *call, mca_coll_swing_module
     size_t span = opal_datatype_span(&call->dtype->super, call->count, &gap);
     swing_bufs_t b;
     char *scratch;
-    int rc;
+    int rc, first = 0;
 
     rc = mca_coll_swing_scratch(m, span, &scratch);
     if (OMPI_SUCCESS != rc) {
@@ -246,14 +275,14 @@ int mca_coll_swing_exec_steps(mca_coll_swing_call_t *call, mca_coll_swing_module
     }
     b.acc = call->rbuf;
     b.tmp = scratch - gap;
-    if (NULL != call->sbuf) {
+    if (plan->nsteps > 0 && swing_lo_direct(call, &plan->steps[0])) {
+        rc = swing_step_lo_first(call, &plan->steps[0], &b);
+        first = 1;
+    } else if (NULL != call->sbuf) {
         rc = ompi_datatype_copy_content_same_ddt(call->dtype, call->count, call->rbuf,
                                                  (char *) call->sbuf);
-        if (OMPI_SUCCESS != rc) {
-            return rc;
-        }
     }
-    for (int i = 0; i < plan->nsteps && OMPI_SUCCESS == rc; ++i) {
+    for (int i = first; i < plan->nsteps && OMPI_SUCCESS == rc; ++i) {
         rc = swing_step(call, &plan->steps[i], &b);
     }
     if (OMPI_SUCCESS == rc && b.acc != call->rbuf) {
