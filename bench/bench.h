@@ -247,11 +247,14 @@ void bench_pvar_close(bench_pvar_t *pv);
 /* ------------------------------------------------------------------ */
 /* Configurations with their communicators (bench_configs.c)           */
 
+#define BENCH_MAX_ALGS 16
+
 typedef struct bench_config {
     const bench_config_desc_t *desc;
     MPI_Comm comm;                /* dup of MPI_COMM_WORLD */
     bench_pvar_t served;          /* coll_swing_allreduce_served */
     bench_pvar_t fallback;        /* coll_swing_allreduce_fallback */
+    bench_pvar_t alg[BENCH_MAX_ALGS]; /* coll_swing_allreduce_<algorithm> */
     int warned;                   /* "not served" said once already */
     char detail[128];             /* the control variables it set */
 } bench_config_t;
@@ -261,6 +264,8 @@ typedef struct bench_configs {
     bench_config_t cfg[BENCH_MAX_CONFIGS];
     int swing_present;            /* coll_swing_priority exists */
     int counters_present;         /* swing's served/fallback pvars exist */
+    int nalgs;                    /* swing algorithms with a counter */
+    char alg_name[BENCH_MAX_ALGS][32];
     char skipped[1024];           /* names of the skipped configurations */
 } bench_configs_t;
 
@@ -309,6 +314,7 @@ typedef struct bench_result {
     double busbw;              /* GB/s */
     bench_served_t served;
     int flagged;               /* not what the configuration claims */
+    char swing_algs[96];       /* swing algorithms that ran ('+'), or "" */
     int validated;
 } bench_result_t;
 

@@ -14,9 +14,12 @@
 #define BENCH_DEFAULT_MIN 8
 #define BENCH_DEFAULT_MAX ((size_t)64 << 20)
 
-/* Iteration scaling: full counts up to this size, then x 1/sqrt(2) per
- * doubling, so each size above it costs about the same wall time / sqrt. */
+/* Iteration scaling: full counts up to 8 KiB, then x 1/sqrt(2) per
+ * doubling up to 1 MiB (88 iterations), then x 1/2 per doubling (each
+ * size costs about the same time), never below 10: a sweep to 64 MiB
+ * stays within minutes even oversubscribed. */
 #define BENCH_SMALL_BYTES ((size_t)8192)
+#define BENCH_LARGE_BYTES ((size_t)1 << 20)
 #define BENCH_SMALL_ITERS 1000
 #define BENCH_MIN_ITERS 10
 #define BENCH_MIN_WARMUP 2
@@ -35,7 +38,8 @@ void bench_args_usage(FILE *out, const char *prog)
         "                          suffixes allowed; -m MAX alone keeps MIN\n"
         "                          (default 8:67108864)\n"
         "  -i, --iterations N      timed iterations per size (default 1000 up to\n"
-        "                          8 KiB, then / sqrt(2) per doubling, >= 10)\n"
+        "                          8 KiB, / sqrt(2) per doubling to 1 MiB, then\n"
+        "                          / 2 per doubling, at least 10)\n"
         "  -w, --warmup N          warm-up iterations (default iterations / 10,\n"
         "                          >= 2)\n"
         "  -d, --datatype TYPE     %s\n"
@@ -368,7 +372,7 @@ int bench_args_iters(const bench_args_t *args, size_t bytes)
         return args->iters;
     }
     for (size_t s = BENCH_SMALL_BYTES; s < bytes; s *= 2) {
-        iters *= 0.70710678118654752;
+        iters *= s < BENCH_LARGE_BYTES ? 0.70710678118654752 : 0.5;
     }
     return iters < BENCH_MIN_ITERS ? BENCH_MIN_ITERS : (int)(iters + 0.5);
 }

@@ -236,6 +236,30 @@ static void bench_skip(bench_configs_t *set, const char *name)
              used ? " " : "", name);
 }
 
+/* The algorithms swing can run (its enum minus "auto"): each may have a
+ * counter of the calls it executed, which tells what swing-auto chose. */
+static void bench_swing_algorithms(bench_configs_t *set,
+                                   const bench_cvar_t *alg)
+{
+    char ename[256];
+    int num, elen = sizeof(ename);
+
+    if (!alg->found || MPI_T_ENUM_NULL == alg->enumtype ||
+        MPI_SUCCESS != MPI_T_enum_get_info(alg->enumtype, &num, ename,
+                                           &elen)) {
+        return;
+    }
+    for (int i = 0; i < num && set->nalgs < BENCH_MAX_ALGS; i++) {
+        char *name = set->alg_name[set->nalgs];
+        int v, len = (int)sizeof(set->alg_name[0]);
+        if (MPI_SUCCESS == MPI_T_enum_get_item(alg->enumtype, i, &v, name,
+                                               &len) &&
+            0 != strcmp(name, "auto")) {
+            set->nalgs++;
+        }
+    }
+}
+
 /* Set the variables for one configuration and duplicate MPI_COMM_WORLD. */
 static int bench_config_make(bench_configs_t *set, bench_cvars_t *cv,
                              const bench_config_desc_t *d, int rank)
@@ -288,6 +312,12 @@ static int bench_config_make(bench_configs_t *set, bench_cvars_t *cv,
     if (cfg->served.found && cfg->fallback.found) {
         set->counters_present = 1;
     }
+    for (int a = 0; a < set->nalgs; a++) {
+        char pname[96];
+        snprintf(pname, sizeof(pname), "coll_swing_allreduce_%s",
+                 set->alg_name[a]);
+        bench_pvar_open(&cfg->alg[a], pname, &cfg->comm);
+    }
     set->n++;
     return MPI_SUCCESS;
 }
@@ -311,6 +341,7 @@ int bench_configs_create(bench_configs_t *set, const bench_args_t *args,
         bench_cvar_open(&cv.tuned_dynamic, cv.tuned_dynamic.name);
     }
     set->swing_present = cv.swing_priority.found;
+    bench_swing_algorithms(set, &cv.swing_algorithm);
 
     for (int i = 0; i < args->nconfigs && MPI_SUCCESS == rc; i++) {
         rc = bench_config_make(set, &cv, args->configs[i], rank);
@@ -341,6 +372,9 @@ void bench_configs_free(bench_configs_t *set)
     for (int i = 0; i < set->n; i++) {
         bench_pvar_close(&set->cfg[i].served);
         bench_pvar_close(&set->cfg[i].fallback);
+        for (int a = 0; a < set->nalgs; a++) {
+            bench_pvar_close(&set->cfg[i].alg[a]);
+        }
         if (MPI_COMM_NULL != set->cfg[i].comm) {
             MPI_Comm_free(&set->cfg[i].comm);
         }

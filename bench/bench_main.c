@@ -120,6 +120,39 @@ static void bench_judge_served(bench_run_t *run, int c, bench_result_t *res,
     }
 }
 
+/* Per-algorithm counters of swing (0 where there is none). */
+static void bench_alg_counters(const bench_run_t *run,
+                               const bench_config_t *cfg,
+                               unsigned long long *values)
+{
+    for (int i = 0; i < run->report.configs->nalgs; i++) {
+        values[i] = 0;
+        if (cfg->alg[i].found) {
+            bench_pvar_read(&cfg->alg[i], &values[i]);
+        }
+    }
+}
+
+/* The swing algorithms this rank ran during the loop, joined by '+'. */
+static void bench_alg_names(const bench_run_t *run, const bench_config_t *cfg,
+                            const unsigned long long *before,
+                            const unsigned long long *after,
+                            bench_result_t *res)
+{
+    size_t used = 0;
+
+    res->swing_algs[0] = '\0';
+    for (int i = 0; i < run->report.configs->nalgs; i++) {
+        if (cfg->alg[i].found && after[i] != before[i] &&
+            used < sizeof(res->swing_algs)) {
+            int n = snprintf(res->swing_algs + used,
+                             sizeof(res->swing_algs) - used, "%s%s",
+                             used ? "+" : "", run->report.configs->alg_name[i]);
+            used += n > 0 ? (size_t)n : 0;
+        }
+    }
+}
+
 /* Say what went wrong, from the lowest failing rank. */
 static int bench_report_failure(const bench_run_t *run, int c, size_t bytes,
                                 const bench_failure_t *f)
@@ -166,6 +199,7 @@ static int bench_measure(bench_run_t *run, int c, int s)
     int warmup = bench_args_warmup(a, bytes);
     int total = warmup + iters, rc;
     unsigned long long s0 = 0, s1 = 0, f0 = 0, f1 = 0;
+    unsigned long long a0[BENCH_MAX_ALGS], a1[BENCH_MAX_ALGS];
     long long mine[3], all[3];
     bench_failure_t fail;
 
@@ -180,6 +214,7 @@ static int bench_measure(bench_run_t *run, int c, int s)
         bench_pvar_read(&cfg->served, &s0);
         bench_pvar_read(&cfg->fallback, &f0);
     }
+    bench_alg_counters(run, cfg, a0);
     for (int it = 0; it < total; it++) {
         int check = a->validate && (a->check_every || it == total - 1);
         double t;
@@ -219,6 +254,7 @@ static int bench_measure(bench_run_t *run, int c, int s)
         bench_pvar_read(&cfg->served, &s1);
         bench_pvar_read(&cfg->fallback, &f1);
     }
+    bench_alg_counters(run, cfg, a1);
 
     if (bench_report_failure(run, c, bytes, &fail)) {
         return -BENCH_EXIT_INVALID;
@@ -238,6 +274,7 @@ static int bench_measure(bench_run_t *run, int c, int s)
 
     res->ran = 1;
     res->validated = a->validate;
+    bench_alg_names(run, cfg, a0, a1, res);
     bench_judge_served(run, c, res, all, total);
     if (0 == run->rank) {
         bench_stats_compute(run->maxtimes, iters, &res->stats);

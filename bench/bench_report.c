@@ -69,10 +69,13 @@ void bench_report_header(FILE *out, const bench_report_t *rep)
                                    : "last iteration of each size");
     bench_size_name(lo, sizeof(lo), first);
     bench_size_name(hi, sizeof(hi), last);
-    fprintf(out, "# iterations: %d (+%d warm-up) at %s ... %d (+%d) at %s; "
-            "iteration time = slowest rank, us\n",
-            bench_args_iters(a, first), bench_args_warmup(a, first), lo,
-            bench_args_iters(a, last), bench_args_warmup(a, last), hi);
+    fprintf(out, "# iterations: %d (+%d warm-up) at %s", bench_args_iters(a, first),
+            bench_args_warmup(a, first), lo);
+    if (last != first) {
+        fprintf(out, " ... %d (+%d) at %s", bench_args_iters(a, last),
+                bench_args_warmup(a, last), hi);
+    }
+    fprintf(out, "; iteration time = slowest rank\n");
     if (rep->mem->ok) {
         bench_size_name(lo, sizeof(lo), rep->mem->bytes);
         fprintf(out, "# memcpy bandwidth (%s, best of runs): 1 rank %.2f GB/s; "
@@ -198,7 +201,8 @@ static void bench_report_ratio(FILE *out, const bench_report_t *rep)
                 "configuration\n");
         return;
     }
-    fprintf(out, "# %-8s %10s  %s\n", "Size", "ratio", "best tuned");
+    fprintf(out, "# %-8s %10s  %-11s %s\n", "Size", "ratio", "best tuned",
+            "swing-auto ran");
     for (int s = 0; s < rep->nsizes; s++) {
         const bench_result_t *rs = bench_result(rep, sa, s);
         int best = -1;
@@ -213,10 +217,11 @@ static void bench_report_ratio(FILE *out, const bench_report_t *rep)
         if (best < 0 || !rs->ran) {
             continue;
         }
-        fprintf(out, "%-10zu %10.3f  %s%s\n", rep->sizes[s],
+        fprintf(out, "%-10zu %10.3f  %-11s %s%s\n", rep->sizes[s],
                 rs->stats.median / bench_result(rep, best, s)->stats.median,
                 rep->configs->cfg[best].desc->name,
-                rs->flagged ? "  (! swing-auto not served by swing)" : "");
+                rs->swing_algs[0] ? rs->swing_algs : "?",
+                rs->flagged ? "  (! not served by swing)" : "");
     }
 }
 
@@ -246,7 +251,7 @@ void bench_report_csv_header(FILE *csv)
 {
     fprintf(csv, "np,config,bytes,count,iters,median_us,min_us,max_us,p95_us,"
             "algbw_GBps,busbw_GBps,served,validated,warmup,datatype,op,"
-            "in_place,oversubscribed\n");
+            "in_place,oversubscribed,swing_algorithm\n");
     fflush(csv);
 }
 
@@ -258,13 +263,14 @@ void bench_report_csv_row(const bench_report_t *rep, int config, int size)
         return;
     }
     fprintf(rep->csv, "%d,%s,%zu,%zu,%d,%.3f,%.3f,%.3f,%.3f,%.6f,%.6f,%s,%s,"
-            "%d,%s,%s,%s,%s\n",
+            "%d,%s,%s,%s,%s,%s\n",
             rep->env->np, rep->configs->cfg[config].desc->name, r->bytes,
             r->count, r->iters, r->stats.median * 1e6, r->stats.min * 1e6,
             r->stats.max * 1e6, r->stats.p95 * 1e6, r->algbw, r->busbw,
             bench_served_name(r->served), r->validated ? "yes" : "no",
             r->warmup, rep->args->dtype->name, rep->args->op->name,
             rep->args->in_place ? "yes" : "no",
-            rep->env->oversubscribed ? "yes" : "no");
+            rep->env->oversubscribed ? "yes" : "no",
+            r->swing_algs[0] ? r->swing_algs : "-");
     fflush(rep->csv);
 }

@@ -1,0 +1,165 @@
+#!/bin/sh
+# Run swing_bench for several rank counts, one mpirun each, and collect
+# the CSV, the tables and a plot in one directory.  See bench/README.md.
+
+usage() {
+    cat <<EOF
+Usage: $0 [options] [-- swing_bench options]
+
+  -n "NP ..."   rank counts, one mpirun each (default "2 4")
+  -m MIN:MAX    message sizes in bytes (default: swing_bench's, 8:64M)
+  -C LIST       configurations (default: swing_bench's, all)
+  -o DIR        output directory (default: results/ beside this script)
+  -q            quick: sizes 8:64K, 20 iterations, 2 warm-up (for tests)
+  -h            this text
+Other arguments, and everything after --, go to swing_bench unchanged
+(note: -o and -n here are the driver's; use --op and --no-validate for
+swing_bench's).
+
+Environment:
+  SWING_BENCH           the benchmark binary (default: swing_bench beside
+                        this script, else swing_bench on PATH)
+  SWING_COMPONENT_PATH  passed as --mca mca_base_component_path, to load a
+                        coll/swing that is not installed into Open MPI
+  MPIRUN                mpirun command (default mpirun)
+  MPIRUN_ARGS           extra mpirun arguments
+
+Writes DIR/allreduce.csv (every rank count), DIR/allreduce.txt (the
+tables) and DIR/allreduce.png (gnuplot).  Exit status: 0 when every run
+succeeded and validated, otherwise the first failing run's status (1 for
+a wrong result, 2 for bad arguments).
+EOF
+}
+
+here=$(cd "$(dirname "$0")" && pwd)
+
+nps="2 4"
+sizes=""
+configs=""
+outdir="$here/results"
+quick=0
+extra=""
+
+# Append one word to $extra, quoted for a later eval.
+add_extra() {
+    extra="$extra '$(printf '%s' "$1" | sed "s/'/'\\\\''/g")'"
+}
+
+while [ $# -gt 0 ]; do
+    case "$1" in
+    -n) [ $# -ge 2 ] || { usage >&2; exit 2; }; nps=$2; shift 2 ;;
+    -m) [ $# -ge 2 ] || { usage >&2; exit 2; }; sizes=$2; shift 2 ;;
+    -C) [ $# -ge 2 ] || { usage >&2; exit 2; }; configs=$2; shift 2 ;;
+    -o) [ $# -ge 2 ] || { usage >&2; exit 2; }; outdir=$2; shift 2 ;;
+    -q) quick=1; shift ;;
+    -h|--help) usage; exit 0 ;;
+    --) shift
+        for a in "$@"; do add_extra "$a"; done
+        break ;;
+    *) add_extra "$1"; shift ;;
+    esac
+done
+
+for np in $nps; do
+    case "$np" in
+    ''|*[!0-9]*|0) echo "$0: -n wants positive rank counts, got '$np'" >&2; exit 2 ;;
+    esac
+done
+
+# The binary.
+bench=${SWING_BENCH:-}
+if [ -z "$bench" ]; then
+    if [ -x "$here/swing_bench" ]; then
+        bench="$here/swing_bench"
+    else
+        bench=$(command -v swing_bench 2>/dev/null)
+    fi
+fi
+if [ -z "$bench" ] || [ ! -x "$bench" ]; then
+    echo "$0: swing_bench not found: build it (make, or make -f" \
+         "bench/Makefile.standalone) or set SWING_BENCH" >&2
+    exit 2
+fi
+
+# The plot script: beside this script, or installed under share/swing.
+plot_gp=""
+for f in "$here/plot.gp" "$here/../share/swing/plot.gp"; do
+    if [ -r "$f" ]; then plot_gp=$f; break; fi
+done
+
+mpirun=${MPIRUN:-mpirun}
+cores=$(getconf _NPROCESSORS_ONLN 2>/dev/null || nproc 2>/dev/null || echo 1)
+
+mkdir -p "$outdir" || exit 2
+csv="$outdir/allreduce.csv"
+txt="$outdir/allreduce.txt"
+png="$outdir/allreduce.png"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/run_bench.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT
+: > "$txt"
+rm -f "$csv" "$png"
+
+# Arguments of swing_bench common to every rank count.  Quick mode comes
+# first so that the user's own arguments override it.
+bargs=""
+[ "$quick" = 1 ] && bargs="-m 8:65536 -i 20 -w 2"
+[ -n "$sizes" ] && bargs="$bargs -m '$sizes'"
+[ -n "$configs" ] && bargs="$bargs -C '$configs'"
+[ -t 2 ] && bargs="$bargs -v"
+
+status=0
+for np in $nps; do
+    margs="-np $np --mca coll_tuned_use_dynamic_rules 1"
+    [ "$(id -u)" = 0 ] && margs="$margs --allow-run-as-root"
+    if [ "$np" -gt "$cores" ]; then
+        margs="$margs --oversubscribe --bind-to none --mca mpi_yield_when_idle 1"
+    fi
+    if [ -n "${SWING_COMPONENT_PATH:-}" ]; then
+        margs="$margs --mca mca_base_component_path '$SWING_COMPONENT_PATH'"
+    fi
+
+    echo "## np=$np" >> "$txt"
+    cmd="$mpirun $margs ${MPIRUN_ARGS:-} '$bench' $bargs --csv '$tmp/np$np.csv' $extra"
+    echo "+ $cmd" >&2
+    # Show the tables as they come and keep them; the subshell's status
+    # comes back through a file because a pipeline returns tee's.
+    { eval "$cmd"; echo $? > "$tmp/rc"; } | tee -a "$txt"
+    rc=$(cat "$tmp/rc")
+    echo >> "$txt"
+
+    if [ "$rc" != 0 ]; then
+        echo "$0: np=$np: swing_bench failed (exit status $rc)" >&2
+        [ "$status" = 0 ] && status=$rc
+        # Bad arguments fail the same way for every rank count.
+        [ "$rc" = 2 ] && break
+    fi
+    if [ -s "$tmp/np$np.csv" ]; then
+        if [ -s "$csv" ]; then
+            tail -n +2 "$tmp/np$np.csv" >> "$csv"
+        else
+            cat "$tmp/np$np.csv" > "$csv"
+        fi
+    fi
+done
+
+if [ ! -s "$csv" ]; then
+    echo "$0: no results" >&2
+    exit $((status ? status : 1))
+fi
+
+if ! command -v gnuplot >/dev/null 2>&1; then
+    echo "$0: gnuplot not found: no plot (install gnuplot-nox)" >&2
+    png=""
+elif [ -z "$plot_gp" ]; then
+    echo "$0: plot.gp not found: no plot" >&2
+    png=""
+elif ! gnuplot -c "$plot_gp" "$csv" "$png"; then
+    echo "$0: gnuplot failed" >&2
+    png=""
+    [ "$status" = 0 ] && status=1
+fi
+
+echo "CSV:    $csv"
+echo "tables: $txt"
+[ -n "$png" ] && echo "plot:   $png"
+exit "$status"

@@ -1,0 +1,45 @@
+#!/bin/sh
+# The benchmark at a tiny configuration, through its driver: np 2, sizes to
+# 64 KiB, few iterations, every size validated. Fails when the benchmark
+# fails, when a swing configuration was not served by swing, when the CSV
+# or the plot is missing, and when a wrong result or a bad argument does
+# not give the documented exit status (1 and 2).
+set -u
+top=${SWING_TOP_BUILDDIR:?run through make check}
+src=${SWING_TOP_SRCDIR:?run through make check}
+bench="$top/bench/swing_bench"
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+fail=0
+SWING_BENCH="$bench" "$src/bench/run_bench.sh" -q -n 2 -o "$out" > "$out/stdout" 2>&1
+rc=$?
+cat "$out/stdout"
+[ "$rc" = 0 ] || { echo "FAIL: run_bench.sh exit status $rc"; fail=1; }
+csv="$out/allreduce.csv"
+if [ ! -s "$csv" ]; then
+    echo "FAIL: no CSV"; fail=1
+else
+    # columns: np,config,...,served (12),validated (13)
+    rows=$(awk -F, '$1 == 2' "$csv" | wc -l)
+    [ "$rows" -ge 100 ] || { echo "FAIL: only $rows rows for np 2"; fail=1; }
+    bad=$(awk -F, '$1 == 2 && $2 ~ /^(swing|rd|shm)/ && $12 != "yes"' "$csv")
+    [ -z "$bad" ] || { echo "FAIL: not served by swing:"; echo "$bad" | head -3; fail=1; }
+    bad=$(awk -F, 'NR > 1 && $13 != "yes"' "$csv")
+    [ -z "$bad" ] || { echo "FAIL: not validated:"; echo "$bad" | head -3; fail=1; }
+fi
+if command -v gnuplot >/dev/null 2>&1 && [ ! -s "$out/allreduce.png" ]; then
+    echo "FAIL: no plot"; fail=1
+fi
+
+"$src/tests/mpi/mpirun.sh" -np 2 "$bench" -m 8:1024 -i 5 -C swing-bo \
+    --inject-error > "$out/inject" 2>&1
+rc=$?
+[ "$rc" = 1 ] || { echo "FAIL: a wrong result gave exit status $rc, not 1"; cat "$out/inject"; fail=1; }
+grep -q "expected" "$out/inject" || { echo "FAIL: the wrong result was not reported"; fail=1; }
+
+"$bench" -m 9:8 > "$out/usage" 2>&1
+rc=$?
+[ "$rc" = 2 ] || { echo "FAIL: a bad argument gave exit status $rc, not 2"; fail=1; }
+
+[ "$fail" = 0 ] && echo "PASS: bench_tiny.sh"
+exit $fail
