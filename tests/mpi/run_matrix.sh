@@ -106,6 +106,9 @@ topo)
     all_algs "$topo_algs" 16 0 "$quick" torus:4x4 --mca coll_swing_topology torus:4x4
     all_algs "$topo_algs" 6 0 "$quick" "torus:4x4 at np 6 (does not fit)" \
         --mca coll_swing_topology torus:4x4
+    # the Wormhole n150 preset: 64 ranks (32 per core here)
+    all_algs "swing_lo swing_bo" 64 0 "$quick" n150 \
+        --mca coll_swing_topology n150
     # many pipeline segments, of a size no datatype divides
     all_algs "swing_bo rd_bo" 4 65536 "$quick" "segment 1000 B" --mca coll_swing_segment_size 1000
     all_algs "rd_bo swing_bo" 7 65536 "$quick" "segment 1000 B" --mca coll_swing_segment_size 1000
