@@ -358,8 +358,6 @@ int main(void)
 {
     Suite *s = suite_create("topo_map");
     TCase *tc = tcase_create("map");
-    SRunner *sr;
-    int failed;
 
     tcase_add_test(tc, test_n150_shape);
     tcase_add_test(tc, test_n150_named_tiles);
@@ -375,9 +373,5 @@ int main(void)
     tcase_add_test(tc, test_harvest_axis);
     tcase_add_test(tc, test_documented_example);
     suite_add_tcase(s, tc);
-    sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return 0 == failed ? EXIT_SUCCESS : EXIT_FAILURE;
+    return unit_run(s);
 }
