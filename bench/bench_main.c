@@ -38,6 +38,7 @@ typedef struct bench_run {
     const bench_args_t *args;
     bench_pattern_t pattern;
     bench_report_t report;
+    bench_configs_t *configs;  /* the same as report.configs, writable */
     int rank;
     int np;
     int progress;            /* print the progress line (rank 0) */
@@ -98,7 +99,7 @@ static void bench_judge_served(bench_run_t *run, int c, bench_result_t *res,
                                const long long *diff, int calls)
 {
     const bench_configs_t *set = run->report.configs;
-    bench_config_t *cfg = (bench_config_t *)&set->cfg[c];
+    bench_config_t *cfg = &run->configs->cfg[c];
     int swing = BENCH_FAMILY_SWING == cfg->desc->family;
     long long served_max = diff[0], served_min = -diff[1], fb = diff[2];
 
@@ -112,10 +113,18 @@ static void bench_judge_served(bench_run_t *run, int c, bench_result_t *res,
     res->flagged = swing ? BENCH_SERVED_YES != res->served : served_max > 0;
     if (res->flagged && 0 == run->rank && !cfg->warned) {
         bench_progress_clear(run);
-        fprintf(stderr, "swing_bench: warning: %s at %zu B: swing executed "
-                "%lld..%lld of %d calls per rank, handed %lld to the previous "
-                "module; marked '!' in the tables\n", cfg->desc->name,
-                res->bytes, served_min, served_max, calls, fb);
+        if (swing && 0 == served_max && 0 == fb) {
+            fprintf(stderr, "swing_bench: warning: %s at %zu B: swing did not "
+                    "see the calls (another component serves this "
+                    "communicator); marked '!' in the tables\n",
+                    cfg->desc->name, res->bytes);
+        } else {
+            fprintf(stderr, "swing_bench: warning: %s at %zu B: swing "
+                    "executed %lld..%lld of %d calls per rank, handed at most "
+                    "%lld to the previous module; marked '!' in the tables\n",
+                    cfg->desc->name, res->bytes, served_min, served_max,
+                    calls, fb);
+        }
         cfg->warned = 1;
     }
 }
@@ -189,8 +198,9 @@ static int bench_report_failure(const bench_run_t *run, int c, size_t bytes,
 static int bench_measure(bench_run_t *run, int c, int s)
 {
     const bench_args_t *a = run->args;
-    bench_config_t *cfg = (bench_config_t *)&run->report.configs->cfg[c];
-    bench_result_t *res = &run->report.results[(size_t)c * run->report.nsizes + s];
+    bench_config_t *cfg = &run->configs->cfg[c];
+    bench_result_t *res =
+        &run->report.results[(size_t)c * (size_t)run->report.nsizes + (size_t)s];
     size_t bytes = run->report.sizes[s];
     size_t count = bytes / a->dtype->size;
     MPI_Datatype type = bench_dtype_mpi(a->dtype);
@@ -430,6 +440,7 @@ int main(int argc, char **argv)
     run.report.args = &args;
     run.report.env = &env;
     run.report.configs = &configs;
+    run.configs = &configs;
     run.report.mem = &mem;
     run.progress = 0 == run.rank && (args.verbose || isatty(STDERR_FILENO));
     if (0 == run.rank) {
