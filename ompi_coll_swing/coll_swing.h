@@ -86,9 +86,8 @@ typedef struct mca_coll_swing_module_t {
     mca_coll_base_module_allreduce_fn_t prev_allreduce;
     mca_coll_base_module_t *prev_allreduce_module;
     int algorithm;                          /* forced, or auto */
-    long lo_max_bytes;                      /* auto: LO up to here (reported) */
     unsigned char choice[MCA_COLL_SWING_NBUCKETS]; /* auto: algorithm per bucket */
-    swt_shape_t shape;                      /* torus the schedules follow */
+    unsigned char mp_choice[MCA_COLL_SWING_NBUCKETS]; /* best message passing per bucket */
     int topo_auto;                          /* shape derived, not described */
     mca_coll_swing_plan_t plans[MCA_COLL_SWING_ALG_COUNT];
     char *scratch;                          /* reused across calls */
@@ -133,6 +132,8 @@ int mca_coll_swing_allreduce(const void *sbuf, void *rbuf, int count,
 int mca_coll_swing_plans_build(mca_coll_swing_module_t *module);
 void mca_coll_swing_plans_free(mca_coll_swing_module_t *module);
 int mca_coll_swing_decide(const mca_coll_swing_module_t *module, size_t bytes);
+/* The message-passing algorithm auto would use (for calls shm cannot serve). */
+int mca_coll_swing_decide_messages(const mca_coll_swing_module_t *module, size_t bytes);
 int mca_coll_swing_decision_build(mca_coll_swing_module_t *module, const swt_topo_t *topo);
 /* *is_auto: 1 when the shape was derived (coll_swing_topology auto or unusable) */
 int mca_coll_swing_topo_resolve(struct ompi_communicator_t *comm, swt_topo_t **topo,

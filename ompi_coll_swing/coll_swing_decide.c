@@ -83,7 +83,6 @@ int mca_coll_swing_decision_build(mca_coll_swing_module_t *m, const swt_topo_t *
     if (SWT_OK != rc) {
         return (SWT_ERR_NOMEM == rc) ? OMPI_ERR_OUT_OF_RESOURCE : OMPI_ERR_BAD_PARAM;
     }
-    m->lo_max_bytes = 0;
     /*
      * One node: the shared segment beat every message-passing schedule and
      * coll/tuned at every size measured on this project's machines (README,
@@ -96,12 +95,8 @@ int mca_coll_swing_decision_build(mca_coll_swing_module_t *m, const swt_topo_t *
         if (user_lo >= 0) {
             kind = (bytes <= (size_t) user_lo) ? SWT_KIND_LO : SWT_KIND_BO;
         }
-        m->choice[b] = (unsigned char) (shm ? MCA_COLL_SWING_ALG_SHM
-                                            : swing_best(model, (double) bytes, kind));
-        if (SWT_KIND_LO == mca_coll_swing_algs[m->choice[b]].kind
-            && (0 == b || m->lo_max_bytes == (long) ((size_t) 1 << (b - 1)))) {
-            m->lo_max_bytes = (long) bytes;
-        }
+        m->mp_choice[b] = (unsigned char) swing_best(model, (double) bytes, kind);
+        m->choice[b] = shm ? (unsigned char) MCA_COLL_SWING_ALG_SHM : m->mp_choice[b];
     }
     swt_model_destroy(model);
     swing_decision_report(m);
@@ -114,4 +109,9 @@ int mca_coll_swing_decide(const mca_coll_swing_module_t *m, size_t bytes)
         return m->algorithm;
     }
     return m->choice[swing_bucket(bytes)];
+}
+
+int mca_coll_swing_decide_messages(const mca_coll_swing_module_t *m, size_t bytes)
+{
+    return m->mp_choice[swing_bucket(bytes)];
 }

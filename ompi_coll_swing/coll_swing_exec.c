@@ -154,10 +154,17 @@ static size_t swing_segment_elems(const mca_coll_swing_call_t *call, size_t n)
     return elems ? elems : 1;
 }
 
+/* Elements of segment i of a range of n, cut every seg from its start. */
+static size_t swing_seg_len(size_t n, size_t seg, size_t i)
+{
+    size_t off = i * seg;
+    return (n - off < seg) ? n - off : seg;
+}
+
 static int swing_step_rs(const mca_coll_swing_call_t *call, const swt_step_t *st,
                          swing_bufs_t *b, long nblocks)
 {
-    size_t s0, sn, r0, rn, seg, nseg_s, nseg_r;
+    size_t s0, sn, r0, rn, seg, nseg_s, nseg_r, nseg;
     ompi_request_t *rreq[2] = { MPI_REQUEST_NULL, MPI_REQUEST_NULL };
     ompi_request_t *sreq[2] = { MPI_REQUEST_NULL, MPI_REQUEST_NULL };
     int rc = OMPI_SUCCESS, peer = (int) st->peer;
@@ -167,41 +174,41 @@ static int swing_step_rs(const mca_coll_swing_call_t *call, const swt_step_t *st
     seg = swing_segment_elems(call, sn > rn ? sn : rn);
     nseg_s = (sn + seg - 1) / seg;
     nseg_r = (rn + seg - 1) / seg;
+    nseg = nseg_s > nseg_r ? nseg_s : nseg_r;
     /*
      * Two segments in flight each way: segment i is reduced while i+1
      * arrives. Both sides cut their ranges the same way from the range
      * start, so every send matches a receive of the same size.
      */
-    for (size_t i = 0; i < (nseg_s > nseg_r ? nseg_s : nseg_r) && OMPI_SUCCESS == rc; ++i) {
+    if (nseg_r > 0) {
+        rc = MCA_PML_CALL(irecv(swing_at(b->tmp, call, r0), swing_seg_len(rn, seg, 0),
+                                call->dtype, peer, SWING_TAG, call->comm, &rreq[0]));
+    }
+    for (size_t i = 0; i < nseg && OMPI_SUCCESS == rc; ++i) {
         int slot = (int) (i % 2);
-        if (i < nseg_r && 0 == i) {
-            size_t n = rn < seg ? rn : seg;
-            rc = MCA_PML_CALL(irecv(swing_at(b->tmp, call, r0), n, call->dtype, peer,
-                                    SWING_TAG, call->comm, &rreq[0]));
-        }
-        if (OMPI_SUCCESS == rc && i + 1 < nseg_r) {
-            size_t off = (i + 1) * seg, n = (rn - off) < seg ? rn - off : seg;
-            rc = MCA_PML_CALL(irecv(swing_at(b->tmp, call, r0 + off), n, call->dtype,
-                                    peer, SWING_TAG, call->comm, &rreq[1 - slot]));
+        if (i + 1 < nseg_r) {
+            rc = MCA_PML_CALL(irecv(swing_at(b->tmp, call, r0 + (i + 1) * seg),
+                                    swing_seg_len(rn, seg, i + 1), call->dtype, peer,
+                                    SWING_TAG, call->comm, &rreq[1 - slot]));
         }
         if (OMPI_SUCCESS == rc && i < nseg_s) {
-            size_t off = i * seg, n = (sn - off) < seg ? sn - off : seg;
             if (MPI_REQUEST_NULL != sreq[slot]) {
                 rc = ompi_request_wait(&sreq[slot], MPI_STATUS_IGNORE);
             }
             if (OMPI_SUCCESS == rc) {
-                rc = MCA_PML_CALL(isend(swing_at(b->acc, call, s0 + off), n, call->dtype,
-                                        peer, SWING_TAG, MCA_PML_BASE_SEND_STANDARD,
+                rc = MCA_PML_CALL(isend(swing_at(b->acc, call, s0 + i * seg),
+                                        swing_seg_len(sn, seg, i), call->dtype, peer,
+                                        SWING_TAG, MCA_PML_BASE_SEND_STANDARD,
                                         call->comm, &sreq[slot]));
             }
         }
         if (OMPI_SUCCESS == rc && i < nseg_r) {
-            size_t off = i * seg, n = (rn - off) < seg ? rn - off : seg;
             rc = ompi_request_wait(&rreq[slot], MPI_STATUS_IGNORE);
             /* acc[range] = peer's partial (left) op mine */
             if (OMPI_SUCCESS == rc) {
-                ompi_op_reduce(call->op, swing_at(b->tmp, call, r0 + off),
-                               swing_at(b->acc, call, r0 + off), n, call->dtype);
+                ompi_op_reduce(call->op, swing_at(b->tmp, call, r0 + i * seg),
+                               swing_at(b->acc, call, r0 + i * seg),
+                               swing_seg_len(rn, seg, i), call->dtype);
             }
         }
     }

@@ -17,8 +17,6 @@ static void swing_module_construct(mca_coll_swing_module_t *m)
     m->prev_allreduce = NULL;
     m->prev_allreduce_module = NULL;
     m->algorithm = MCA_COLL_SWING_ALG_AUTO;
-    m->lo_max_bytes = 0;
-    memset(&m->shape, 0, sizeof(m->shape));
     memset(m->plans, 0, sizeof(m->plans));
     m->scratch = NULL;
     m->scratch_size = 0;
@@ -93,8 +91,8 @@ static int swing_module_enable(mca_coll_base_module_t *module,
         return rc;
     }
     opal_output_verbose(2, mca_coll_swing_component.output,
-                        "coll:swing: communicator %s (%d ranks): algorithm %s, lo_max_bytes %ld",
+                        "coll:swing: communicator %s (%d ranks): algorithm %s",
                         comm->c_name, ompi_comm_size(comm),
-                        mca_coll_swing_algs[m->algorithm].name, m->lo_max_bytes);
+                        mca_coll_swing_algs[m->algorithm].name);
     return OMPI_SUCCESS;
 }

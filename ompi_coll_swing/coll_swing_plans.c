@@ -46,7 +46,6 @@ int mca_coll_swing_plans_build(mca_coll_swing_module_t *m)
     if (SWT_OK != mca_coll_swing_topo_resolve(m->comm, &topo, &m->topo_auto)) {
         return OMPI_ERR_OUT_OF_RESOURCE;
     }
-    m->shape = *swt_topo_logical(topo);
     rc = OMPI_SUCCESS;
     for (int i = 0; i < MCA_COLL_SWING_ALG_COUNT && OMPI_SUCCESS == rc; ++i) {
         if (mca_coll_swing_exec_steps == mca_coll_swing_algs[i].exec) {

@@ -147,13 +147,12 @@ static void swing_shm_large(const mca_coll_swing_call_t *call, mca_coll_swing_sh
     }
 }
 
-/* Served by Swing's message passing instead, counted as such. */
+/* Served by the message-passing algorithm auto would pick, counted as such. */
 static int swing_shm_fallback(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m,
                               const char *why)
 {
     static int warned;
-    int id = (m->lo_max_bytes < 0 || call->bytes <= (size_t) m->lo_max_bytes)
-        ? MCA_COLL_SWING_ALG_SWING_LO : MCA_COLL_SWING_ALG_SWING_BO;
+    int id = mca_coll_swing_decide_messages(m, call->bytes);
 
     if (0 == ompi_comm_rank(call->comm)) {
         mca_coll_swing_warn_once(&warned, 0, "warning",
