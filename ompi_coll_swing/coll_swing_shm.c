@@ -34,6 +34,7 @@
  * progresses its posted receive.
  */
 #include "coll_swing_shm.h"
+#include "coll_swing_kernel.h"
 
 #include <sched.h>
 #include <string.h>
@@ -86,12 +87,7 @@ static size_t swing_shm_span(const mca_coll_swing_call_t *call, ptrdiff_t true_e
 static void swing_shm_combine(const mca_coll_swing_call_t *call, char *const *src,
                               int p, char *dst, size_t n)
 {
-    /* dst = src0 op src1 */
-    ompi_3buff_op_reduce(call->op, src[0], src[1], dst, (int) n, call->dtype);
-    for (int i = 2; i < p; ++i) {
-        /* dst = src_i op dst: commutative, so the same as dst op src_i */
-        ompi_op_reduce(call->op, src[i], dst, n, call->dtype);
-    }
+    mca_coll_swing_reduce_n(call->op, call->dtype, (const void *const *) src, p, dst, n);
 }
 
 static void swing_shm_small(const mca_coll_swing_call_t *call, mca_coll_swing_shm_t *s,

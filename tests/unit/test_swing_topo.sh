@@ -1,5 +1,5 @@
 #!/bin/sh
-# Golden-output tests of the swing-topo command (topology/swing_topo_*.c).
+# Golden-output tests of the swing-topo command (tools/swing-topo/).
 #
 # The expected outputs live in tests/golden/; their numbers were worked out
 # by hand (below) and the key ones are also checked here from the CSV forms,
@@ -30,7 +30,7 @@
 # SWING_GOLDEN_UPDATE=1 rewrites the golden files (check them by hand!).
 set -u
 
-bin="${SWING_TOP_BUILDDIR:?run through make check}/topology/swing-topo"
+bin="${SWING_TOP_BUILDDIR:?run through make check}/tools/swing-topo/swing-topo"
 golden="${SWING_TOP_SRCDIR:?}/tests/golden"
 tmp="${TMPDIR:-/tmp}/swing-topo-test.$$"
 fails=0
