@@ -2,6 +2,7 @@
  * Component registration: MCA parameters, MPI_T counters, output stream.
  */
 #include "coll_swing.h"
+#include "coll_swing_kernel.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -169,6 +170,11 @@ static int swing_register(void)
         "(tests the multi-node refusal on one machine)",
         MCA_BASE_VAR_TYPE_BOOL, NULL, 0, MCA_BASE_VAR_FLAG_SETTABLE,
         OPAL_INFO_LVL_9, MCA_BASE_VAR_SCOPE_ALL, &c->shm_assume_remote);
+
+    rc = mca_coll_swing_kernel_register(v);
+    if (OMPI_SUCCESS != rc) {
+        return rc;
+    }
 
     swing_check_size("lo_max_bytes", &c->lo_max_bytes, -1, -1);
     swing_check_size("shm_size", &c->shm_size, 0, SWING_SHM_SIZE_DEFAULT);

@@ -25,6 +25,7 @@
  *   AG s=0 with 1: send [0,2), receive [2,4)
  */
 #include "coll_swing.h"
+#include "coll_swing_kernel.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -103,12 +104,12 @@ static int swing_step_lo(const mca_coll_swing_call_t *call, const swt_step_t *st
     if (st->left) {
         char *t = b->acc;
         /* tmp = acc (mine, left) op tmp (peer's) */
-        ompi_op_reduce(call->op, b->acc, b->tmp, call->count, call->dtype);
+        mca_coll_swing_reduce_into(call->op, call->dtype, b->acc, b->tmp, call->count);
         b->acc = b->tmp;
         b->tmp = t;
     } else {
         /* acc = tmp (peer's, left) op acc (mine) */
-        ompi_op_reduce(call->op, b->tmp, b->acc, call->count, call->dtype);
+        mca_coll_swing_reduce_into(call->op, call->dtype, b->tmp, b->acc, call->count);
     }
     return OMPI_SUCCESS;
 }
@@ -116,11 +117,10 @@ static int swing_step_lo(const mca_coll_swing_call_t *call, const swt_step_t *st
 /*
  * The first LO step of a call that is not in place reads the send buffer
  * and writes the receive buffer directly (3-buffer reduction), saving the
- * copy in and, at p = 2, the copy out. Both partners must evaluate the same
- * expression as swing_step_lo does: Open MPI's 2-buffer intrinsics compute
- * f(target, source), its 3-buffer ones f(in1, in2), so in1 is the right
- * operand's data. Intrinsic ops only: the 3-buffer path for user ops does
- * not follow the same operand order.
+ * copy in and, at p = 2, the copy out. Both partners evaluate the same
+ * expression as swing_step_lo, f(right, left) (coll_swing_kernel.h).
+ * Intrinsic ops only: Open MPI's 3-buffer path for user ops does not follow
+ * the same operand order.
  */
 static int swing_lo_direct(const mca_coll_swing_call_t *call, const swt_step_t *st)
 {
@@ -135,8 +135,8 @@ static int swing_step_lo_first(const mca_coll_swing_call_t *call, const swt_step
     int rc = swing_sendrecv(call, mine, call->count, b->tmp, call->count, (int) st->peer);
 
     if (OMPI_SUCCESS == rc) {
-        ompi_3buff_op_reduce(call->op, st->left ? b->tmp : mine, st->left ? mine : b->tmp,
-                             b->acc, (int) call->count, call->dtype);
+        mca_coll_swing_reduce_to(call->op, call->dtype, st->left ? mine : b->tmp,
+                                 st->left ? b->tmp : mine, b->acc, call->count);
     }
     return rc;
 }
@@ -206,9 +206,10 @@ static int swing_step_rs(const mca_coll_swing_call_t *call, const swt_step_t *st
             rc = ompi_request_wait(&rreq[slot], MPI_STATUS_IGNORE);
             /* acc[range] = peer's partial (left) op mine */
             if (OMPI_SUCCESS == rc) {
-                ompi_op_reduce(call->op, swing_at(b->tmp, call, r0 + i * seg),
-                               swing_at(b->acc, call, r0 + i * seg),
-                               swing_seg_len(rn, seg, i), call->dtype);
+                mca_coll_swing_reduce_into(call->op, call->dtype,
+                                           swing_at(b->tmp, call, r0 + i * seg),
+                                           swing_at(b->acc, call, r0 + i * seg),
+                                           swing_seg_len(rn, seg, i));
             }
         }
     }
@@ -253,7 +254,7 @@ static int swing_step(const mca_coll_swing_call_t *call, const swt_step_t *st,
         int rc = swing_recv(call, b->tmp, call->count, peer);
         if (OMPI_SUCCESS == rc) {
             /* acc = extra's vector (left) op mine */
-            ompi_op_reduce(call->op, b->tmp, b->acc, call->count, call->dtype);
+            mca_coll_swing_reduce_into(call->op, call->dtype, b->tmp, b->acc, call->count);
         }
         return rc;
     }

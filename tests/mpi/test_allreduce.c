@@ -37,7 +37,7 @@
 #define GAP_BYTE 0xA5
 
 typedef enum {
-    K_INT, K_DOUBLE, K_FLOAT, K_LL, K_CDC, K_2INT, K_INT8,
+    K_INT, K_DOUBLE, K_FLOAT, K_LL, K_CDC, K_2INT, K_INT8, K_UINT8, K_UCHAR,
     K_CONTIG3, K_HGAP, K_MAT, K_VEC, K_COUNT
 } kind_t;
 
@@ -67,6 +67,9 @@ static kind_info_t kinds[K_COUNT] = {
     [K_CDC] = { "MPI_C_DOUBLE_COMPLEX", C_DOUBLE, 2, { 0, 8 }, 16, 0, MPI_DATATYPE_NULL },
     [K_2INT] = { "MPI_2INT", C_INT, 2, { 0, 4 }, 8, 0, MPI_DATATYPE_NULL },
     [K_INT8] = { "MPI_INT8_T", C_INT8, 1, { 0 }, 1, 0, MPI_DATATYPE_NULL },
+    /* 8-bit data are stored as their low 8 bits: one ctype for all three */
+    [K_UINT8] = { "MPI_UINT8_T", C_INT8, 1, { 0 }, 1, 0, MPI_DATATYPE_NULL },
+    [K_UCHAR] = { "MPI_UNSIGNED_CHAR", C_INT8, 1, { 0 }, 1, 0, MPI_DATATYPE_NULL },
     [K_CONTIG3] = { "contiguous(3,INT)", C_INT, 3, { 0, 4, 8 }, 12, 0, MPI_DATATYPE_NULL },
     [K_HGAP] = { "hindexed(3 INT at +8)", C_INT, 3, { 0, 4, 8 }, 12, 8, MPI_DATATYPE_NULL },
     [K_MAT] = { "contiguous(4,INT) 2x2 matrix", C_INT, 4, { 0, 4, 8, 12 }, 16, 0,
@@ -135,6 +138,9 @@ static long long gen(kind_t kind, opid_t op, int rank, int p, size_t k, int c)
     }
     if (K_INT8 == kind) {
         return 100 + (long long) (h % 28);     /* sums wrap around */
+    }
+    if (K_UINT8 == kind || K_UCHAR == kind) {
+        return 200 + (long long) (h % 56);     /* sums wrap around */
     }
     if (K_LL == kind) {
         return v * (1LL << 40) + (long long) (h % 1000);
@@ -315,6 +321,8 @@ static void setup_types_ops(void)
     kinds[K_CDC].type = MPI_C_DOUBLE_COMPLEX;
     kinds[K_2INT].type = MPI_2INT;
     kinds[K_INT8].type = MPI_INT8_T;
+    kinds[K_UINT8].type = MPI_UINT8_T;
+    kinds[K_UCHAR].type = MPI_UNSIGNED_CHAR;
     MPI_Type_contiguous(3, MPI_INT, &kinds[K_CONTIG3].type);
     MPI_Type_commit(&kinds[K_CONTIG3].type);
     /* three ints 8 bytes after the buffer start: true lb 8, still contiguous */
@@ -561,7 +569,9 @@ static const combo_t combos[] = {
     { K_LL, O_BXOR, 0, 0 }, { K_LL, O_LAND, 0, 0 },
     { K_CDC, O_SUM, 0, 1 },
     { K_2INT, O_MAXLOC, 0, 1 }, { K_2INT, O_MINLOC, 0, 0 },
-    { K_INT8, O_SUM, 0, 1 },
+    /* wrapping, never saturating: Open MPI 4.1's op/avx saturates (issue 8045) */
+    { K_INT8, O_SUM, 0, 1 }, { K_INT8, O_PROD, 0, 0 }, { K_INT8, O_MAX, 0, 0 },
+    { K_UINT8, O_SUM, 0, 1 }, { K_UINT8, O_MIN, 0, 0 }, { K_UCHAR, O_SUM, 0, 1 },
     /* derived types: predefined operations are not defined on them (MPI) */
     { K_CONTIG3, O_MODSUM, 0, 0 }, { K_HGAP, O_MODSUM, 0, 1 },
     /* must fall back, and still be right */

@@ -9,8 +9,6 @@
 # Overrides (either form): STRESS_NPS="2 3" STRESS_ALGS="auto rd_bo"
 #   STRESS_BTLS="sm tcp" STRESS_ITERS=N STRESS_MAX_COUNT=N STRESS_SEED=N
 #   STRESS_TIMEOUT=seconds per run.
-# Runs with TCP also enable the int8 datatype, with Open MPI's op/avx
-# component excluded (--mca op ^avx) for those runs.
 # Outside make check, set SWING_COMPONENT_PATH and SWING_TESTS_DIR as
 # tests/Makefile.am does, or run from the build tree: see README.md.
 set -u
@@ -60,10 +58,9 @@ for c in $combos; do
         continue
     fi
     mca="--mca coll_swing_allreduce_algorithm $alg"
-    extra=""
+    extra="--int8"
     if [ "$btl" = tcp ]; then
-        mca="$mca --mca btl self,tcp --mca op ^avx"
-        extra="--int8"
+        mca="$mca --mca btl self,tcp"
     fi
     seed_arg=""
     [ -n "${STRESS_SEED:-}" ] && seed_arg="--seed $STRESS_SEED"
