@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <string.h>
 
-enum { SWK_BLOCK_BYTES = 8192, SWK_BOUNCE_BYTES = 4096 };
+enum { SWK_BOUNCE_BYTES = 4096 };
 
 static const char *const swk_op_names[SWK_OP_COUNT] = {
     "sum", "prod", "max", "min", "land", "lor", "lxor",
@@ -106,7 +106,7 @@ static int swk_aligned(const swk_kernel_t *k, const void *dst, const void *const
     for (int i = 0; i < nsrc; ++i) {
         bits |= (uintptr_t) src[i];
     }
-    return 0 == bits % k->align;
+    return 0 == (bits & k->align_mask);
 }
 
 /* One block of n elements at byte offset off, strictly left to right. */
@@ -153,7 +153,7 @@ void swk_reduce(const swk_kernel_t *k, void *dst, const void *const *src, int ns
                 size_t count)
 {
     const char *const *s = (const char *const *) src;
-    size_t per = SWK_BLOCK_BYTES / k->size;
+    size_t per = k->block;
 
     if (nsrc < 1 || 0 == count) {
         return;

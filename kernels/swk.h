@@ -56,7 +56,8 @@ typedef struct {
     swk_fn2_t k2;       /* NULL: no kernel for this op and type */
     swk_fn3_t k3;
     size_t size;        /* bytes per element (the C type's sizeof) */
-    size_t align;       /* alignment the loops assume */
+    size_t align_mask;  /* alignment the loops assume, minus 1 */
+    size_t block;       /* elements per cache block of swk_reduce */
 } swk_kernel_t;
 
 /* Names, for messages and benchmarks ("sum", "int8", "avx2"). */

@@ -83,12 +83,17 @@ static inline _Bool swk_land_bool(_Bool x, _Bool y) { return x && y; }
 static inline _Bool swk_lor_bool(_Bool x, _Bool y) { return x || y; }
 static inline _Bool swk_lxor_bool(_Bool x, _Bool y) { return x != y; }
 
-/* The loops of one (op, type). */
+/*
+ * The loops of one (op, type). ivdep: operands are distinct or exactly the
+ * same buffer (swk.h), so no iteration depends on another and the compiler
+ * need not test for overlap before using vectors.
+ */
 #define SWK_DEF_LOOPS(op, OE, tn, TE, T)                                  \
     static void swk_##op##_##tn##_2(void *dst, const void *a, const void *b, size_t n) \
     {                                                                     \
         T *d = dst;                                                       \
         const T *x = a, *y = b;                                           \
+        _Pragma("GCC ivdep")                                              \
         for (size_t i = 0; i < n; ++i) {                                  \
             d[i] = swk_##op##_##tn(x[i], y[i]);                           \
         }                                                                 \
@@ -98,13 +103,15 @@ static inline _Bool swk_lxor_bool(_Bool x, _Bool y) { return x != y; }
     {                                                                     \
         T *d = dst;                                                       \
         const T *x = a, *y = b, *z = c;                                   \
+        _Pragma("GCC ivdep")                                              \
         for (size_t i = 0; i < n; ++i) {                                  \
             d[i] = swk_##op##_##tn(swk_##op##_##tn(x[i], y[i]), z[i]);    \
         }                                                                 \
     }
 #define SWK_ENTRY(op, OE, tn, TE, T)                                      \
     [SWK_OP_##OE][SWK_T_##TE] = {swk_##op##_##tn##_2, swk_##op##_##tn##_3, \
-                                 sizeof(T), _Alignof(T)},
+                                 sizeof(T), _Alignof(T) - 1,              \
+                                 SWK_BLOCK_BYTES / sizeof(T)},
 
 #define SWK_INT_LOOPS(tn, TE, T, W) SWK_INT_OPS(SWK_DEF_LOOPS, tn, TE, T)
 #define SWK_FLOAT_LOOPS(tn, TE, T) SWK_FLOAT_OPS(SWK_DEF_LOOPS, tn, TE, T)

@@ -6,6 +6,9 @@
 
 #include "swk.h"
 
+/* Bytes of dst per block of swk_reduce: with two source blocks, in L1. */
+#define SWK_BLOCK_BYTES 8192
+
 typedef struct { float v; int k; } swk_f32_i_t;
 typedef struct { double v; int k; } swk_f64_i_t;
 typedef struct { long v; int k; } swk_long_i_t;
