@@ -65,10 +65,13 @@ typedef struct mca_coll_swing_component_t {
     long segment_size;        /* BO pipeline segment in bytes; 0: none */
     long shm_size;            /* shm: bytes of each rank's slot; 0: no shm */
     bool shm_assume_remote;   /* debug: treat every peer as off-node */
+    bool shm_cma;             /* shm: single copy through process_vm_readv */
+    long shm_cma_min;         /* shm: single copy from this many bytes */
     /* MPI_T counters */
     unsigned long long served[MCA_COLL_SWING_ALG_COUNT];
     unsigned long long served_total;
     unsigned long long fallback;
+    unsigned long long shm_single_copy; /* shm calls served by single copy */
 } mca_coll_swing_component_t;
 
 OMPI_MODULE_DECLSPEC extern mca_coll_swing_component_t mca_coll_swing_component;

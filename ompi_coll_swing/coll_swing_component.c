@@ -18,6 +18,7 @@ const char *mca_coll_swing_component_version_string =
 
 #define SWING_SEGMENT_DEFAULT (1L << 20)
 #define SWING_SHM_SIZE_DEFAULT (256L << 10)
+#define SWING_SHM_CMA_MIN_DEFAULT (512L << 10)
 
 static int swing_register(void);
 static int swing_open(void);
@@ -49,6 +50,8 @@ mca_coll_swing_component_t mca_coll_swing_component = {
     .segment_size = SWING_SEGMENT_DEFAULT,
     .shm_size = SWING_SHM_SIZE_DEFAULT,
     .shm_assume_remote = false,
+    .shm_cma = true,
+    .shm_cma_min = SWING_SHM_CMA_MIN_DEFAULT,
 };
 
 static int swing_register_counter(const char *name, const char *desc,
@@ -164,6 +167,19 @@ static int swing_register(void)
         "(default 256 KiB; minimum 4096, maximum 1 GiB)",
         MCA_BASE_VAR_TYPE_LONG, NULL, 0, MCA_BASE_VAR_FLAG_SETTABLE,
         OPAL_INFO_LVL_6, MCA_BASE_VAR_SCOPE_ALL, &c->shm_size);
+    c->shm_cma = true;
+    (void) mca_base_component_var_register(v, "shm_cma",
+        "shm algorithm: large messages read the peers' buffers directly (Linux "
+        "cross-memory attach, process_vm_readv) instead of staging through the segment; "
+        "tried once per communicator, the segment scheme serves where the kernel refuses "
+        "(default true)",
+        MCA_BASE_VAR_TYPE_BOOL, NULL, 0, MCA_BASE_VAR_FLAG_SETTABLE,
+        OPAL_INFO_LVL_6, MCA_BASE_VAR_SCOPE_ALL, &c->shm_cma);
+    c->shm_cma_min = SWING_SHM_CMA_MIN_DEFAULT;
+    (void) mca_base_component_var_register(v, "shm_cma_min",
+        "shm algorithm: smallest message (bytes) sent with single copy when available",
+        MCA_BASE_VAR_TYPE_LONG, NULL, 0, MCA_BASE_VAR_FLAG_SETTABLE,
+        OPAL_INFO_LVL_6, MCA_BASE_VAR_SCOPE_ALL, &c->shm_cma_min);
     c->shm_assume_remote = false;
     (void) mca_base_component_var_register(v, "shm_assume_remote",
         "Debug: treat every peer as on another node, so shm is never offered "
@@ -178,10 +194,14 @@ static int swing_register(void)
 
     swing_check_size("lo_max_bytes", &c->lo_max_bytes, -1, -1);
     swing_check_size("shm_size", &c->shm_size, 0, SWING_SHM_SIZE_DEFAULT);
+    swing_check_size("shm_cma_min", &c->shm_cma_min, 0, SWING_SHM_CMA_MIN_DEFAULT);
     swing_check_size("segment_size", &c->segment_size, 0, SWING_SEGMENT_DEFAULT);
 
     (void) swing_register_counter("allreduce_served",
         "MPI_Allreduce calls executed by swing", &c->served_total);
+    (void) swing_register_counter("allreduce_shm_single_copy",
+        "shm MPI_Allreduce calls served by single copy (process_vm_readv)",
+        &c->shm_single_copy);
     (void) swing_register_counter("allreduce_fallback",
         "MPI_Allreduce calls handed to the previous module", &c->fallback);
     for (int i = 1; i < MCA_COLL_SWING_ALG_COUNT; ++i) {

@@ -51,8 +51,7 @@ static inline void swing_shm_relax(void)
 #endif
 }
 
-/* Publish my next phase, then wait until every rank has published it. */
-static void swing_shm_phase(mca_coll_swing_shm_t *s)
+void mca_coll_swing_shm_phase(mca_coll_swing_shm_t *s)
 {
     uint64_t phase = ++s->phase;
 
@@ -98,24 +97,11 @@ static void swing_shm_small(const mca_coll_swing_call_t *call, mca_coll_swing_sh
     char **in = s->in;
 
     memcpy(half + (size_t) s->rank * s->small_size, src + gap, bytes);
-    swing_shm_phase(s);
+    mca_coll_swing_shm_phase(s);
     for (int i = 0; i < s->nranks; ++i) {
         in[i] = half + (size_t) i * s->small_size - gap;
     }
     swing_shm_combine(call, in, s->nranks, call->rbuf, call->count);
-}
-
-/* First element of rank r's slice of n elements: slices start on cache lines. */
-static size_t swing_shm_slice(size_t n, int p, int r, size_t ext)
-{
-    size_t per = (n + (size_t) p - 1) / (size_t) p, line = 1, lo;
-
-    if (ext > 0 && ext < SWING_SHM_ALIGN && 0 == SWING_SHM_ALIGN % ext) {
-        line = SWING_SHM_ALIGN / ext;
-    }
-    per = (per + line - 1) / line * line;
-    lo = per * (size_t) r;
-    return lo < n ? lo : n;
 }
 
 static void swing_shm_large(const mca_coll_swing_call_t *call, mca_coll_swing_shm_t *s,
@@ -127,18 +113,18 @@ static void swing_shm_large(const mca_coll_swing_call_t *call, mca_coll_swing_sh
 
     for (size_t e0 = 0; e0 < call->count; e0 += chunk) {
         size_t n = call->count - e0 < chunk ? call->count - e0 : chunk;
-        size_t lo = swing_shm_slice(n, s->nranks, s->rank, ext);
-        size_t hi = swing_shm_slice(n, s->nranks, s->rank + 1, ext);
+        size_t lo = mca_coll_swing_shm_slice(n, s->nranks, s->rank, ext);
+        size_t hi = mca_coll_swing_shm_slice(n, s->nranks, s->rank + 1, ext);
 
         memcpy(mine, src + gap + e0 * ext, swing_shm_span(call, true_ext, n));
-        swing_shm_phase(s);
+        mca_coll_swing_shm_phase(s);
         if (hi > lo) {
             for (int i = 0; i < s->nranks; ++i) {
                 in[i] = s->slots + (size_t) i * s->slot_size + lo * ext - gap;
             }
             swing_shm_combine(call, in, s->nranks, s->result + lo * ext - gap, hi - lo);
         }
-        swing_shm_phase(s);
+        mca_coll_swing_shm_phase(s);
         memcpy(call->rbuf + gap + e0 * ext, s->result, swing_shm_span(call, true_ext, n));
     }
 }
@@ -187,6 +173,9 @@ int mca_coll_swing_exec_shm(mca_coll_swing_call_t *call, mca_coll_swing_module_t
     }
     if (swing_shm_span(call, true_ext, call->count) <= m->shm->small_size) {
         swing_shm_small(call, m->shm, src, gap, true_ext);
+    } else if (m->shm->cma && call->bytes >= (size_t) mca_coll_swing_component.shm_cma_min) {
+        __atomic_fetch_add(&mca_coll_swing_component.shm_single_copy, 1, __ATOMIC_RELAXED);
+        return mca_coll_swing_shm_cma_allreduce(call, m->shm, src, gap, true_ext);
     } else {
         swing_shm_large(call, m->shm, src, gap, true_ext);
     }

@@ -4,7 +4,8 @@
  * Layout, every area aligned to SWING_SHM_ALIGN:
  *
  *   header    p, slot sizes: written by rank 0 before the others map it
- *   flags     p cache lines, line i holds rank i's phase counter
+ *   flags     p cache lines, line i holds rank i's phase counter and, for
+ *             the single-copy scheme, its pid and buffer addresses
  *   small     2 x p slots of small_size bytes (single-stage scheme,
  *             alternate halves on consecutive calls)
  *   slots     p slots of slot_size bytes (one chunk of each rank's vector)
@@ -45,6 +46,14 @@ typedef struct mca_coll_swing_shm_header_t {
     uint64_t slot_size;
 } mca_coll_swing_shm_header_t;
 
+/* Rank i's line of the flags area. */
+typedef struct mca_coll_swing_shm_line_t {
+    _Atomic uint64_t phase;  /* phases rank i has published */
+    uint64_t pid;            /* single copy: rank i's process */
+    uint64_t src;            /* single copy: its send buffer (probe: a magic) */
+    uint64_t dst;            /* single copy: its receive buffer */
+} mca_coll_swing_shm_line_t;
+
 typedef struct mca_coll_swing_shm_t {
     char *base;              /* the mapping */
     size_t len;
@@ -60,6 +69,10 @@ typedef struct mca_coll_swing_shm_t {
     uint64_t small_calls;    /* selects the half of the small area */
     char **in;               /* nranks operand pointers, reused by every call */
     unsigned spin;           /* flag reads between two sched_yield */
+    int cma;                 /* 1: every rank reads every rank's memory */
+    uint64_t cma_probe;      /* read by the peers when they probe */
+    char *cma_tmp;           /* nranks private chunks of cma_chunk bytes */
+    size_t cma_chunk;
 } mca_coll_swing_shm_t;
 
 enum {
@@ -72,10 +85,40 @@ enum {
 /* Collective over the module's communicator: map the segment. */
 int mca_coll_swing_shm_attach(mca_coll_swing_module_t *m);
 
+static inline mca_coll_swing_shm_line_t *mca_coll_swing_shm_line(const mca_coll_swing_shm_t *s,
+                                                                 int rank)
+{
+    return (mca_coll_swing_shm_line_t *) (void *) (s->flags + (size_t) rank * SWING_SHM_ALIGN);
+}
+
 static inline _Atomic uint64_t *mca_coll_swing_shm_flag(const mca_coll_swing_shm_t *s,
                                                        int rank)
 {
-    return (_Atomic uint64_t *) (void *) (s->flags + (size_t) rank * SWING_SHM_ALIGN);
+    return &mca_coll_swing_shm_line(s, rank)->phase;
 }
+
+/* First element of rank r's slice of n elements: slices start on cache lines. */
+static inline size_t mca_coll_swing_shm_slice(size_t n, int p, int r, size_t ext)
+{
+    size_t per = (n + (size_t) p - 1) / (size_t) p, line = 1, lo;
+
+    if (ext > 0 && ext < SWING_SHM_ALIGN && 0 == SWING_SHM_ALIGN % ext) {
+        line = SWING_SHM_ALIGN / ext;
+    }
+    per = (per + line - 1) / line * line;
+    lo = per * (size_t) r;
+    return lo < n ? lo : n;
+}
+
+/* Publish my next phase, then wait until every rank has published it. */
+void mca_coll_swing_shm_phase(mca_coll_swing_shm_t *s);
+
+/* Single copy (coll_swing_shm_cma.c). Setup, collective in two halves with
+   a barrier between: publish my pid, then probe every peer (1: all readable). */
+int mca_coll_swing_shm_cma_publish(mca_coll_swing_shm_t *s);
+int mca_coll_swing_shm_cma_probe(mca_coll_swing_shm_t *s);
+int mca_coll_swing_shm_cma_allreduce(const mca_coll_swing_call_t *call,
+                                     mca_coll_swing_shm_t *s, const char *src,
+                                     ptrdiff_t gap, ptrdiff_t true_ext);
 
 #endif

@@ -187,6 +187,31 @@ static mca_coll_swing_shm_t *swing_shm_view(char *base, size_t len, int p, int r
     return s;
 }
 
+/*
+ * Single copy needs every rank to read every other's memory (same user,
+ * ptrace permitted: Yama, containers and seccomp may refuse). Tried once
+ * per communicator; one refusal anywhere and nobody uses it.
+ */
+static int swing_shm_cma_setup(mca_coll_swing_module_t *m, mca_coll_swing_shm_t *s)
+{
+    int ok = 1, rc;
+
+    if (!mca_coll_swing_component.shm_cma) {
+        return OMPI_SUCCESS;
+    }
+    mca_coll_swing_shm_cma_publish(s);
+    rc = swing_shm_agree(m, &ok);
+    ok = mca_coll_swing_shm_cma_probe(s);
+    if (OMPI_SUCCESS == rc) {
+        rc = swing_shm_agree(m, &ok);
+    }
+    s->cma = (OMPI_SUCCESS == rc && ok);
+    opal_output_verbose(1, mca_coll_swing_component.output,
+                        "coll:swing: shm single copy (process_vm_readv) on %s: %s",
+                        m->comm->c_name, s->cma ? "available" : "refused, segment scheme");
+    return rc;
+}
+
 int mca_coll_swing_shm_attach(mca_coll_swing_module_t *m)
 {
     int p = ompi_comm_size(m->comm), rank = ompi_comm_rank(m->comm);
@@ -223,10 +248,14 @@ int mca_coll_swing_shm_attach(mca_coll_swing_module_t *m)
         (void) shm_unlink(name);
     }
     if (OMPI_SUCCESS == rc && ok) {
+        rc = swing_shm_cma_setup(m, s);
+    }
+    if (OMPI_SUCCESS == rc && ok) {
         m->shm = s;
         m->shm_state = SWING_SHM_READY;
     } else {
         if (NULL != s) {
+            free(s->cma_tmp);
             free(s->in);
             free(s);
         }
@@ -246,6 +275,7 @@ void mca_coll_swing_shm_release(mca_coll_swing_module_t *m)
 {
     if (NULL != m->shm) {
         munmap(m->shm->base, m->shm->len);
+        free(m->shm->cma_tmp);
         free(m->shm->in);
         free(m->shm);
         m->shm = NULL;

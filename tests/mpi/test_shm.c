@@ -10,17 +10,24 @@
  *                    segment; two disjoint communicators at once; a rank
  *                    waiting in shm progresses a receive a peer's
  *                    blocking send depends on.
+ *   test_shm check off   the same with coll_swing_shm_cma 0: the single-copy
+ *                    counter stays put (with "on", the default, it moves
+ *                    whenever the ranks can read each other's memory).
  *   test_shm refuse  run with coll_swing_shm_assume_remote = 1: values right,
  *                    the shm counter stays put, Swing's counters move.
  *   test_shm crash   the last rank abort()s after the first shm allreduce.
  *
  * Exit status 0 when every check passed.
  */
+#define _GNU_SOURCE
 #include <mpi.h>
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/uio.h>
+#include <unistd.h>
 
 typedef struct { int v; int loc; } pair_int_t;
 typedef struct { double v; int loc; } pair_double_t;
@@ -379,10 +386,49 @@ static long test_progress(void)
     return x == sum ? 0 : fail("allreduce beside a pending send: wrong sum");
 }
 
-static long test_check(void)
+/*
+ * Whether this rank can read its right neighbour's memory with
+ * process_vm_readv, agreed by all (the condition for single copy).
+ */
+static int cma_possible(void)
+{
+    uint64_t mine[2] = {(uint64_t) getpid(), 0}, right[2], magic = 0x1234567887654321ull, v = 0;
+    struct iovec l = {&v, sizeof(v)}, r;
+    int ok;
+
+    mine[1] = (uint64_t) (uintptr_t) &magic;
+    MPI_Sendrecv(mine, 2, MPI_UINT64_T, (rank + size - 1) % size, 11, right, 2,
+                 MPI_UINT64_T, (rank + 1) % size, 11, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    r.iov_base = (void *) (uintptr_t) right[1];
+    r.iov_len = sizeof(v);
+    ok = (ssize_t) sizeof(v) == process_vm_readv((pid_t) right[0], &l, 1, &r, 1, 0)
+         && magic == v;
+    MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    return ok;
+}
+
+/* Large calls went through single copy exactly when expected (cma: on|off). */
+static long test_single_copy(const char *cma, unsigned long long before)
+{
+    int expect = 0 != strcmp(cma, "off") && cma_possible();
+    unsigned long long moved = pvar("coll_swing_allreduce_shm_single_copy") - before;
+
+    if (0 == rank) {
+        printf("single copy: %s, %llu calls served by it\n",
+               expect ? "expected" : "not expected", moved);
+    }
+    return (expect ? moved > 0 : moved == 0) ? 0
+               : fail(expect ? "no call served by single copy"
+                             : "single copy served calls while off or impossible");
+}
+
+static long test_check(const char *cma)
 {
     int n, live, n_after;
+    unsigned long long single0 = pvar("coll_swing_allreduce_shm_single_copy");
     long bad = test_values(MPI_COMM_WORLD);
+
+    bad += test_single_copy(cma, single0);
     MPI_Comm dup, half;
 
     bad += test_progress();
@@ -467,13 +513,13 @@ int main(int argc, char **argv)
     MPI_Op_create(user_sum_fn, 1, &user_sum);
 
     if (0 == strcmp(mode, "check")) {
-        bad = test_check();
+        bad = test_check(argc > 2 ? argv[2] : "on");
     } else if (0 == strcmp(mode, "refuse")) {
         bad = test_refuse();
     } else if (0 == strcmp(mode, "crash")) {
         bad = test_crash();
     } else {
-        bad = fail("usage: test_shm check|refuse|crash");
+        bad = fail("usage: test_shm check [on|off]|refuse|crash");
     }
     MPI_Reduce(&bad, &total, 1, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
     if (0 == rank) {

@@ -1,6 +1,7 @@
 #!/bin/sh
 # shm allreduce, beyond the general matrix: values, MPI_T counter and an
-# unlinked segment (several sizes, tiny slots for many chunks), the refusal
+# unlinked segment (several sizes, tiny slots for many chunks), single copy
+# on and off (then the segment scheme serves large messages), the refusal
 # on a communicator taken as multi-node, a rank that crashes; then that no
 # segment of ours is left in /dev/shm.
 : "${SWING_TESTS_DIR:?run through make check}"
@@ -20,6 +21,11 @@ for np in 2 3 4 7; do
     $run -np $np $shm "$prog" check || fail=1
 done
 $run -np 3 $shm --mca coll_swing_shm_size 4096 "$prog" check || fail=1
+# the segment scheme for large messages too, as where the kernel refuses CMA
+$run -np 3 $shm --mca coll_swing_shm_cma 0 "$prog" check off || fail=1
+$run -np 4 $shm --mca coll_swing_shm_cma 0 --mca coll_swing_shm_size 4096 "$prog" check off || fail=1
+# single copy from the smallest size the segment scheme does not take
+$run -np 3 $shm --mca coll_swing_shm_cma_min 0 "$prog" check on || fail=1
 $run -np 3 $shm --mca coll_swing_shm_assume_remote 1 "$prog" refuse || fail=1
 
 if $run -np 3 $shm "$prog" crash > "$tmp/crash.log" 2>&1; then
