@@ -2,11 +2,17 @@
  * Shared-memory allreduce (ALGORITHMS.md section 8), for communicators
  * whose ranks all share this node (segment: coll_swing_shm_seg.c).
  *
- * Large scheme, per chunk of at most slot_size bytes:
- *   copy in    rank r copies its chunk into slot r          -> phase
- *   reduce     rank r reduces its slice of the chunk across
- *              slots 0, 1, ..., p-1 into the result area     -> phase
- *   copy out   every rank copies the whole result out
+ * Large scheme, chunks of at most slot_size bytes, two sets of slots and
+ * results used in turn so that one phase per chunk suffices:
+ *   copy in    rank r copies chunk 0 into slot r, except its own slice
+ *                                                            -> phase
+ *   for chunk k:
+ *     reduce   rank r reduces its slice of chunk k across the slots of
+ *              ranks 0, 1, ..., p-1 (its own slice straight from its
+ *              send buffer) into result k%2
+ *     copy in  rank r copies chunk k+1 into its slot of set (k+1)%2
+ *                                                            -> phase
+ *     copy out every rank copies result k%2 into its receive buffer
  * Small scheme (message <= small_size), one phase per call:
  *   copy in    rank r copies its vector into small slot r    -> phase
  *   reduce     every rank reduces all p slots, in rank order, straight
@@ -15,10 +21,11 @@
  * Every element is combined in the order slot 0, 1, ..., p-1 by exactly
  * the same code, so all ranks get bit-identical results, floats included.
  *
- * Why two phases per chunk suffice: rank r starts chunk k+1 only after the
- * "reduced" phase of chunk k, so nobody still reads slot r when r
- * overwrites it; and it writes the result area only after the "copied in"
- * phase of chunk k+1, which every rank reaches after copying chunk k out.
+ * Why one phase per chunk suffices: rank r overwrites its slot of set
+ * (k+1)%2 during chunk k, after the phase that ended chunk k-1, so every
+ * rank has finished reducing chunk k-1 (the last reader of that set); it
+ * writes result (k+1)%2 after the phase that ended chunk k, which every
+ * rank reaches only after copying result (k-1)%2 = (k+1)%2 out.
  * The small scheme alternates two halves of its area: when rank r reuses a
  * half, every rank has passed the phase of the call in between, so has
  * finished reading that half.
@@ -26,7 +33,7 @@
  * Example, p = 3, 9 ints, slices of 3 (rounded to cache lines in practice):
  * rank 1 computes result[3..6) = slot0[3..6) + slot1[3..6) + slot2[3..6).
  *
- * Memory: the segment, (p + 1) slots plus 2p small slots; nothing per call.
+ * Memory: the segment, 2 (p + 1) slots plus 2p small slots; nothing per call.
  * Waiting: a bounded spin, then sched_yield, and opal_progress now and then. The spin
  * is short when the ranks outnumber the cores: a waiting rank then holds
  * the core its peer needs. Progress matters for correct programs too: a
@@ -104,28 +111,57 @@ static void swing_shm_small(const mca_coll_swing_call_t *call, mca_coll_swing_sh
     swing_shm_combine(call, in, s->nranks, call->rbuf, call->count);
 }
 
+/* Copies my chunk into my slot, all but my own slice [lo, hi) (nobody else reads it). */
+static void swing_shm_copy_in(const mca_coll_swing_call_t *call, char *slot, const char *from,
+                              ptrdiff_t true_ext, size_t n, size_t lo, size_t hi)
+{
+    size_t ext = (size_t) call->extent;
+
+    if (hi <= lo) {
+        memcpy(slot, from, swing_shm_span(call, true_ext, n));
+        return;
+    }
+    memcpy(slot, from, lo * ext);
+    if (hi < n) {
+        memcpy(slot + hi * ext, from + hi * ext, swing_shm_span(call, true_ext, n - hi));
+    }
+}
+
 static void swing_shm_large(const mca_coll_swing_call_t *call, mca_coll_swing_shm_t *s,
                             const char *src, ptrdiff_t gap, ptrdiff_t true_ext)
 {
-    size_t ext = (size_t) call->extent, chunk = s->slot_size / ext;
-    char *mine = s->slots + (size_t) s->rank * s->slot_size;
+    size_t ext = (size_t) call->extent, chunk = s->slot_size / ext, set = 0;
+    size_t set_bytes = (size_t) s->nranks * s->slot_size;
+    size_t n = call->count < chunk ? call->count : chunk;
     char **in = s->in;
 
-    for (size_t e0 = 0; e0 < call->count; e0 += chunk) {
-        size_t n = call->count - e0 < chunk ? call->count - e0 : chunk;
+    swing_shm_copy_in(call, s->slots + (size_t) s->rank * s->slot_size, src + gap, true_ext, n,
+                      mca_coll_swing_shm_slice(n, s->nranks, s->rank, ext),
+                      mca_coll_swing_shm_slice(n, s->nranks, s->rank + 1, ext));
+    mca_coll_swing_shm_phase(s);
+    for (size_t e0 = 0; e0 < call->count; e0 += chunk, set ^= 1) {
         size_t lo = mca_coll_swing_shm_slice(n, s->nranks, s->rank, ext);
         size_t hi = mca_coll_swing_shm_slice(n, s->nranks, s->rank + 1, ext);
+        size_t e1 = e0 + n, n1 = call->count - e1 < chunk ? call->count - e1 : chunk;
+        char *slots = s->slots + set * set_bytes, *result = s->result + set * s->slot_size;
 
-        memcpy(mine, src + gap + e0 * ext, swing_shm_span(call, true_ext, n));
-        mca_coll_swing_shm_phase(s);
         if (hi > lo) {
             for (int i = 0; i < s->nranks; ++i) {
-                in[i] = s->slots + (size_t) i * s->slot_size + lo * ext - gap;
+                in[i] = (i == s->rank) ? (char *) src + (e0 + lo) * ext
+                                       : slots + (size_t) i * s->slot_size + lo * ext - gap;
             }
-            swing_shm_combine(call, in, s->nranks, s->result + lo * ext - gap, hi - lo);
+            swing_shm_combine(call, in, s->nranks, result + lo * ext - gap, hi - lo);
+        }
+        if (e1 < call->count) {
+            swing_shm_copy_in(call, s->slots + (set ^ 1) * set_bytes
+                                        + (size_t) s->rank * s->slot_size,
+                              src + gap + e1 * ext, true_ext, n1,
+                              mca_coll_swing_shm_slice(n1, s->nranks, s->rank, ext),
+                              mca_coll_swing_shm_slice(n1, s->nranks, s->rank + 1, ext));
         }
         mca_coll_swing_shm_phase(s);
-        memcpy(call->rbuf + gap + e0 * ext, s->result, swing_shm_span(call, true_ext, n));
+        memcpy(call->rbuf + gap + e0 * ext, result, swing_shm_span(call, true_ext, n));
+        n = n1;
     }
 }
 

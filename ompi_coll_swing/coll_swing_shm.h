@@ -8,8 +8,10 @@
  *             the single-copy scheme, its pid and buffer addresses
  *   small     2 x p slots of small_size bytes (single-stage scheme,
  *             alternate halves on consecutive calls)
- *   slots     p slots of slot_size bytes (one chunk of each rank's vector)
- *   result    slot_size bytes (the reduced chunk, each rank writes a slice)
+ *   slots     2 sets of p slots of slot_size bytes (one chunk of each
+ *             rank's vector; consecutive chunks use the sets in turn)
+ *   result    2 x slot_size bytes (the reduced chunk, each rank writes a
+ *             slice; consecutive chunks alternate)
  *
  * A phase is "write something, publish my counter, wait until every rank's
  * counter reached mine". Counters only grow, so consecutive calls never
@@ -62,8 +64,8 @@ typedef struct mca_coll_swing_shm_t {
     char *flags;             /* rank i's counter at flags + i * SWING_SHM_ALIGN */
     char *small;             /* 2 * nranks slots of small_size */
     size_t small_size;
-    char *slots;             /* nranks slots of slot_size */
-    char *result;
+    char *slots;             /* 2 sets of nranks slots of slot_size */
+    char *result;            /* 2 results of slot_size */
     size_t slot_size;
     uint64_t phase;          /* phases this rank has published */
     uint64_t small_calls;    /* selects the half of the small area */

@@ -48,8 +48,8 @@ static size_t swing_shm_layout(size_t p, size_t small, size_t slot, size_t off[4
     off[0] = swing_shm_round(sizeof(mca_coll_swing_shm_header_t));    /* flags */
     off[1] = off[0] + p * SWING_SHM_ALIGN;                            /* small */
     off[2] = off[1] + 2 * p * small;                                  /* slots */
-    off[3] = off[2] + p * slot;                                       /* result */
-    return off[3] + slot;
+    off[3] = off[2] + 2 * p * slot;                                   /* results */
+    return off[3] + 2 * slot;
 }
 
 static size_t swing_shm_slot_size(void)
