@@ -147,6 +147,17 @@ int bench_config_parse(const char *list, const bench_config_desc_t **out,
 /* ------------------------------------------------------------------ */
 /* Command line (bench_args.c)                                         */
 
+/* How calls are timed (-t). */
+typedef enum {
+    BENCH_TIMING_SWING,        /* barrier, time each call, max over ranks, median */
+    BENCH_TIMING_OSU,          /* osu_allreduce: barrier, time each call, mean
+                                  per rank, averaged over ranks */
+    BENCH_TIMING_LOOP          /* back to back, the loop timed as a whole,
+                                  averaged over ranks */
+} bench_timing_t;
+
+const char *bench_timing_name(bench_timing_t t);
+
 typedef struct bench_args {
     size_t min_bytes;          /* smallest message, power of two */
     size_t max_bytes;          /* largest message, power of two */
@@ -163,6 +174,7 @@ typedef struct bench_args {
     int nconfigs;
     const bench_config_desc_t *configs[BENCH_MAX_CONFIGS];
     const char *csv_path;      /* NULL = no CSV */
+    bench_timing_t timing;
 } bench_args_t;
 
 typedef enum {
@@ -183,8 +195,13 @@ int bench_args_warmup(const bench_args_t *args, size_t bytes);
 /* ------------------------------------------------------------------ */
 /* Statistics (bench_stats.c)                                          */
 
+/*
+ * Seconds. Timing swing: over the iterations of the slowest rank of each.
+ * Timings osu and loop: median = the mean per call averaged over ranks,
+ * min / max = the means of the fastest / slowest rank, p95 = max.
+ */
 typedef struct bench_stats {
-    double median;   /* seconds */
+    double median;
     double min;
     double max;
     double p95;      /* nearest-rank 95th percentile */

@@ -51,6 +51,12 @@ void bench_args_usage(FILE *out, const char *prog)
         "  -n, --no-validate       do not validate at all\n"
         "  -C, --configs LIST      configurations, comma separated, or the groups\n"
         "                          all, swing-all, tuned-all (default all)\n"
+        "  -t, --timing MODE       swing: barrier before each call, each call\n"
+        "                          timed, slowest rank per call, median (default);\n"
+        "                          osu: as osu_allreduce, barrier before each\n"
+        "                          call, mean per rank averaged over ranks;\n"
+        "                          loop: calls back to back, the loop timed as a\n"
+        "                          whole, averaged over ranks (not with -I)\n"
         "      --csv FILE          write every figure to FILE (CSV)\n"
         "  -v, --verbose           progress line on stderr even when it is no tty\n"
         "  -h, --help              this text\n"
@@ -168,7 +174,7 @@ static const bench_option_t bench_options[] = {
     { 'd', "datatype", 1 },   { 'o', "op", 1 },         { 'I', "in-place", 0 },
     { 'c', "check-every", 0 },{ 'n', "no-validate", 0 },{ 'C', "configs", 1 },
     { 0, "csv", 1 },          { 'v', "verbose", 0 },    { 'h', "help", 0 },
-    { 0, "inject-error", 0 },
+    { 0, "inject-error", 0 }, { 't', "timing", 1 },
 };
 #define BENCH_NOPTIONS (sizeof(bench_options) / sizeof(bench_options[0]))
 
@@ -195,6 +201,15 @@ static int bench_apply(const bench_option_t *opt, const char *value,
     case 'o':
         *why = "unknown operation (-o): sum, prod, max, min";
         return NULL == (args->op = bench_op_find(value)) ? -1 : 0;
+    case 't':
+        *why = "-t wants swing, osu or loop";
+        for (int t = BENCH_TIMING_SWING; t <= BENCH_TIMING_LOOP; t++) {
+            if (0 == strcmp(value, bench_timing_name((bench_timing_t) t))) {
+                args->timing = (bench_timing_t) t;
+                return 0;
+            }
+        }
+        return -1;
     case 'I': args->in_place = 1; return 0;
     case 'c': args->check_every = 1; return 0;
     case 'n': args->validate = 0; return 0;
@@ -222,6 +237,12 @@ static int bench_apply(const bench_option_t *opt, const char *value,
         return 0;
     }
     return -1;
+}
+
+const char *bench_timing_name(bench_timing_t t)
+{
+    static const char *const names[] = { "swing", "osu", "loop" };
+    return (unsigned) t <= BENCH_TIMING_LOOP ? names[t] : "?";
 }
 
 static const bench_option_t *bench_find_short(char c)
@@ -344,6 +365,10 @@ bench_args_result_t bench_args_parse(int argc, char **argv, int print,
     arg = NULL;
     if (args->check_every && !args->validate) {
         why = "-c and -n contradict each other";
+        goto fail;
+    }
+    if (BENCH_TIMING_LOOP == args->timing && (args->in_place || args->check_every)) {
+        why = "-t loop runs the calls back to back: not with -I or -c";
         goto fail;
     }
     if (args->max_bytes < args->dtype->size) {

@@ -193,6 +193,76 @@ static int bench_report_failure(const bench_run_t *run, int c, size_t bytes,
     return 1;
 }
 
+/*
+ * Timing loop: warm-up calls, a barrier, then the timed calls back to back.
+ * times[0] gets this rank's mean per call; the last result is validated.
+ */
+static int bench_loop(bench_run_t *run, bench_config_t *cfg, size_t count,
+                      MPI_Datatype type, MPI_Op op, int warmup, int iters,
+                      bench_failure_t *fail)
+{
+    const bench_args_t *a = run->args;
+    double t;
+    int rc = MPI_SUCCESS;
+
+    if (a->validate) {
+        memset(run->rbuf, BENCH_POISON, count * a->dtype->size);
+    }
+    for (int it = 0; MPI_SUCCESS == rc && it < warmup; it++) {
+        rc = MPI_Allreduce(run->sbuf, run->rbuf, (int)count, type, op, cfg->comm);
+    }
+    if (MPI_SUCCESS == rc) {
+        rc = MPI_Barrier(MPI_COMM_WORLD);
+    }
+    t = MPI_Wtime();
+    for (int it = 0; MPI_SUCCESS == rc && it < iters; it++) {
+        rc = MPI_Allreduce(run->sbuf, run->rbuf, (int)count, type, op, cfg->comm);
+    }
+    run->times[0] = (MPI_Wtime() - t) / iters;
+    if (MPI_SUCCESS == rc && a->validate) {
+        size_t bad = bench_data_check(run->rbuf, count, a->dtype, &run->pattern,
+                                      &fail->got, &fail->expected);
+        if (bad < count) {
+            fail->failed = 1;
+            fail->calls = warmup + iters;
+            fail->index = bad;
+            fail->iteration = warmup + iters - 1;
+        }
+    }
+    return rc;
+}
+
+/*
+ * Timings osu and loop: each rank's mean per call, then their average,
+ * minimum and maximum over the ranks (osu_allreduce's Avg/Min/Max).
+ */
+static int bench_rank_means(bench_run_t *run, int iters, bench_stats_t *st)
+{
+    double mine = 0.0, sum = 0.0, lo = 0.0, hi = 0.0;
+    int rc;
+
+    if (BENCH_TIMING_LOOP == run->args->timing) {
+        mine = run->times[0];
+    } else {
+        for (int i = 0; i < iters; i++) {
+            mine += run->times[i];
+        }
+        mine /= iters;
+    }
+    rc = MPI_Reduce(&mine, &sum, 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+    if (MPI_SUCCESS == rc) {
+        rc = MPI_Reduce(&mine, &lo, 1, MPI_DOUBLE, MPI_MIN, 0, MPI_COMM_WORLD);
+    }
+    if (MPI_SUCCESS == rc) {
+        rc = MPI_Reduce(&mine, &hi, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+    }
+    st->median = sum / run->np;
+    st->min = lo;
+    st->max = hi;
+    st->p95 = hi;
+    return rc;
+}
+
 /* Time one configuration at one size.  Returns an MPI error, or
  * BENCH_EXIT_INVALID (negated) after a wrong result. */
 static int bench_measure(bench_run_t *run, int c, int s)
@@ -225,7 +295,13 @@ static int bench_measure(bench_run_t *run, int c, int s)
         bench_pvar_read(&cfg->fallback, &f0);
     }
     bench_alg_counters(run, cfg, a0);
-    for (int it = 0; it < total; it++) {
+    if (BENCH_TIMING_LOOP == a->timing) {
+        rc = bench_loop(run, cfg, count, type, op, warmup, iters, &fail);
+        if (MPI_SUCCESS != rc) {
+            return rc;
+        }
+    }
+    for (int it = 0; BENCH_TIMING_LOOP != a->timing && it < total; it++) {
         int check = a->validate && (a->check_every || it == total - 1);
         double t;
 
@@ -269,8 +345,12 @@ static int bench_measure(bench_run_t *run, int c, int s)
     if (bench_report_failure(run, c, bytes, &fail)) {
         return -BENCH_EXIT_INVALID;
     }
-    rc = MPI_Reduce(run->times, run->maxtimes, iters, MPI_DOUBLE, MPI_MAX, 0,
-                    MPI_COMM_WORLD);
+    if (BENCH_TIMING_SWING == a->timing) {
+        rc = MPI_Reduce(run->times, run->maxtimes, iters, MPI_DOUBLE, MPI_MAX, 0,
+                        MPI_COMM_WORLD);
+    } else {
+        rc = bench_rank_means(run, iters, &res->stats);
+    }
     if (MPI_SUCCESS != rc) {
         return rc;
     }
@@ -287,7 +367,9 @@ static int bench_measure(bench_run_t *run, int c, int s)
     bench_alg_names(run, cfg, a0, a1, res);
     bench_judge_served(run, c, res, all, total);
     if (0 == run->rank) {
-        bench_stats_compute(run->maxtimes, iters, &res->stats);
+        if (BENCH_TIMING_SWING == a->timing) {
+            bench_stats_compute(run->maxtimes, iters, &res->stats);
+        }
         res->algbw = bench_algbw(bytes, res->stats.median);
         res->busbw = bench_busbw(res->algbw, run->np);
         bench_report_csv_row(&run->report, c, s);

@@ -75,7 +75,14 @@ void bench_report_header(FILE *out, const bench_report_t *rep)
         fprintf(out, " ... %d (+%d) at %s", bench_args_iters(a, last),
                 bench_args_warmup(a, last), hi);
     }
-    fprintf(out, "; iteration time = slowest rank\n");
+    fprintf(out, "; timing %s: %s\n", bench_timing_name(a->timing),
+            BENCH_TIMING_SWING == a->timing
+                ? "barrier before each call, call time = slowest rank, median"
+                : BENCH_TIMING_OSU
+                      == a->timing ? "as osu_allreduce, barrier before each call, "
+                                     "mean per rank, averaged over ranks"
+                                   : "calls back to back, loop time / calls, "
+                                     "averaged over ranks");
     if (rep->mem->ok) {
         bench_size_name(lo, sizeof(lo), rep->mem->bytes);
         fprintf(out, "# memcpy bandwidth (%s, best of runs): 1 rank %.2f GB/s; "
@@ -98,7 +105,8 @@ void bench_report_header(FILE *out, const bench_report_t *rep)
 
 void bench_report_time_header(FILE *out, const bench_report_t *rep)
 {
-    fprintf(out, "\n# Median time (us)\n# %-8s", "Size");
+    fprintf(out, "\n# %s time (us)\n# %-8s",
+            BENCH_TIMING_SWING == rep->args->timing ? "Median" : "Average", "Size");
     for (int i = 0; i < rep->configs->n; i++) {
         fprintf(out, "%*s", bench_col_width(&rep->configs->cfg[i]),
                 rep->configs->cfg[i].desc->name);
@@ -251,7 +259,7 @@ void bench_report_csv_header(FILE *csv)
 {
     fprintf(csv, "np,config,bytes,count,iters,median_us,min_us,max_us,p95_us,"
             "algbw_GBps,busbw_GBps,served,validated,warmup,datatype,op,"
-            "in_place,oversubscribed,swing_algorithm\n");
+            "in_place,oversubscribed,swing_algorithm,timing\n");
     fflush(csv);
 }
 
@@ -263,7 +271,7 @@ void bench_report_csv_row(const bench_report_t *rep, int config, int size)
         return;
     }
     fprintf(rep->csv, "%d,%s,%zu,%zu,%d,%.3f,%.3f,%.3f,%.3f,%.6f,%.6f,%s,%s,"
-            "%d,%s,%s,%s,%s,%s\n",
+            "%d,%s,%s,%s,%s,%s,%s\n",
             rep->env->np, rep->configs->cfg[config].desc->name, r->bytes,
             r->count, r->iters, r->stats.median * 1e6, r->stats.min * 1e6,
             r->stats.max * 1e6, r->stats.p95 * 1e6, r->algbw, r->busbw,
@@ -271,6 +279,6 @@ void bench_report_csv_row(const bench_report_t *rep, int config, int size)
             r->warmup, rep->args->dtype->name, rep->args->op->name,
             rep->args->in_place ? "yes" : "no",
             rep->env->oversubscribed ? "yes" : "no",
-            r->swing_algs[0] ? r->swing_algs : "-");
+            r->swing_algs[0] ? r->swing_algs : "-", bench_timing_name(rep->args->timing));
     fflush(rep->csv);
 }
