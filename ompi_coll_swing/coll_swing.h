@@ -33,6 +33,7 @@ typedef enum {
     MCA_COLL_SWING_ALG_SWING_BO,
     MCA_COLL_SWING_ALG_RD_BO,
     MCA_COLL_SWING_ALG_SHM,
+    MCA_COLL_SWING_ALG_HIER,
     MCA_COLL_SWING_ALG_COUNT
 } mca_coll_swing_alg_id_t;
 
@@ -97,6 +98,8 @@ typedef struct mca_coll_swing_module_t {
     size_t scratch_size;
     struct mca_coll_swing_shm_t *shm;       /* shm segment, mapped at first use */
     int shm_state;                          /* coll_swing_shm.h */
+    struct mca_coll_swing_hier_t *hier;     /* hier: set up at first use */
+    int hier_state;                         /* SWING_SHM_* values */
 } mca_coll_swing_module_t;
 
 OBJ_CLASS_DECLARATION(mca_coll_swing_module_t);
@@ -144,6 +147,24 @@ int mca_coll_swing_topo_resolve(struct ompi_communicator_t *comm, swt_topo_t **t
 
 /* executors */
 int mca_coll_swing_exec_steps(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
+/*
+ * A call algorithm `from` cannot serve: served by the message-passing
+ * algorithm auto would pick, counted as such; *warned (a static of the
+ * caller) makes the message once per job.
+ */
+int mca_coll_swing_exec_instead(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module,
+                                int from, int *warned, const char *why);
+int mca_coll_swing_exec_hier(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
+/* Decision bucket of a message size: (2^(b-1), 2^b] bytes. */
+int mca_coll_swing_bucket(size_t bytes);
+/* A rank's host name, "" when unknown. */
+const char *mca_coll_swing_host(struct ompi_communicator_t *comm, int rank);
+/* This rank's step list on a topology: index is this rank's position in
+   the description's rank order; ranks (NULL: identity) maps that order's
+   ranks to communicator ranks. */
+int mca_coll_swing_plan_build(mca_coll_swing_plan_t *plan, const swt_topo_t *topo,
+                              swt_alg_t pattern, swt_kind_t kind, int index,
+                              const int *ranks);
 int mca_coll_swing_scratch(mca_coll_swing_module_t *module, size_t bytes, char **buf);
 int mca_coll_swing_exec_shm(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
 /* 1 if every rank of the communicator is on this node (shm may serve it) */

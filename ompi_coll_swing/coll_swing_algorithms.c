@@ -19,4 +19,8 @@ const mca_coll_swing_alg_t mca_coll_swing_algs[MCA_COLL_SWING_ALG_COUNT] = {
     { "shm", MCA_COLL_SWING_ALG_SHM, SWT_ALG_SWING, SWT_KIND_LO,
       mca_coll_swing_exec_shm,
       "shared-memory segment, ranks of one node only (elsewhere: Swing)" },
+    { "hier", MCA_COLL_SWING_ALG_HIER, SWT_ALG_SWING, SWT_KIND_BO,
+      mca_coll_swing_exec_hier,
+      "hierarchical: node shared memory + Swing between nodes (several ranks per node; "
+      "elsewhere: Swing)" },
 };

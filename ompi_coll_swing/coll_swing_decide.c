@@ -8,16 +8,21 @@
  * user threshold coll_swing_lo_max_bytes >= 0 overrides the model's LO/BO
  * boundary, and the model still picks Swing or RD on each side. When all
  * ranks share one node, the shared segment is enabled and the user gave
- * no topology (one means: follow its schedules), shm takes every size. A call costs one table lookup.
+ * no topology (one means: follow its schedules), shm takes every size;
+ * across nodes with several ranks on some node, under the same condition
+ * (or a description of the network of nodes), the hierarchical algorithm
+ * does, and chooses LO or BO between nodes itself. A call costs one table
+ * lookup.
  */
 #include "coll_swing.h"
+#include "coll_swing_hier.h"
 
 #include "opal/util/output.h"
 
 #include "swt_cost.h"
 
 /* Smallest b with bytes <= 2^b, capped at the last bucket. */
-static int swing_bucket(size_t bytes)
+int mca_coll_swing_bucket(size_t bytes)
 {
     int b = (bytes <= 1) ? 0 : 64 - __builtin_clzll((unsigned long long) bytes - 1);
     return (b < MCA_COLL_SWING_NBUCKETS) ? b : MCA_COLL_SWING_NBUCKETS - 1;
@@ -73,11 +78,24 @@ static void swing_decision_report(const mca_coll_swing_module_t *m)
     }
 }
 
+/* Across nodes with several ranks on a node: the hierarchical algorithm. */
+static int swing_hier_wanted(const mca_coll_swing_module_t *m)
+{
+    mca_coll_swing_nodes_t nodes;
+    int yes = 0;
+
+    if (OMPI_SUCCESS == mca_coll_swing_nodes_build(m->comm, &nodes)) {
+        yes = mca_coll_swing_hier_applies(&nodes);
+    }
+    mca_coll_swing_nodes_free(&nodes);
+    return yes;
+}
+
 int mca_coll_swing_decision_build(mca_coll_swing_module_t *m, const swt_topo_t *topo)
 {
     long user_lo = mca_coll_swing_component.lo_max_bytes;
     swt_model_t *model = NULL;
-    int rc, shm;
+    int rc, shm, hier;
 
     rc = swt_model_create(topo, swt_topo_cost(topo), &model);
     if (SWT_OK != rc) {
@@ -89,6 +107,7 @@ int mca_coll_swing_decision_build(mca_coll_swing_module_t *m, const swt_topo_t *
      * Results), so it takes all sizes; the model only covers networks.
      */
     shm = m->topo_auto && mca_coll_swing_shm_available(m);
+    hier = !shm && m->topo_auto && swing_hier_wanted(m);
     for (int b = 0; b < MCA_COLL_SWING_NBUCKETS; ++b) {
         size_t bytes = (size_t) 1 << b;
         int kind = -1;
@@ -96,7 +115,9 @@ int mca_coll_swing_decision_build(mca_coll_swing_module_t *m, const swt_topo_t *
             kind = (bytes <= (size_t) user_lo) ? SWT_KIND_LO : SWT_KIND_BO;
         }
         m->mp_choice[b] = (unsigned char) swing_best(model, (double) bytes, kind);
-        m->choice[b] = shm ? (unsigned char) MCA_COLL_SWING_ALG_SHM : m->mp_choice[b];
+        m->choice[b] = shm    ? (unsigned char) MCA_COLL_SWING_ALG_SHM
+                       : hier ? (unsigned char) MCA_COLL_SWING_ALG_HIER
+                              : m->mp_choice[b];
     }
     swt_model_destroy(model);
     swing_decision_report(m);
@@ -108,10 +129,10 @@ int mca_coll_swing_decide(const mca_coll_swing_module_t *m, size_t bytes)
     if (MCA_COLL_SWING_ALG_AUTO != m->algorithm) {
         return m->algorithm;
     }
-    return m->choice[swing_bucket(bytes)];
+    return m->choice[mca_coll_swing_bucket(bytes)];
 }
 
 int mca_coll_swing_decide_messages(const mca_coll_swing_module_t *m, size_t bytes)
 {
-    return m->mp_choice[swing_bucket(bytes)];
+    return m->mp_choice[mca_coll_swing_bucket(bytes)];
 }

@@ -299,3 +299,19 @@ int mca_coll_swing_exec_steps(mca_coll_swing_call_t *call, mca_coll_swing_module
     }
     return rc;
 }
+
+int mca_coll_swing_exec_instead(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m,
+                                int from, int *warned, const char *why)
+{
+    int id = mca_coll_swing_decide_messages(m, call->bytes);
+
+    if (0 == ompi_comm_rank(call->comm)) {
+        mca_coll_swing_warn_once(warned, 0, "warning", "%s allreduce not possible on %s (%s); using %s",
+                                 mca_coll_swing_algs[from].name, call->comm->c_name, why,
+                                 mca_coll_swing_algs[id].name);
+    }
+    __atomic_fetch_sub(&mca_coll_swing_component.served[from], 1, __ATOMIC_RELAXED);
+    __atomic_fetch_add(&mca_coll_swing_component.served[id], 1, __ATOMIC_RELAXED);
+    call->plan = &m->plans[id];
+    return mca_coll_swing_exec_steps(call, m);
+}

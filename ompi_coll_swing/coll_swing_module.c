@@ -3,6 +3,7 @@
  * compute the schedules), destruction (release everything).
  */
 #include "coll_swing.h"
+#include "coll_swing_hier.h"
 
 #include <stdlib.h>
 
@@ -22,12 +23,15 @@ static void swing_module_construct(mca_coll_swing_module_t *m)
     m->scratch_size = 0;
     m->shm = NULL;
     m->shm_state = 0;
+    m->hier = NULL;
+    m->hier_state = 0;
 }
 
 static void swing_module_destruct(mca_coll_swing_module_t *m)
 {
     mca_coll_swing_plans_free(m);
     mca_coll_swing_shm_release(m);
+    mca_coll_swing_hier_release(m);
     free(m->scratch);
     m->scratch = NULL;
     /* the reference taken in enable */

@@ -12,12 +12,13 @@
 
 #include "opal/util/output.h"
 
-static int swing_plan_build(mca_coll_swing_plan_t *plan, const swt_topo_t *topo,
-                            const mca_coll_swing_alg_t *alg, int rank)
+int mca_coll_swing_plan_build(mca_coll_swing_plan_t *plan, const swt_topo_t *topo,
+                              swt_alg_t pattern, swt_kind_t kind, int index,
+                              const int *ranks)
 {
     swt_sched_t *sched = NULL;
-    int rc = swt_sched_create(swt_topo_logical(topo), alg->pattern, alg->kind,
-                              swt_topo_rank_pos(topo, rank), &sched);
+    int rc = swt_sched_create(swt_topo_logical(topo), pattern, kind,
+                              swt_topo_rank_pos(topo, index), &sched);
 
     if (SWT_OK != rc) {
         return (SWT_ERR_NOMEM == rc) ? OMPI_ERR_OUT_OF_RESOURCE : OMPI_ERR_BAD_PARAM;
@@ -30,8 +31,9 @@ static int swing_plan_build(mca_coll_swing_plan_t *plan, const swt_topo_t *topo,
         return OMPI_ERR_OUT_OF_RESOURCE;
     }
     for (int i = 0; i < plan->nsteps; ++i) {
+        int peer = swt_topo_pos_rank(topo, swt_sched_step(sched, i)->peer);
         plan->steps[i] = *swt_sched_step(sched, i);
-        plan->steps[i].peer = swt_topo_pos_rank(topo, plan->steps[i].peer);
+        plan->steps[i].peer = (NULL != ranks) ? ranks[peer] : peer;
     }
     swt_sched_destroy(sched);
     return OMPI_SUCCESS;
@@ -49,7 +51,8 @@ int mca_coll_swing_plans_build(mca_coll_swing_module_t *m)
     rc = OMPI_SUCCESS;
     for (int i = 0; i < MCA_COLL_SWING_ALG_COUNT && OMPI_SUCCESS == rc; ++i) {
         if (mca_coll_swing_exec_steps == mca_coll_swing_algs[i].exec) {
-            rc = swing_plan_build(&m->plans[i], topo, &mca_coll_swing_algs[i], rank);
+            rc = mca_coll_swing_plan_build(&m->plans[i], topo, mca_coll_swing_algs[i].pattern,
+                                           mca_coll_swing_algs[i].kind, rank, NULL);
         }
     }
     if (OMPI_SUCCESS == rc) {

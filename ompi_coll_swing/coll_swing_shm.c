@@ -83,12 +83,6 @@ void mca_coll_swing_shm_phase(mca_coll_swing_shm_t *s)
     }
 }
 
-/* Bytes n elements cover: the last one may end before its extent (padding). */
-static size_t swing_shm_span(const mca_coll_swing_call_t *call, ptrdiff_t true_ext, size_t n)
-{
-    return n ? (n - 1) * (size_t) call->extent + (size_t) true_ext : 0;
-}
-
 /* dst = src[0] op src[1] op ... op src[p-1], n elements, in rank order. */
 static void swing_shm_combine(const mca_coll_swing_call_t *call, char *const *src,
                               int p, char *dst, size_t n)
@@ -99,7 +93,7 @@ static void swing_shm_combine(const mca_coll_swing_call_t *call, char *const *sr
 static void swing_shm_small(const mca_coll_swing_call_t *call, mca_coll_swing_shm_t *s,
                             const char *src, ptrdiff_t gap, ptrdiff_t true_ext)
 {
-    size_t bytes = swing_shm_span(call, true_ext, call->count);
+    size_t bytes = mca_coll_swing_shm_span(call, true_ext, call->count);
     char *half = s->small + (s->small_calls++ % 2) * (size_t) s->nranks * s->small_size;
     char **in = s->in;
 
@@ -118,12 +112,12 @@ static void swing_shm_copy_in(const mca_coll_swing_call_t *call, char *slot, con
     size_t ext = (size_t) call->extent;
 
     if (hi <= lo) {
-        memcpy(slot, from, swing_shm_span(call, true_ext, n));
+        memcpy(slot, from, mca_coll_swing_shm_span(call, true_ext, n));
         return;
     }
     memcpy(slot, from, lo * ext);
     if (hi < n) {
-        memcpy(slot + hi * ext, from + hi * ext, swing_shm_span(call, true_ext, n - hi));
+        memcpy(slot + hi * ext, from + hi * ext, mca_coll_swing_shm_span(call, true_ext, n - hi));
     }
 }
 
@@ -160,28 +154,17 @@ static void swing_shm_large(const mca_coll_swing_call_t *call, mca_coll_swing_sh
                               mca_coll_swing_shm_slice(n1, s->nranks, s->rank + 1, ext));
         }
         mca_coll_swing_shm_phase(s);
-        memcpy(call->rbuf + gap + e0 * ext, result, swing_shm_span(call, true_ext, n));
+        memcpy(call->rbuf + gap + e0 * ext, result, mca_coll_swing_shm_span(call, true_ext, n));
         n = n1;
     }
 }
 
-/* Served by the message-passing algorithm auto would pick, counted as such. */
 static int swing_shm_fallback(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m,
                               const char *why)
 {
     static int warned;
-    int id = mca_coll_swing_decide_messages(m, call->bytes);
 
-    if (0 == ompi_comm_rank(call->comm)) {
-        mca_coll_swing_warn_once(&warned, 0, "warning",
-                                 "shm allreduce not possible on %s (%s); using %s",
-                                 call->comm->c_name, why, mca_coll_swing_algs[id].name);
-    }
-    __atomic_fetch_sub(&mca_coll_swing_component.served[MCA_COLL_SWING_ALG_SHM], 1,
-                       __ATOMIC_RELAXED);
-    __atomic_fetch_add(&mca_coll_swing_component.served[id], 1, __ATOMIC_RELAXED);
-    call->plan = &m->plans[id];
-    return mca_coll_swing_exec_steps(call, m);
+    return mca_coll_swing_exec_instead(call, m, MCA_COLL_SWING_ALG_SHM, &warned, why);
 }
 
 int mca_coll_swing_exec_shm(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
@@ -207,7 +190,7 @@ int mca_coll_swing_exec_shm(mca_coll_swing_call_t *call, mca_coll_swing_module_t
         || (size_t) call->extent > m->shm->slot_size) {
         return swing_shm_fallback(call, m, "datatype overlapping itself or larger than a slot");
     }
-    if (swing_shm_span(call, true_ext, call->count) <= m->shm->small_size) {
+    if (mca_coll_swing_shm_span(call, true_ext, call->count) <= m->shm->small_size) {
         swing_shm_small(call, m->shm, src, gap, true_ext);
     } else if (m->shm->cma && call->bytes >= (size_t) mca_coll_swing_component.shm_cma_min) {
         __atomic_fetch_add(&mca_coll_swing_component.shm_single_copy, 1, __ATOMIC_RELAXED);

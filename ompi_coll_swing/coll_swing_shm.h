@@ -86,6 +86,15 @@ enum {
 
 /* Collective over the module's communicator: map the segment. */
 int mca_coll_swing_shm_attach(mca_coll_swing_module_t *m);
+/*
+ * Collective over the module's communicator, every rank in one group of a
+ * node: map that group's segment (p members, my index rank, first_rank the
+ * communicator rank of the group's first member, which names it).
+ * OMPI_ERR_NOT_AVAILABLE when some group failed (agreed by all).
+ */
+int mca_coll_swing_shm_map(mca_coll_swing_module_t *m, int p, int rank, int first_rank,
+                           mca_coll_swing_shm_t **out);
+void mca_coll_swing_shm_unmap(mca_coll_swing_shm_t *s);
 
 static inline mca_coll_swing_shm_line_t *mca_coll_swing_shm_line(const mca_coll_swing_shm_t *s,
                                                                  int rank)
@@ -97,6 +106,13 @@ static inline _Atomic uint64_t *mca_coll_swing_shm_flag(const mca_coll_swing_shm
                                                        int rank)
 {
     return &mca_coll_swing_shm_line(s, rank)->phase;
+}
+
+/* Bytes n elements cover: the last one may end before its extent (padding). */
+static inline size_t mca_coll_swing_shm_span(const mca_coll_swing_call_t *call,
+                                             ptrdiff_t true_ext, size_t n)
+{
+    return n ? (n - 1) * (size_t) call->extent + (size_t) true_ext : 0;
 }
 
 /* First element of rank r's slice of n elements: slices start on cache lines. */

@@ -91,9 +91,11 @@ int mca_coll_swing_shm_available(mca_coll_swing_module_t *m)
     return SWING_SHM_UNAVAILABLE != m->shm_state;
 }
 
-static void swing_shm_name(struct ompi_communicator_t *comm, char *name, size_t len)
+/* Unique per group on a node: the job, the communicator and the group's first process. */
+static void swing_shm_name(struct ompi_communicator_t *comm, int first_rank, char *name,
+                           size_t len)
 {
-    ompi_proc_t *first = ompi_comm_peer_lookup(comm, 0);
+    ompi_proc_t *first = ompi_comm_peer_lookup(comm, first_rank);
 
     snprintf(name, len, "/swing_shm.%lx.%lx.%lx",
              (unsigned long) first->super.proc_name.jobid,
@@ -212,15 +214,16 @@ static int swing_shm_cma_setup(mca_coll_swing_module_t *m, mca_coll_swing_shm_t 
     return rc;
 }
 
-int mca_coll_swing_shm_attach(mca_coll_swing_module_t *m)
+int mca_coll_swing_shm_map(mca_coll_swing_module_t *m, int p, int rank, int first_rank,
+                           mca_coll_swing_shm_t **out)
 {
-    int p = ompi_comm_size(m->comm), rank = ompi_comm_rank(m->comm);
     size_t off[4], slot = swing_shm_slot_size(), len = 0;
     mca_coll_swing_shm_t *s = NULL;
     char name[96], *base = NULL;
     int ok = 1, rc;
 
-    swing_shm_name(m->comm, name, sizeof(name));
+    *out = NULL;
+    swing_shm_name(m->comm, first_rank, name, sizeof(name));
     if (0 == rank) {
         len = swing_shm_layout((size_t) p, SWING_SHM_SMALL_MAX, slot, off);
         base = swing_shm_create(name, len);
@@ -248,37 +251,51 @@ int mca_coll_swing_shm_attach(mca_coll_swing_module_t *m)
         (void) shm_unlink(name);
     }
     if (OMPI_SUCCESS == rc && ok) {
-        rc = swing_shm_cma_setup(m, s);
-    }
-    if (OMPI_SUCCESS == rc && ok) {
-        m->shm = s;
-        m->shm_state = SWING_SHM_READY;
+        *out = s;
     } else {
-        if (NULL != s) {
-            free(s->cma_tmp);
-            free(s->in);
-            free(s);
-        }
-        if (NULL != base) {
+        mca_coll_swing_shm_unmap(s);
+        if (NULL == s && NULL != base) {
             munmap(base, len);
         }
-        m->shm_state = SWING_SHM_UNAVAILABLE;
     }
     opal_output_verbose(1, mca_coll_swing_component.output,
                         "coll:swing: shm segment %s on %s: %s (%zu bytes)", name,
-                        m->comm->c_name, SWING_SHM_READY == m->shm_state ? "mapped"
-                        : "unavailable", len);
-    return rc;
+                        m->comm->c_name, NULL != *out ? "mapped" : "unavailable", len);
+    return OMPI_SUCCESS == rc && !ok ? OMPI_ERR_NOT_AVAILABLE : rc;
+}
+
+void mca_coll_swing_shm_unmap(mca_coll_swing_shm_t *s)
+{
+    if (NULL != s) {
+        munmap(s->base, s->len);
+        free(s->cma_tmp);
+        free(s->in);
+        free(s);
+    }
+}
+
+int mca_coll_swing_shm_attach(mca_coll_swing_module_t *m)
+{
+    mca_coll_swing_shm_t *s = NULL;
+    int rc = mca_coll_swing_shm_map(m, ompi_comm_size(m->comm), ompi_comm_rank(m->comm), 0, &s);
+
+    if (OMPI_SUCCESS == rc) {
+        rc = swing_shm_cma_setup(m, s);
+    }
+    if (OMPI_SUCCESS == rc) {
+        m->shm = s;
+        m->shm_state = SWING_SHM_READY;
+        return OMPI_SUCCESS;
+    }
+    mca_coll_swing_shm_unmap(s);
+    m->shm_state = SWING_SHM_UNAVAILABLE;
+    /* "not available" everywhere is agreed: the caller falls back */
+    return OMPI_ERR_NOT_AVAILABLE == rc ? OMPI_SUCCESS : rc;
 }
 
 void mca_coll_swing_shm_release(mca_coll_swing_module_t *m)
 {
-    if (NULL != m->shm) {
-        munmap(m->shm->base, m->shm->len);
-        free(m->shm->cma_tmp);
-        free(m->shm->in);
-        free(m->shm);
-        m->shm = NULL;
-    }
+    mca_coll_swing_shm_unmap(m->shm);
+    m->shm = NULL;
     m->shm_state = SWING_SHM_UNKNOWN;
 }

@@ -17,9 +17,10 @@
 
 #include "opal/mca/hwloc/hwloc-internal.h"
 #include "opal/util/proc.h"
+#include "opal/util/output.h"
 #include "ompi/proc/proc.h"
 
-static const char *swing_host(struct ompi_communicator_t *comm, int r)
+const char *mca_coll_swing_host(struct ompi_communicator_t *comm, int r)
 {
     ompi_proc_t *proc = ompi_comm_peer_lookup(comm, r);
     const char *host = (NULL == proc) ? NULL : opal_get_proc_hostname(&proc->super);
@@ -43,26 +44,42 @@ static int swing_all_local(struct ompi_communicator_t *comm)
 static int swing_block_size(struct ompi_communicator_t *comm)
 {
     int p = ompi_comm_size(comm), k = 1;
-    const char *first = swing_host(comm, 0);
+    const char *first = mca_coll_swing_host(comm, 0);
 
-    while (k < p && 0 == strcmp(first, swing_host(comm, k))) {
+    while (k < p && 0 == strcmp(first, mca_coll_swing_host(comm, k))) {
         ++k;
     }
     if (k < 2 || k == p || 0 != p % k) {
         return 0;
     }
     for (int b = 0; b < p; b += k) {
-        const char *host = swing_host(comm, b);
-        if (b > 0 && 0 == strcmp(host, swing_host(comm, b - 1))) {
+        const char *host = mca_coll_swing_host(comm, b);
+        if (b > 0 && 0 == strcmp(host, mca_coll_swing_host(comm, b - 1))) {
             return 0;
         }
         for (int r = b + 1; r < b + k; ++r) {
-            if (0 != strcmp(host, swing_host(comm, r))) {
+            if (0 != strcmp(host, mca_coll_swing_host(comm, r))) {
                 return 0;
             }
         }
     }
     return k;
+}
+
+/* Distinct host names among the communicator's ranks. */
+static long swing_count_hosts(struct ompi_communicator_t *comm)
+{
+    int p = ompi_comm_size(comm);
+    long n = 0;
+
+    for (int r = 0; r < p; ++r) {
+        int seen = 0;
+        for (int q = 0; q < r && !seen; ++q) {
+            seen = (0 == strcmp(mca_coll_swing_host(comm, r), mca_coll_swing_host(comm, q)));
+        }
+        n += !seen;
+    }
+    return n;
 }
 
 static int swing_auto_topo(struct ompi_communicator_t *comm, swt_topo_t **topo)
@@ -107,6 +124,16 @@ int mca_coll_swing_topo_resolve(struct ompi_communicator_t *comm, swt_topo_t **t
                 "coll_swing_topology \"%s\": %s; using auto", text,
                 diag.msg[0] ? diag.msg : swt_strerror(rc));
         }
+        return swing_auto_topo(comm, topo);
+    }
+    if (swt_shape_size(swt_topo_logical(*topo)) == swing_count_hosts(comm) && p > 1
+        && swt_shape_size(swt_topo_logical(*topo)) != p) {
+        /* a network of nodes: hier follows it, the flat schedules use auto */
+        opal_output_verbose(2, mca_coll_swing_component.output,
+                            "coll:swing: coll_swing_topology \"%s\" describes the %ld nodes of %s: "
+                            "used between nodes by hier", text,
+                            swt_shape_size(swt_topo_logical(*topo)), comm->c_name);
+        swt_topo_destroy(*topo);
         return swing_auto_topo(comm, topo);
     }
     if (swt_shape_size(swt_topo_logical(*topo)) != p) {

@@ -10,7 +10,7 @@
 #include <string.h>
 
 const char *const swing_pvar_algs[SWING_PVAR_NALG] = {
-    "swing_lo", "rd_lo", "swing_bo", "rd_bo", "shm",
+    "swing_lo", "rd_lo", "swing_bo", "rd_bo", "shm", "hier",
 };
 
 /* handles[0] served, [1] fallback, [2 + i] algorithm i */
