@@ -121,7 +121,8 @@ int bench_value_format(char *out, size_t len, const bench_value_t *v);
 typedef enum {
     BENCH_FAMILY_SWING,     /* coll/swing with a given algorithm */
     BENCH_FAMILY_TUNED,     /* coll/tuned, own decision or forced */
-    BENCH_FAMILY_DEFAULT    /* whatever the MPI picks, nothing changed */
+    BENCH_FAMILY_DEFAULT,   /* whatever the MPI picks, nothing changed */
+    BENCH_FAMILY_HAN        /* coll/han, when the job raised its priority */
 } bench_family_t;
 
 typedef struct bench_config_desc {
@@ -130,6 +131,7 @@ typedef struct bench_config_desc {
     const char *swing_algorithm; /* enum item of coll_swing_allreduce_algorithm */
     int tuned_algorithm;         /* coll_tuned_allreduce_algorithm, 0 = own */
     const char *what;            /* one line for the usage text */
+    int nodes_only;              /* for jobs across nodes: not in "all" */
 } bench_config_desc_t;
 
 #define BENCH_MAX_CONFIGS 32

@@ -22,33 +22,37 @@
 
 static const bench_config_desc_t bench_configs_all[] = {
     { "swing-auto", BENCH_FAMILY_SWING, "auto",     0,
-      "coll/swing, its own choice of algorithm by size" },
+      "coll/swing, its own choice of algorithm by size", 0 },
     { "swing-lo",   BENCH_FAMILY_SWING, "swing_lo", 0,
-      "coll/swing forced: Swing, latency-optimal" },
+      "coll/swing forced: Swing, latency-optimal", 0 },
     { "rd-lo",      BENCH_FAMILY_SWING, "rd_lo",    0,
-      "coll/swing forced: recursive doubling, latency-optimal" },
+      "coll/swing forced: recursive doubling, latency-optimal", 0 },
     { "swing-bo",   BENCH_FAMILY_SWING, "swing_bo", 0,
-      "coll/swing forced: Swing, bandwidth-optimal" },
+      "coll/swing forced: Swing, bandwidth-optimal", 0 },
     { "rd-bo",      BENCH_FAMILY_SWING, "rd_bo",    0,
-      "coll/swing forced: recursive halving/doubling, bandwidth-optimal" },
+      "coll/swing forced: recursive halving/doubling, bandwidth-optimal", 0 },
     { "shm",        BENCH_FAMILY_SWING, "shm",      0,
-      "coll/swing forced: shared-memory allreduce" },
+      "coll/swing forced: shared-memory allreduce", 0 },
+    { "hier",       BENCH_FAMILY_SWING, "hier",     0,
+      "coll/swing forced: hierarchical, node shm + Swing between nodes", 1 },
+    { "han",        BENCH_FAMILY_HAN,   NULL,       0,
+      "coll/han (needs --mca coll_han_priority 35: read-only at run time)", 1 },
     { "tuned",      BENCH_FAMILY_TUNED, NULL,       0,
-      "coll/tuned, its own decision (swing priority 0)" },
+      "coll/tuned, its own decision (swing priority 0)", 0 },
     { "tuned-1",    BENCH_FAMILY_TUNED, NULL,       1,
-      "coll/tuned forced: basic linear" },
+      "coll/tuned forced: basic linear", 0 },
     { "tuned-2",    BENCH_FAMILY_TUNED, NULL,       2,
-      "coll/tuned forced: nonoverlapping (reduce + bcast)" },
+      "coll/tuned forced: nonoverlapping (reduce + bcast)", 0 },
     { "tuned-3",    BENCH_FAMILY_TUNED, NULL,       3,
-      "coll/tuned forced: recursive doubling" },
+      "coll/tuned forced: recursive doubling", 0 },
     { "tuned-4",    BENCH_FAMILY_TUNED, NULL,       4,
-      "coll/tuned forced: ring" },
+      "coll/tuned forced: ring", 0 },
     { "tuned-5",    BENCH_FAMILY_TUNED, NULL,       5,
-      "coll/tuned forced: segmented ring" },
+      "coll/tuned forced: segmented ring", 0 },
     { "tuned-6",    BENCH_FAMILY_TUNED, NULL,       6,
-      "coll/tuned forced: Rabenseifner" },
+      "coll/tuned forced: Rabenseifner", 0 },
     { "default",    BENCH_FAMILY_DEFAULT, NULL,     0,
-      "MPI_COMM_WORLD as the MPI sets it up, nothing changed (any MPI)" },
+      "MPI_COMM_WORLD as the MPI sets it up, nothing changed (any MPI)", 0 },
 };
 #define BENCH_NCONFIGS ((int)(sizeof(bench_configs_all) / sizeof(bench_configs_all[0])))
 
@@ -92,12 +96,18 @@ int bench_config_parse(const char *list, const bench_config_desc_t **out,
         for (int i = 0; i < BENCH_NCONFIGS; i++) {
             const bench_config_desc_t *d = &bench_configs_all[i];
             int take = 0 == strcmp(name, d->name) ||
-                       (0 == strcmp(name, "all") &&
-                        BENCH_FAMILY_DEFAULT != d->family) ||
-                       (0 == strcmp(name, "swing-all") &&
+                       (0 == strcmp(name, "all") && !d->nodes_only &&
+                        (BENCH_FAMILY_SWING == d->family ||
+                         BENCH_FAMILY_TUNED == d->family)) ||
+                       (0 == strcmp(name, "swing-all") && !d->nodes_only &&
                         BENCH_FAMILY_SWING == d->family) ||
                        (0 == strcmp(name, "tuned-all") &&
-                        BENCH_FAMILY_TUNED == d->family);
+                        BENCH_FAMILY_TUNED == d->family) ||
+                       (0 == strcmp(name, "nodes") &&
+                        BENCH_FAMILY_DEFAULT != d->family &&
+                        0 != strcmp(d->name, "rd-lo") &&
+                        0 != strcmp(d->name, "rd-bo") &&
+                        0 != strcmp(d->name, "shm"));
             if (take) {
                 n = bench_config_add(d, out, n, max);
                 matched = 1;
@@ -119,7 +129,24 @@ typedef struct bench_cvars {
     bench_cvar_t swing_algorithm;
     bench_cvar_t tuned_algorithm;
     bench_cvar_t tuned_dynamic;
+    bench_cvar_t tuned_priority;   /* read-only: read, never written */
+    bench_cvar_t han_priority;     /* read-only: read, never written */
 } bench_cvars_t;
+
+/* coll/han outranks coll/tuned in this job (it was started so). */
+static int bench_han_over_tuned(const bench_cvars_t *cv, int *han)
+{
+    int tuned = 30;
+
+    *han = 0;
+    if (!cv->han_priority.found || MPI_SUCCESS != bench_cvar_read(&cv->han_priority, han)) {
+        return 0;
+    }
+    if (cv->tuned_priority.found) {
+        bench_cvar_read(&cv->tuned_priority, &tuned);
+    }
+    return *han > tuned;
+}
 
 static void bench_cvars_restore(bench_cvars_t *cv)
 {
@@ -199,6 +226,11 @@ static int bench_apply_tuned(const bench_config_desc_t *d, bench_cvars_t *cv,
                  "available)", cv->tuned_algorithm.name);
         return -1;
     }
+    if (bench_han_over_tuned(cv, &dynamic)) {
+        snprintf(why, len, "coll/han's priority (%d) is above tuned's in this job: "
+                 "han would serve", dynamic);
+        return -1;
+    }
     if (d->tuned_algorithm > 0 && cv->tuned_dynamic.found &&
         MPI_SUCCESS == bench_cvar_read(&cv->tuned_dynamic, &dynamic) &&
         !dynamic && bench_cvar_write(&cv->tuned_dynamic, 1)) {
@@ -226,6 +258,24 @@ static int bench_apply_tuned(const bench_config_desc_t *d, bench_cvars_t *cv,
              cv->swing_priority.found ? "=0" : "",
              cv->tuned_algorithm.name, d->tuned_algorithm,
              item[0] ? " (" : "", item, item[0] ? ")" : "");
+    return 0;
+}
+
+/* han serves where swing declines, when the job gave it priority over tuned. */
+static int bench_apply_han(bench_cvars_t *cv, bench_config_t *cfg, char *why, size_t len)
+{
+    int han;
+
+    if (!bench_han_over_tuned(cv, &han)) {
+        snprintf(why, len, "start the job with --mca coll_han_priority 35 (above tuned, "
+                 "below swing; read-only at run time)");
+        return -1;
+    }
+    if (cv->swing_priority.found && bench_set(&cv->swing_priority, 0, why, len)) {
+        return -1;
+    }
+    snprintf(cfg->detail, sizeof(cfg->detail), "%s=0 coll_han_priority=%d (job)",
+             cv->swing_priority.found ? cv->swing_priority.name : "(no swing)", han);
     return 0;
 }
 
@@ -281,6 +331,9 @@ static int bench_config_make(bench_configs_t *set, bench_cvars_t *cv,
     case BENCH_FAMILY_TUNED:
         ok = 0 == bench_apply_tuned(d, cv, cfg, why, sizeof(why));
         break;
+    case BENCH_FAMILY_HAN:
+        ok = 0 == bench_apply_han(cv, cfg, why, sizeof(why));
+        break;
     default:
         snprintf(cfg->detail, sizeof(cfg->detail), "no variable changed");
         ok = 1;
@@ -334,7 +387,11 @@ int bench_configs_create(bench_configs_t *set, const bench_args_t *args,
     cv.swing_algorithm.name = "coll_swing_allreduce_algorithm";
     cv.tuned_algorithm.name = "coll_tuned_allreduce_algorithm";
     cv.tuned_dynamic.name = "coll_tuned_use_dynamic_rules";
+    cv.tuned_priority.name = "coll_tuned_priority";
+    cv.han_priority.name = "coll_han_priority";
     if (mpit) {
+        bench_cvar_open(&cv.tuned_priority, cv.tuned_priority.name);
+        bench_cvar_open(&cv.han_priority, cv.han_priority.name);
         bench_cvar_open(&cv.swing_priority, cv.swing_priority.name);
         bench_cvar_open(&cv.swing_algorithm, cv.swing_algorithm.name);
         bench_cvar_open(&cv.tuned_algorithm, cv.tuned_algorithm.name);
@@ -364,6 +421,8 @@ int bench_configs_create(bench_configs_t *set, const bench_args_t *args,
     bench_cvar_close(&cv.swing_algorithm);
     bench_cvar_close(&cv.tuned_algorithm);
     bench_cvar_close(&cv.tuned_dynamic);
+    bench_cvar_close(&cv.tuned_priority);
+    bench_cvar_close(&cv.han_priority);
     return rc;
 }
 

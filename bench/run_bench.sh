@@ -7,6 +7,12 @@ usage() {
 Usage: $0 [options] [-- swing_bench options]
 
   -n "NP ..."   rank counts, one mpirun each (default "2 4")
+  --nodes "L ..." instead of -n: emulated cluster layouts (NODESxRANKS or
+                R0,R1,..., see tests/cluster/mpirun-nodes.sh; root or user
+                namespaces). Two runs per layout: swing and tuned side by
+                side (-C nodes), then swing-auto, hier and coll/han side by
+                side (han needs --mca coll_han_priority 35, read-only at run
+                time, and then outranks tuned)
   -m MIN:MAX    message sizes in bytes (default: swing_bench's, 8:64M)
   -C LIST       configurations (default: swing_bench's, all)
   -o DIR        output directory (default: results/ beside this script)
@@ -34,6 +40,7 @@ EOF
 here=$(cd "$(dirname "$0")" && pwd)
 
 nps="2 4"
+layouts=""
 sizes=""
 configs=""
 outdir="$here/results"
@@ -48,6 +55,7 @@ add_extra() {
 while [ $# -gt 0 ]; do
     case "$1" in
     -n) [ $# -ge 2 ] || { usage >&2; exit 2; }; nps=$2; shift 2 ;;
+    --nodes) [ $# -ge 2 ] || { usage >&2; exit 2; }; layouts=$2; shift 2 ;;
     -m) [ $# -ge 2 ] || { usage >&2; exit 2; }; sizes=$2; shift 2 ;;
     -C) [ $# -ge 2 ] || { usage >&2; exit 2; }; configs=$2; shift 2 ;;
     -o) [ $# -ge 2 ] || { usage >&2; exit 2; }; outdir=$2; shift 2 ;;
@@ -108,18 +116,47 @@ bargs=""
 [ -t 2 ] && bargs="$bargs -v"
 
 status=0
-for np in $nps; do
+# runs: "np" rank counts on this node, or "layout:part" on the emulated cluster
+runs=""
+if [ -n "$layouts" ]; then
+    launcher="$here/../tests/cluster/mpirun-nodes.sh"
+    [ -r "$launcher" ] || { echo "$0: --nodes needs $launcher (the source tree)" >&2; exit 2; }
+    for l in $layouts; do runs="$runs $l:tuned $l:han"; done
+else
+    runs=$nps
+fi
+for run in $runs; do
+    np=$run
     margs="-np $np --mca coll_tuned_use_dynamic_rules 1"
+    rargs=""
+    case "$run" in
+    *:tuned|*:han)
+        layout=${run%:*}
+        np=$(echo "$layout" | awk -F'[x,]' '/x/ {print $1 * $2; next} {s = 0; for (i = 1; i <= NF; i++) s += $i; print s}')
+        margs="--oversubscribe --bind-to none --mca mpi_yield_when_idle 1 --mca coll_tuned_use_dynamic_rules 1"
+        if [ "${run#*:}" = han ]; then
+            margs="$margs --mca coll_han_priority 35"
+            rargs="-C swing-auto,hier,han"
+        else
+            [ -n "$configs" ] || rargs="-C nodes"
+        fi
+        ;;
+    esac
     [ "$(id -u)" = 0 ] && margs="$margs --allow-run-as-root"
-    if [ "$np" -gt "$cores" ]; then
+    if [ "$np" -gt "$cores" ] && [ "$run" = "$np" ]; then
         margs="$margs --oversubscribe --bind-to none --mca mpi_yield_when_idle 1"
     fi
     if [ -n "${SWING_COMPONENT_PATH:-}" ]; then
         margs="$margs --mca mca_base_component_path '$SWING_COMPONENT_PATH'"
     fi
 
-    echo "## np=$np" >> "$txt"
-    cmd="$mpirun $margs ${MPIRUN_ARGS:-} '$bench' $bargs --csv '$tmp/np$np.csv' $extra"
+    if [ "$run" = "$np" ]; then
+        echo "## np=$np" >> "$txt"
+        cmd="$mpirun $margs ${MPIRUN_ARGS:-} '$bench' $bargs --csv '$tmp/run.csv' $extra"
+    else
+        echo "## nodes $layout (np=$np), run ${run#*:}" >> "$txt"
+        cmd="${MPIRUN:+SWING_MPIRUN='$MPIRUN' }sh '$launcher' '$layout' $margs ${MPIRUN_ARGS:-} '$bench' $bargs $rargs --csv '$tmp/run.csv' $extra"
+    fi
     echo "+ $cmd" >&2
     # Show the tables as they come and keep them; the subshell's status
     # comes back through a file because a pipeline returns tee's.
@@ -128,17 +165,23 @@ for np in $nps; do
     echo >> "$txt"
 
     if [ "$rc" != 0 ]; then
-        echo "$0: np=$np: swing_bench failed (exit status $rc)" >&2
+        echo "$0: $run: swing_bench failed (exit status $rc)" >&2
         [ "$status" = 0 ] && status=$rc
         # Bad arguments fail the same way for every rank count.
         [ "$rc" = 2 ] && break
     fi
-    if [ -s "$tmp/np$np.csv" ]; then
+    if [ -s "$tmp/run.csv" ]; then
+        # the han run's swing rows repeat the first run's: keep han only
+        case "$run" in
+        *:han) { head -1 "$tmp/run.csv"; grep ',han,' "$tmp/run.csv"; } > "$tmp/keep.csv" ;;
+        *) cp "$tmp/run.csv" "$tmp/keep.csv" ;;
+        esac
         if [ -s "$csv" ]; then
-            tail -n +2 "$tmp/np$np.csv" >> "$csv"
+            tail -n +2 "$tmp/keep.csv" >> "$csv"
         else
-            cat "$tmp/np$np.csv" > "$csv"
+            cat "$tmp/keep.csv" > "$csv"
         fi
+        rm -f "$tmp/run.csv"
     fi
 done
 
