@@ -166,6 +166,8 @@ int mca_coll_swing_plan_build(mca_coll_swing_plan_t *plan, const swt_topo_t *top
                               swt_alg_t pattern, swt_kind_t kind, int index,
                               const int *ranks);
 int mca_coll_swing_scratch(mca_coll_swing_module_t *module, size_t bytes, char **buf);
+/* *buf holds at least bytes (old contents dropped when it grows). */
+int mca_coll_swing_grow(char **buf, size_t *size, size_t bytes);
 int mca_coll_swing_exec_shm(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
 /* 1 if every rank of the communicator is on this node (shm may serve it) */
 int mca_coll_swing_shm_available(mca_coll_swing_module_t *module);

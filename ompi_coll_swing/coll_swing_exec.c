@@ -41,19 +41,26 @@ typedef struct swing_bufs_t {
     char *tmp;
 } swing_bufs_t;
 
-int mca_coll_swing_scratch(mca_coll_swing_module_t *m, size_t bytes, char **buf)
+int mca_coll_swing_grow(char **buf, size_t *size, size_t bytes)
 {
-    if (bytes > m->scratch_size) {
+    if (bytes > *size) {
         char *grown = malloc(bytes);
         if (NULL == grown) {
             return OMPI_ERR_OUT_OF_RESOURCE;
         }
-        free(m->scratch);
-        m->scratch = grown;
-        m->scratch_size = bytes;
+        free(*buf);
+        *buf = grown;
+        *size = bytes;
     }
-    *buf = m->scratch;
     return OMPI_SUCCESS;
+}
+
+int mca_coll_swing_scratch(mca_coll_swing_module_t *m, size_t bytes, char **buf)
+{
+    int rc = mca_coll_swing_grow(&m->scratch, &m->scratch_size, bytes);
+
+    *buf = m->scratch;
+    return rc;
 }
 
 static char *swing_at(char *base, const mca_coll_swing_call_t *call, size_t elem)

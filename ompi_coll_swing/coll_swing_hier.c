@@ -43,21 +43,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Private buffer of at least bytes. */
-static int swing_hier_scratch(mca_coll_swing_hier_t *h, size_t bytes)
-{
-    if (bytes > h->scratch_size) {
-        char *grown = malloc(bytes);
-        if (NULL == grown) {
-            return OMPI_ERR_OUT_OF_RESOURCE;
-        }
-        free(h->scratch);
-        h->scratch = grown;
-        h->scratch_size = bytes;
-    }
-    return OMPI_SUCCESS;
-}
-
 /* Elements of my slices over all chunks (0 when local index >= k). */
 static size_t swing_hier_mine(const mca_coll_swing_call_t *call, const mca_coll_swing_hier_t *h,
                               size_t chunk)
@@ -156,7 +141,8 @@ static int swing_hier_sliced(mca_coll_swing_call_t *call, mca_coll_swing_module_
     size_t chunk = h->seg->slot_size / (size_t) call->extent;
     size_t mine = swing_hier_mine(call, h, chunk);
     size_t elem = call->bytes / (call->count ? call->count : 1);
-    int rc = swing_hier_scratch(h, mine * (size_t) call->extent + (size_t) true_ext);
+    int rc = mca_coll_swing_grow(&h->scratch, &h->scratch_size,
+                                 mine * (size_t) call->extent + (size_t) true_ext);
 
     /* a rank out of memory still takes part in every phase, or its node hangs */
     swing_hier_reduce(call, h, src, gap, true_ext, chunk);
