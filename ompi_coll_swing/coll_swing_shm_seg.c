@@ -32,6 +32,7 @@
 
 #include "ompi/proc/proc.h"
 #include "opal/mca/hwloc/hwloc-internal.h"
+#include "opal/runtime/opal_progress.h"
 #include "opal/util/output.h"
 
 #define SWING_SHM_SLOT_MIN ((size_t) 4096)
@@ -184,8 +185,10 @@ static mca_coll_swing_shm_t *swing_shm_view(char *base, size_t len, int p, int r
     s->slot_size = h->slot_size;
     s->phase = 0;
     s->small_calls = 0;
-    s->spin = (p <= sysconf(_SC_NPROCESSORS_ONLN)) ? SWING_SHM_SPIN_ALONE
-                                                    : SWING_SHM_SPIN_SHARED;
+    /* mpi_yield_when_idle: the job said its ranks share cores (even when
+       this segment's ranks alone would not) */
+    s->spin = (p <= sysconf(_SC_NPROCESSORS_ONLN) && !opal_progress_yield_when_idle)
+                  ? SWING_SHM_SPIN_ALONE : SWING_SHM_SPIN_SHARED;
     return s;
 }
 
