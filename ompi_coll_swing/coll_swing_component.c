@@ -50,7 +50,7 @@ mca_coll_swing_component_t mca_coll_swing_component = {
     .segment_size = SWING_SEGMENT_DEFAULT,
     .shm_size = SWING_SHM_SIZE_DEFAULT,
     .shm_assume_remote = false,
-    .shm_cma = true,
+    .shm_cma = false,
     .shm_cma_min = SWING_SHM_CMA_MIN_DEFAULT,
 };
 
@@ -167,12 +167,13 @@ static int swing_register(void)
         "(default 256 KiB; minimum 4096, maximum 1 GiB)",
         MCA_BASE_VAR_TYPE_LONG, NULL, 0, MCA_BASE_VAR_FLAG_SETTABLE,
         OPAL_INFO_LVL_6, MCA_BASE_VAR_SCOPE_ALL, &c->shm_size);
-    c->shm_cma = true;
+    c->shm_cma = false;
     (void) mca_base_component_var_register(v, "shm_cma",
         "shm algorithm: large messages read the peers' buffers directly (Linux "
         "cross-memory attach, process_vm_readv) instead of staging through the segment; "
-        "tried once per communicator, the segment scheme serves where the kernel refuses "
-        "(default true)",
+        "tried once per communicator, the segment scheme serves where the kernel refuses; "
+        "off by default: on the machines measured the kernel's copy was slower than the "
+        "segment scheme (README, Shared memory)",
         MCA_BASE_VAR_TYPE_BOOL, NULL, 0, MCA_BASE_VAR_FLAG_SETTABLE,
         OPAL_INFO_LVL_6, MCA_BASE_VAR_SCOPE_ALL, &c->shm_cma);
     c->shm_cma_min = SWING_SHM_CMA_MIN_DEFAULT;

@@ -10,9 +10,9 @@
  *                    segment; two disjoint communicators at once; a rank
  *                    waiting in shm progresses a receive a peer's
  *                    blocking send depends on.
- *   test_shm check off   the same with coll_swing_shm_cma 0: the single-copy
- *                    counter stays put (with "on", the default, it moves
- *                    whenever the ranks can read each other's memory).
+ *   test_shm check on|off  with "on" (coll_swing_shm_cma 1) the single-copy
+ *                    counter must move whenever the ranks can read each
+ *                    other's memory; with "off" (the default) stay put.
  *   test_shm refuse  run with coll_swing_shm_assume_remote = 1: values right,
  *                    the shm counter stays put, Swing's counters move.
  *   test_shm crash   the last rank abort()s after the first shm allreduce.
@@ -513,7 +513,7 @@ int main(int argc, char **argv)
     MPI_Op_create(user_sum_fn, 1, &user_sum);
 
     if (0 == strcmp(mode, "check")) {
-        bad = test_check(argc > 2 ? argv[2] : "on");
+        bad = test_check(argc > 2 ? argv[2] : "off");
     } else if (0 == strcmp(mode, "refuse")) {
         bad = test_refuse();
     } else if (0 == strcmp(mode, "crash")) {

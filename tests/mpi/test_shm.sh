@@ -17,15 +17,16 @@ segments() {
 }
 segments > "$tmp/before"
 
+# the segment scheme (the default) for every size
 for np in 2 3 4 7; do
-    $run -np $np $shm "$prog" check || fail=1
+    $run -np $np $shm "$prog" check off || fail=1
 done
-$run -np 3 $shm --mca coll_swing_shm_size 4096 "$prog" check || fail=1
-# the segment scheme for large messages too, as where the kernel refuses CMA
-$run -np 3 $shm --mca coll_swing_shm_cma 0 "$prog" check off || fail=1
-$run -np 4 $shm --mca coll_swing_shm_cma 0 --mca coll_swing_shm_size 4096 "$prog" check off || fail=1
-# single copy from the smallest size the segment scheme does not take
-$run -np 3 $shm --mca coll_swing_shm_cma_min 0 "$prog" check on || fail=1
+$run -np 3 $shm --mca coll_swing_shm_size 4096 "$prog" check off || fail=1
+# single copy for large messages, and from the smallest size the segment
+# scheme's small path does not take
+$run -np 3 $shm --mca coll_swing_shm_cma 1 "$prog" check on || fail=1
+$run -np 4 $shm --mca coll_swing_shm_cma 1 --mca coll_swing_shm_size 4096 "$prog" check on || fail=1
+$run -np 3 $shm --mca coll_swing_shm_cma 1 --mca coll_swing_shm_cma_min 0 "$prog" check on || fail=1
 $run -np 3 $shm --mca coll_swing_shm_assume_remote 1 "$prog" refuse || fail=1
 
 if $run -np 3 $shm "$prog" crash > "$tmp/crash.log" 2>&1; then
