@@ -129,11 +129,33 @@ fi
 for cmd in show explain hops congestion predict svg presets; do
     "$bin" "$cmd" --help | grep -q "^Usage: swing-topo $cmd" || fail "$cmd --help"
 done
+# routes: ring:4 by hand (Swing s1 0->3 goes - over the wrap link; RD 0->2
+# goes + through 1, 2->0 - through 1); on every preset and golden/ring4-on-6,
+# each route's tiles are linked one to the next, its hop count is its length,
+# and its hops equal the ones 'hops' counts for the messages of the schedules.
+"$bin" routes ring:4 > "$tmp/r4"
+grep -q "^route 0 3 1 0 3$" "$tmp/r4" || fail "routes ring:4: 0->3"
+grep -q "^route 0 2 2 0 1 2$" "$tmp/r4" || fail "routes ring:4: 0->2"
+grep -q "^route 2 0 2 2 1 0$" "$tmp/r4" || fail "routes ring:4: 2->0"
+[ "$(grep -c '^link' "$tmp/r4")" = 4 ] || fail "routes ring:4: 4 links"
+for t in n150 torus:4x4 torus:2x4 ring:5 "@$golden/ring4-on-6.topo"; do
+    "$bin" routes "$t" > "$tmp/rt" || fail "routes $t: exit status"
+    awk '$1 == "link" { l[$2 " " $3] = 1; l[$3 " " $2] = 1 }
+         $1 == "route" { if (NF != $4 + 5) { print "length: " $0; bad = 1 }
+                         for (i = 5; i < NF; i++) if (!l[$i " " $(i + 1)]) { print "no link: " $0; bad = 1 } }
+         END { exit bad }' "$tmp/rt" || fail "routes $t: a route is not a walk over links"
+done
+"$bin" routes "@$golden/ring4-on-6.topo" > "$tmp/rt"
+# Swing's s1 messages 0->3, 1->2, 2->1, 3->0 take 2 hops; RD's 0->2, 1->3 take 3
+for want in "0 3 2" "1 2 2" "2 1 2" "3 0 2" "0 2 3" "1 3 3"; do
+    grep -q "^route $want " "$tmp/rt" || fail "routes ring4-on-6: $want"
+done
+
 "$bin" --help | grep -q "^Usage: swing-topo" || fail "--help"
 for args in "" "nosuchcommand" "hops" "hops ring:8 extra" "hops ring:8 --kind xx" \
     "explain ring:8 --rank 8" "explain ring:8 --alg ring" "predict ring:8 --sizes 9:3" \
     "predict ring:8 --beta -1" "svg ring:8" "svg ring:8 --step 3 -o $tmp/x.svg" \
-    "congestion ring:8 --bogus"; do
+    "congestion ring:8 --bogus" "routes" "routes ring:4 --bogus"; do
     "$bin" $args > /dev/null 2>&1
     expect 2 $? "exit status of 'swing-topo $args'"
 done

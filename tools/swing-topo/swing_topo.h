@@ -42,5 +42,6 @@ int swing_topo_hops(int argc, char **argv);
 int swing_topo_congestion(int argc, char **argv);
 int swing_topo_predict(int argc, char **argv);
 int swing_topo_svg(int argc, char **argv);
+int swing_topo_routes(int argc, char **argv);
 
 #endif

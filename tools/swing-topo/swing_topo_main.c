@@ -27,6 +27,7 @@ static const swing_topo_cmd_t swing_topo_cmds[] = {
     { "congestion", swing_topo_congestion, "per step, the busiest physical link and its load" },
     { "predict", swing_topo_predict, "cost-model times, LO/BO crossover and thresholds" },
     { "svg", swing_topo_svg, "picture of one step's messages on the grid (SVG, PNG)" },
+    { "routes", swing_topo_routes, "tiles, links and every pair's route, for building a network" },
     { "presets", swing_topo_presets_cmd, "list the built-in topology presets" },
     { NULL, NULL, NULL }
 };
