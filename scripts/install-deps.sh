@@ -4,7 +4,7 @@
 set -e
 pkgs="gcc make pkg-config autoconf automake libtool \
       libopenmpi-dev openmpi-bin libhwloc-dev check \
-      gnuplot-nox libxml2-utils valgrind"
+      gnuplot-nox libxml2-utils valgrind iproute2 iputils-ping util-linux"
 missing=""
 for p in $pkgs; do
     dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

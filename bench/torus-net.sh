@@ -1,0 +1,212 @@
+#!/bin/sh
+# A torus network in a box: one network namespace per tile of a topology
+# description's physical grid, one veth pair per physical link (wrap-around
+# links included) shaped with tc, static routes that follow swing-topo's
+# routing exactly, and one emulated node per rank (its own host name, its
+# daemon in its tile's namespace), then an MPI program across it.
+#
+#   torus-net.sh TOPO [--rate R] [--delay D] [--no-check] [-- [mpirun options] PROGRAM [args]]
+#
+# TOPO: as for swing-topo (ring:8, torus:4x4, n150, @file). --rate (default
+# 100mbit) applies to every direction of every link (tc tbf); --delay adds a
+# one-way delay per link (tc netem; default none: kernels without sch_netem,
+# as this project's VM, cannot). Without a program it builds the network,
+# checks it and tears it down.
+#
+# Built from `swing-topo routes TOPO` (tiles, links, one route per ordered
+# pair of ranks):
+#   * tile namespaces: ranks' tiles <id>-swnode<rank>, hidden tiles
+#     <id>-t<tile> (they only forward); addresses 10.201.r/32 for rank r
+#     (data, on the namespace's loopback), a /31 per link end (10.203.x.y);
+#   * routes: at each tile of the route SRC -> DST, "from SRC to DST via the
+#     next tile" (policy tables, one per source rank), so routes depend on
+#     the source as swing-topo's do; the source tile's main table carries
+#     its own rank's routes;
+#   * management: an unshaped bridge in namespace <id>-mgmt (mpirun runs
+#     there) with a veth to every rank's tile, 10.200.0.0/16, for the
+#     daemons' out-of-band traffic only;
+#   * check (unless --no-check): from every rank a ping to every other;
+#     the TTL of each reply must show the hop count of the reply's route
+#     (64 - (hops - 1): every tile passed forwards once), so every route is
+#     measured once as a reply.
+# The MPI job runs through tests/cluster/mpirun-nodes.sh (one emulated node
+# per rank, btl tcp on the data addresses). Everything is created inside a
+# private mount and PID namespace and deleted by name on exit, also after a
+# failure, a signal or a timeout: no namespace, link or process remains.
+# Needs root (ip netns); exits 77 where that is not possible.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+
+usage() {
+    sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//' >&2
+    exit 2
+}
+
+if [ -z "${SWING_NET_INNER:-}" ]; then
+    [ $# -ge 1 ] || usage
+    if [ "$(id -u)" != 0 ] || ! command -v ip >/dev/null 2>&1 || ! command -v tc >/dev/null 2>&1; then
+        echo "torus-net.sh: skipped: needs root, ip and tc (iproute2)" >&2
+        exit 77
+    fi
+    if ! unshare --net true 2>/dev/null; then
+        echo "torus-net.sh: skipped: network namespaces are not permitted here" >&2
+        exit 77
+    fi
+    SWING_NET_INNER=1
+    export SWING_NET_INNER
+    exec unshare --pid --fork --kill-child --mount --mount-proc --propagation private \
+        sh "$0" "$@"
+fi
+unset SWING_NET_INNER
+
+topo=$1
+shift
+rate=100mbit
+delay=
+check=1
+while [ $# -gt 0 ]; do
+    case "$1" in
+    --rate) [ $# -ge 2 ] || usage; rate=$2; shift 2 ;;
+    --delay) [ $# -ge 2 ] || usage; delay=$2; shift 2 ;;
+    --no-check) check=0; shift ;;
+    --) shift; break ;;
+    -h|--help) usage ;;
+    *) usage ;;
+    esac
+done
+
+topo_bin=${SWING_TOPO:-}
+for c in "$here/../tools/swing-topo/swing-topo" "$(command -v swing-topo 2>/dev/null)"; do
+    [ -z "$topo_bin" ] && [ -n "$c" ] && [ -x "$c" ] && topo_bin=$c
+done
+[ -n "$topo_bin" ] || { echo "torus-net.sh: swing-topo not found (set SWING_TOPO)" >&2; exit 2; }
+
+id=swn$$
+work=$(mktemp -d /tmp/torus-net.XXXXXX) || exit 2
+nslist="$work/namespaces"
+: > "$nslist"
+
+teardown() {
+    trap - EXIT INT TERM HUP
+    while read -r ns; do
+        for pid in $(ip netns pids "$ns" 2>/dev/null); do
+            kill -9 "$pid" 2>/dev/null
+        done
+        ip netns del "$ns" 2>/dev/null
+    done < "$nslist"
+    rm -rf "$work"
+}
+trap teardown EXIT
+trap 'exit 130' INT TERM HUP
+
+# ip netns wants /run/netns shared inside this private mount namespace
+mkdir -p /run/netns
+mount -t tmpfs swing-netns /run/netns || exit 77
+mount --make-shared /run/netns 2>/dev/null
+
+"$topo_bin" routes "$topo" > "$work/routes" || exit 2
+
+mkns() {
+    ip netns add "$1" || exit 3
+    echo "$1" >> "$nslist"
+    ip -n "$1" link set lo up
+    ip netns exec "$1" sh -c 'sysctl -qw net.ipv4.ip_forward=1 net.ipv4.conf.all.rp_filter=0 net.ipv4.conf.default.rp_filter=0 net.ipv4.conf.lo.rp_filter=0'
+}
+
+# Names, addresses and the ip batch files, from the routes file.
+awk -v id="$id" -v dir="$work" '
+function quad(base, n) { return base "." int(n / 256) "." (n % 256) }
+$1 == "tile" { nd = NF - 4; rank = $NF; t = $2
+               ns[t] = (rank >= 0) ? id "-swnode" rank : id "-t" t
+               rk[t] = rank; print ns[t], rank > (dir "/tiles") }
+$1 == "link" { l = nl++; a = $2; b = $3
+               la[l] = a; lb[l] = b
+               ad = quad("10.203", 2 * l); bd = quad("10.203", 2 * l + 1)
+               addr[a " " b] = bd; addr[b " " a] = ad
+               dev[a " " b] = "l" l "a"; dev[b " " a] = "l" l "b"
+               print ns[a], ns[b], "l" l "a", "l" l "b", ad, bd > (dir "/links") }
+$1 == "route" { src = $2; dst = $3; hops = $4
+                for (i = 5; i < NF; i++) {
+                    t = $i; nx = $(i + 1); da = quad("10.201", dst)
+                    if (i == 5) {
+                        print "route add " da "/32 via " addr[t " " nx] " dev " dev[t " " nx] " src " quad("10.201", src) > (dir "/b." t)
+                    } else {
+                        tbl = 1000 + src
+                        print "route add " da "/32 via " addr[t " " nx] " dev " dev[t " " nx] " table " tbl > (dir "/b." t)
+                        if (!((t, src) in ruled)) {
+                            ruled[t, src] = 1
+                            print "rule add from " quad("10.201", src) " lookup " tbl " priority 100" > (dir "/b." t)
+                        }
+                    }
+                }
+                print src, dst, hops > (dir "/hops") }
+' "$work/routes" || exit 3
+
+echo "torus-net.sh: $topo: $(wc -l < "$work/tiles") tiles, $(wc -l < "$work/links") links, $(awk '$2 >= 0' "$work/tiles" | wc -l) ranks; links $rate${delay:+, $delay one way}" >&2
+
+mgmt=$id-mgmt
+mkns "$mgmt"
+ip -n "$mgmt" link add br0 type bridge
+ip -n "$mgmt" addr add 10.200.0.1/16 dev br0
+ip -n "$mgmt" link set br0 up
+
+while read -r ns rank; do
+    mkns "$ns"
+    if [ "$rank" -ge 0 ]; then
+        ip -n "$ns" addr add "10.201.$((rank / 256)).$((rank % 256))/32" dev lo
+        ip link add "m$rank" netns "$mgmt" type veth peer name mgmt0 netns "$ns" || exit 3
+        ip -n "$mgmt" link set "m$rank" master br0 up
+        ip -n "$ns" addr add "10.200.$((1 + rank / 256)).$((rank % 256))/16" dev mgmt0
+        ip -n "$ns" link set mgmt0 up
+    fi
+done < "$work/tiles"
+
+while read -r na nb da db aa ab; do
+    ip link add "$da" netns "$na" type veth peer name "$db" netns "$nb" || exit 3
+    ip -n "$na" addr add "$aa/31" dev "$da"
+    ip -n "$nb" addr add "$ab/31" dev "$db"
+    for end in "$na:$da" "$nb:$db"; do
+        ens=${end%%:*} edev=${end#*:}
+        ip -n "$ens" link set "$edev" up
+        if [ -n "$delay" ]; then
+            tc -n "$ens" qdisc add dev "$edev" root netem delay "$delay" rate "$rate" limit 10000
+        else
+            tc -n "$ens" qdisc add dev "$edev" root tbf rate "$rate" burst 64kb latency 100ms
+        fi || { echo "torus-net.sh: tc refused the shaping of $edev${delay:+ (is sch_netem there?)}" >&2; exit 3; }
+    done
+done < "$work/links"
+
+while read -r ns rank; do
+    t=$(awk -v n="$ns" '$1 == n { print NR - 1 }' "$work/tiles")
+    if [ -s "$work/b.$t" ]; then
+        ip -n "$ns" -batch "$work/b.$t" || { echo "torus-net.sh: routes of tile $t failed" >&2; exit 3; }
+    fi
+done < "$work/tiles"
+
+if [ "$check" = 1 ]; then
+    bad=0
+    n=0
+    while read -r src dst hops; do
+        # the reply travels dst -> src: its route's hops are on the line "dst src"
+        back=$(awk -v s="$dst" -v d="$src" '$1 == s && $2 == d { print $3 }' "$work/hops")
+        want=$((64 - back + 1))
+        got=$(ip netns exec "$id-swnode$src" ping -n -c 1 -W 2 "10.201.$((dst / 256)).$((dst % 256))" 2>/dev/null \
+              | sed -n 's/.*ttl=\([0-9]*\).*/\1/p')
+        n=$((n + 1))
+        if [ "$got" != "$want" ]; then
+            echo "torus-net.sh: $src -> $dst: reply ttl ${got:-none}, expected $want ($back hops back)" >&2
+            bad=$((bad + 1))
+        fi
+    done < "$work/hops"
+    echo "torus-net.sh: hop check: $n pairs, $bad wrong" >&2
+    [ "$bad" = 0 ] || exit 4
+fi
+
+[ $# -gt 0 ] || exit 0
+
+p=$(awk '$2 >= 0' "$work/tiles" | wc -l)
+SWING_NODE_WRAP="ip netns exec $id-@HOST"
+SWING_NODES_OOB_IF=10.200.0.0/16
+SWING_NODES_BTL_IF=10.201.0.0/16
+export SWING_NODE_WRAP SWING_NODES_OOB_IF SWING_NODES_BTL_IF
+ip netns exec "$mgmt" sh "$here/../tests/cluster/mpirun-nodes.sh" "${p}x1" --mca btl self,tcp "$@"
