@@ -51,7 +51,7 @@ AC_DEFUN([SWING_CHECK_PMIX], [
     AS_IF([test "$SWING_OMPI_MAJOR" -ge 5], [
         PKG_CHECK_MODULES([PMIX], [pmix], [],
             [AC_MSG_ERROR([Open MPI $SWING_OMPI_VERSION's headers need PMIx's, which pkg-config cannot find (Debian: apt-get install libpmix-dev)])])
-        swing_pmix=`echo " $PMIX_CFLAGS" | sed 's/ -I/ -isystem /g'`
+        swing_pmix=`echo " $PMIX_CFLAGS" | sed "s/ -I/ -isystem /g; s/^ *//; s/ *$//"`
         SWING_OMPI_CPPFLAGS="$SWING_OMPI_CPPFLAGS $swing_pmix"
     ])
 ])
