@@ -82,9 +82,12 @@ ompi5_copy_tree() {
 # Runs as PID 1 of the namespaces made by ompi5_enter.
 ompi5_inside() {
     local m
-    local mounts=("$root/sys" "$root/dev/shm" "$root/proc")
+    local mounts=("$root/sys" "$root/dev/shm" "$root/proc" "$root")
     trap 'for m in "${mounts[@]}"; do mountpoint -q "$m" && { umount "$m" || umount -l "$m"; }; done' EXIT
     trap 'exit 130' INT TERM
+    # The root a mount point of its own: unshare --mount inside (the tests'
+    # emulated nodes) needs "/" to be one.
+    mount --bind "$root" "$root"
     mount -t proc proc "$root/proc"
     mount -t tmpfs -o mode=1777,nosuid,nodev tmpfs "$root/dev/shm"
     mount -o bind,ro /sys "$root/sys"
