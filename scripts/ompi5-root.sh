@@ -97,11 +97,18 @@ ompi5_inside() {
         /bin/bash -c "cd $tree && $1"
 }
 
+# unshare ignores SIGINT and SIGTERM while it waits, so this script takes
+# them and kills it: --kill-child then kills the namespaces' first process,
+# with it every process inside, and the mounts go with the namespace.
 ompi5_enter() {
+    local child
     ompi5_build
     ompi5_copy_tree
     unshare --mount --propagation private --pid --fork --kill-child \
-        "$0" __inside "$1"
+        "$0" __inside "$1" <&0 &
+    child=$!
+    trap 'kill -KILL $child 2>/dev/null; exit 130' INT TERM HUP
+    wait $child
 }
 
 [ $# -ge 1 ] || usage
