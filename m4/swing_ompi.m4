@@ -86,6 +86,7 @@ AC_DEFUN([SWING_COMPAT_HEADERS], [
         ])
     done
     AC_MSG_CHECKING([for headers Open MPI refers to but lacks])
+    swing_compat=`echo $swing_compat`
     AC_MSG_RESULT([${swing_compat:-none}])
     SWING_COMPAT_CPPFLAGS='-I$(abs_top_builddir)/ompi_coll_swing/compat-inc'
     AC_SUBST([SWING_COMPAT_CPPFLAGS])
