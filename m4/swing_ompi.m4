@@ -23,46 +23,86 @@ AC_DEFUN([SWING_FIND_MPICC], [
     AC_SUBST([SWING_OMPI_CPPFLAGS])
 ])
 
-dnl SWING_CHECK_OMPI_HEADERS: ompi_config.h and the coll framework header.
-AC_DEFUN([SWING_CHECK_OMPI_HEADERS], [
+dnl SWING_CHECK_OMPI_VERSION: the release in ompi/version.h, 4.1.x or 5.0.x.
+dnl Sets SWING_OMPI_MAJOR, SWING_OMPI_MINOR and SWING_OMPI_VERSION.
+AC_DEFUN([SWING_CHECK_OMPI_VERSION], [
     swing_save_CPPFLAGS="$CPPFLAGS"
     CPPFLAGS="$CPPFLAGS $SWING_OMPI_CPPFLAGS"
+    AC_CHECK_HEADER([ompi/version.h], [],
+        [AC_MSG_ERROR([ompi/version.h not found: Open MPI's development headers are missing (Debian: apt-get install libopenmpi-dev)])])
+    AC_COMPUTE_INT([SWING_OMPI_MAJOR], [OMPI_MAJOR_VERSION], [#include "ompi/version.h"], [SWING_OMPI_MAJOR=0])
+    AC_COMPUTE_INT([SWING_OMPI_MINOR], [OMPI_MINOR_VERSION], [#include "ompi/version.h"], [SWING_OMPI_MINOR=0])
+    AC_COMPUTE_INT([swing_ompi_release], [OMPI_RELEASE_VERSION], [#include "ompi/version.h"], [swing_ompi_release=0])
+    CPPFLAGS="$swing_save_CPPFLAGS"
+    SWING_OMPI_VERSION="$SWING_OMPI_MAJOR.$SWING_OMPI_MINOR.$swing_ompi_release"
+    AC_MSG_CHECKING([for a supported Open MPI (4.1.x or 5.0.x)])
+    AS_CASE([$SWING_OMPI_MAJOR.$SWING_OMPI_MINOR],
+        [4.1|5.0], [AC_MSG_RESULT([$SWING_OMPI_VERSION])],
+        [AC_MSG_RESULT([no ($SWING_OMPI_VERSION)])
+         AC_MSG_ERROR([Open MPI $SWING_OMPI_VERSION is not supported: swing builds against Open MPI 4.1.x or 5.0.x (Debian bookworm or trixie: apt-get install libopenmpi-dev openmpi-bin)])])
+    AC_SUBST([SWING_OMPI_VERSION])
+    AC_SUBST([SWING_OMPI_MAJOR])
+])
+
+dnl SWING_CHECK_PMIX: Open MPI 5's coll.h includes <pmix.h>, which lives
+dnl outside the directories mpicc reports.
+AC_DEFUN([SWING_CHECK_PMIX], [
+    swing_pmix="not needed"
+    AS_IF([test "$SWING_OMPI_MAJOR" -ge 5], [
+        PKG_CHECK_MODULES([PMIX], [pmix], [],
+            [AC_MSG_ERROR([Open MPI $SWING_OMPI_VERSION's headers need PMIx's, which pkg-config cannot find (Debian: apt-get install libpmix-dev)])])
+        swing_pmix=`echo " $PMIX_CFLAGS" | sed "s/ -I/ -isystem /g; s/^ *//; s/ *$//"`
+        SWING_OMPI_CPPFLAGS="$SWING_OMPI_CPPFLAGS $swing_pmix"
+    ])
+])
+
+dnl SWING_COMPAT_HEADERS: headers that Open MPI's own headers include but a
+dnl distribution may not ship. Each one that is referred to, missing, and
+dnl has a stand-in in ompi_coll_swing/compat/ is linked into
+dnl ompi_coll_swing/compat-inc/, searched before Open MPI's directories, so
+dnl a header Open MPI does ship is never shadowed.
+AC_DEFUN([SWING_COMPAT_HEADERS], [
+    swing_compat=""
+    swing_compat_src=`cd "$srcdir" && pwd`/ompi_coll_swing/compat
+    swing_compat_dir=`pwd`/ompi_coll_swing/compat-inc
+    rm -rf "$swing_compat_dir"
+    AS_MKDIR_P([$swing_compat_dir])
+    for swing_h in ompi/mpi/fortran/base/fint_2_int.h \
+                   opal/mca/threads/pthreads/threads_pthreads_mutex.h \
+                   opal/mca/threads/pthreads/threads_pthreads_threads.h \
+                   opal/mca/threads/pthreads/threads_pthreads_tsd.h \
+                   opal/mca/timer/linux/timer_linux.h; do
+        grep -rqsF "$swing_h" $SWING_OMPI_INCDIRS || continue
+        swing_found=no
+        for swing_dir in $SWING_OMPI_INCDIRS; do
+            AS_IF([test -f "$swing_dir/$swing_h" || test -f "$swing_dir/openmpi/$swing_h"],
+                  [swing_found=yes])
+        done
+        AS_IF([test "$swing_found" = no], [
+            AS_MKDIR_P([$swing_compat_dir/`dirname $swing_h`])
+            ln -s "$swing_compat_src/$swing_h" "$swing_compat_dir/$swing_h" \
+                || AC_MSG_ERROR([cannot link the stand-in for $swing_h])
+            swing_compat="$swing_compat `basename $swing_h`"
+        ])
+    done
+    AC_MSG_CHECKING([for headers Open MPI refers to but lacks])
+    swing_compat=`echo $swing_compat`
+    AC_MSG_RESULT([${swing_compat:-none}])
+    SWING_COMPAT_CPPFLAGS='-I$(abs_top_builddir)/ompi_coll_swing/compat-inc'
+    AC_SUBST([SWING_COMPAT_CPPFLAGS])
+])
+
+dnl SWING_CHECK_OMPI_HEADERS: ompi_config.h and the coll framework header,
+dnl compiled with the flags the component will use.
+AC_DEFUN([SWING_CHECK_OMPI_HEADERS], [
+    swing_save_CPPFLAGS="$CPPFLAGS"
+    CPPFLAGS="$CPPFLAGS -I$swing_compat_dir $SWING_OMPI_CPPFLAGS"
     AC_CHECK_HEADER([ompi_config.h], [],
         [AC_MSG_ERROR([ompi_config.h not found: Open MPI's development headers are missing (Debian: apt-get install libopenmpi-dev)])])
     AC_CHECK_HEADER([ompi/mca/coll/coll.h], [],
-        [AC_MSG_ERROR([ompi/mca/coll/coll.h not found: Open MPI's internal headers are missing (Debian: apt-get install libopenmpi-dev)])],
+        [AC_MSG_ERROR([ompi/mca/coll/coll.h does not compile: Open MPI's internal headers are missing or incomplete, see config.log (Debian: apt-get install libopenmpi-dev)])],
         [#include "ompi_config.h"])
     CPPFLAGS="$swing_save_CPPFLAGS"
-])
-
-dnl SWING_CHECK_OMPI_VERSION: the 4.1 series is the one supported.
-AC_DEFUN([SWING_CHECK_OMPI_VERSION], [
-    AC_MSG_CHECKING([for Open MPI 4.1.x])
-    swing_save_CPPFLAGS="$CPPFLAGS"
-    CPPFLAGS="$CPPFLAGS $SWING_OMPI_CPPFLAGS"
-    AC_PREPROC_IFELSE([AC_LANG_SOURCE([[
-#include "ompi/version.h"
-#if OMPI_MAJOR_VERSION != 4 || OMPI_MINOR_VERSION != 1
-#error unsupported Open MPI version
-#endif
-]])], [swing_ompi_ok=yes], [swing_ompi_ok=no])
-    SWING_OMPI_VERSION=`${OMPI_INFO:-ompi_info} --version 2>/dev/null | sed -n 's/^Open MPI v//p'`
-    CPPFLAGS="$swing_save_CPPFLAGS"
-    AC_MSG_RESULT([$swing_ompi_ok ($SWING_OMPI_VERSION)])
-    AS_IF([test "x$swing_ompi_ok" != xyes],
-          [AC_MSG_ERROR([Open MPI 4.1.x is required (found ${SWING_OMPI_VERSION:-unknown}); Debian bookworm: apt-get install libopenmpi-dev openmpi-bin])])
-])
-
-dnl SWING_CHECK_FINT_COMPAT: Debian's op.h includes a Fortran header it
-dnl does not ship; supply a minimal one only when it is missing.
-AC_DEFUN([SWING_CHECK_FINT_COMPAT], [
-    swing_save_CPPFLAGS="$CPPFLAGS"
-    CPPFLAGS="$CPPFLAGS $SWING_OMPI_CPPFLAGS"
-    AC_CHECK_HEADER([ompi/mpi/fortran/base/fint_2_int.h],
-                    [swing_fint_compat=no], [swing_fint_compat=yes],
-                    [#include "ompi_config.h"])
-    CPPFLAGS="$swing_save_CPPFLAGS"
-    AM_CONDITIONAL([SWING_FINT_COMPAT], [test "x$swing_fint_compat" = xyes])
 ])
 
 dnl SWING_SET_COMPONENT_DIR: where `make install` puts mca_coll_swing.so.

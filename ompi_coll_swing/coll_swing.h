@@ -1,5 +1,5 @@
 /*
- * coll/swing: topology-aware MPI_Allreduce for Open MPI 4.1.
+ * coll/swing: topology-aware MPI_Allreduce for Open MPI 4.1 and 5.0.
  *
  * The component computes, once per communicator, the step list of each of
  * its algorithms from a torus description (topology/ library) and executes
@@ -16,6 +16,8 @@
 #include "ompi/datatype/ompi_datatype.h"
 #include "ompi/mca/coll/coll.h"
 #include "ompi/op/op.h"
+
+#include "coll_swing_compat.h"
 
 #include "swt.h"
 #include "swt_topo.h"
@@ -56,7 +58,7 @@ typedef struct mca_coll_swing_alg_t {
 extern const mca_coll_swing_alg_t mca_coll_swing_algs[MCA_COLL_SWING_ALG_COUNT];
 
 typedef struct mca_coll_swing_component_t {
-    mca_coll_base_component_2_0_0_t super;
+    mca_coll_swing_base_component_t super;
     int priority;             /* selection priority; <= 0 declines */
     int verbose;              /* verbosity of the output stream */
     int output;               /* opal_output stream */
@@ -75,7 +77,7 @@ typedef struct mca_coll_swing_component_t {
     unsigned long long shm_single_copy; /* shm calls served by single copy */
 } mca_coll_swing_component_t;
 
-OMPI_MODULE_DECLSPEC extern mca_coll_swing_component_t mca_coll_swing_component;
+OMPI_DECLSPEC extern mca_coll_swing_component_t mca_coll_swing_component;
 
 /* An algorithm's step list for this rank, peers as communicator ranks. */
 typedef struct mca_coll_swing_plan_t {

@@ -6,12 +6,14 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "opal/mca/base/mca_base_pvar.h"
 #include "opal/mca/base/mca_base_var.h"
 #include "opal/util/output.h"
+#include "opal/util/proc.h"
 #include "ompi/mca/coll/base/base.h"
-#include "orte/runtime/orte_globals.h"
 
 const char *mca_coll_swing_component_version_string =
     "Open MPI swing collective MCA component version " PACKAGE_VERSION;
@@ -24,10 +26,12 @@ static int swing_register(void);
 static int swing_open(void);
 static int swing_close(void);
 
+static bool swing_wrong_version = false;
+
 mca_coll_swing_component_t mca_coll_swing_component = {
     .super = {
         .collm_version = {
-            MCA_COLL_BASE_VERSION_2_0_0,
+            MCA_COLL_SWING_BASE_VERSION,
             .mca_component_name = "swing",
             MCA_BASE_MAKE_VERSION(component, OMPI_MAJOR_VERSION,
                                   OMPI_MINOR_VERSION, OMPI_RELEASE_VERSION),
@@ -213,8 +217,33 @@ static int swing_register(void)
     return OMPI_SUCCESS;
 }
 
+/*
+ * Runs when the .so is loaded, before Open MPI looks at it: under another
+ * series Open MPI would drop it without a word, under another 5.0.x run it
+ * on structures it was not built for. One line per job (rank 0, or the
+ * process itself outside mpirun), then the component stays unavailable.
+ */
+__attribute__((constructor)) static void swing_check_version(void)
+{
+    const char *rank = getenv("OMPI_COMM_WORLD_RANK");
+    char running[64];
+
+    if (mca_coll_swing_compat_runtime_ok(running, sizeof(running))) {
+        return;
+    }
+    swing_wrong_version = true;
+    if (NULL == rank || 0 == strcmp(rank, "0")) {
+        fprintf(stderr, "coll:swing: built for Open MPI %d.%d.%d, running under %s: "
+                "swing is disabled (rebuild it against this Open MPI)\n",
+                OMPI_MAJOR_VERSION, OMPI_MINOR_VERSION, OMPI_RELEASE_VERSION, running);
+    }
+}
+
 static int swing_open(void)
 {
+    if (swing_wrong_version) {
+        return OMPI_ERR_NOT_AVAILABLE;
+    }
     mca_coll_swing_component.output = opal_output_open(NULL);
     opal_output_set_verbosity(mca_coll_swing_component.output,
                               mca_coll_swing_component.verbose);
@@ -246,7 +275,7 @@ void mca_coll_swing_warn_once(int *flag, int level, const char *topic,
         return;
     }
     *flag = 1;
-    if (0 == level && 0 != ORTE_PROC_MY_NAME->vpid) {
+    if (0 == level && 0 != OPAL_PROC_MY_NAME.vpid) {
         return;
     }
     va_start(ap, fmt);

@@ -97,10 +97,11 @@ static void swing_shm_name(struct ompi_communicator_t *comm, int first_rank, cha
                            size_t len)
 {
     ompi_proc_t *first = ompi_comm_peer_lookup(comm, first_rank);
+    char cid[40];
 
-    snprintf(name, len, "/swing_shm.%lx.%lx.%lx",
-             (unsigned long) first->super.proc_name.jobid,
-             (unsigned long) ompi_comm_get_cid(comm),
+    mca_coll_swing_compat_comm_id(comm, cid, sizeof(cid));
+    snprintf(name, len, "/swing_shm.%lx.%s.%lx",
+             (unsigned long) first->super.proc_name.jobid, cid,
              (unsigned long) first->super.proc_name.vpid);
 }
 
