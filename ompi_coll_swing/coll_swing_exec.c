@@ -312,11 +312,10 @@ int mca_coll_swing_exec_instead(mca_coll_swing_call_t *call, mca_coll_swing_modu
 {
     int id = mca_coll_swing_decide_messages(m, call->bytes);
 
-    if (0 == ompi_comm_rank(call->comm)) {
-        mca_coll_swing_warn_once(warned, 0, "warning", "%s allreduce not possible on %s (%s); using %s",
-                                 mca_coll_swing_algs[from].name, call->comm->c_name, why,
-                                 mca_coll_swing_algs[id].name);
-    }
+    /* every rank: warn_once prints from world rank 0 only, whatever its rank here */
+    mca_coll_swing_warn_once(warned, 0, "warning", "%s allreduce not possible on %s (%s); using %s",
+                             mca_coll_swing_algs[from].name, call->comm->c_name, why,
+                             mca_coll_swing_algs[id].name);
     __atomic_fetch_sub(&mca_coll_swing_component.served[from], 1, __ATOMIC_RELAXED);
     __atomic_fetch_add(&mca_coll_swing_component.served[id], 1, __ATOMIC_RELAXED);
     call->plan = &m->plans[id];
