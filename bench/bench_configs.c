@@ -131,14 +131,37 @@ typedef struct bench_cvars {
     bench_cvar_t tuned_dynamic;
     bench_cvar_t tuned_priority;   /* read-only: read, never written */
     bench_cvar_t han_priority;     /* read-only: read, never written */
+    int multinode;                 /* the job spans nodes */
 } bench_cvars_t;
 
-/* coll/han outranks coll/tuned in this job (it was started so). */
+/* 1 when the job's ranks are on more than one node (collective). */
+static int bench_spans_nodes(void)
+{
+    MPI_Comm node;
+    int lrank = 0, leader, leaders = 1;
+
+    if (MPI_SUCCESS == MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0,
+                                           MPI_INFO_NULL, &node)) {
+        MPI_Comm_rank(node, &lrank);
+        MPI_Comm_free(&node);
+    }
+    leader = (0 == lrank);
+    MPI_Allreduce(&leader, &leaders, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    return leaders > 1;
+}
+
+/*
+ * coll/han outranks coll/tuned in this job (Open MPI 5 by default, 4.1 when
+ * started so) on communicators across nodes, the only ones han takes.
+ */
 static int bench_han_over_tuned(const bench_cvars_t *cv, int *han)
 {
     int tuned = 30;
 
     *han = 0;
+    if (!cv->multinode) {
+        return 0;
+    }
     if (!cv->han_priority.found || MPI_SUCCESS != bench_cvar_read(&cv->han_priority, han)) {
         return 0;
     }
@@ -267,8 +290,9 @@ static int bench_apply_han(bench_cvars_t *cv, bench_config_t *cfg, char *why, si
     int han;
 
     if (!bench_han_over_tuned(cv, &han)) {
-        snprintf(why, len, "start the job with --mca coll_han_priority 35 (above tuned, "
-                 "below swing; read-only at run time)");
+        snprintf(why, len, cv->multinode ? "start the job with --mca coll_han_priority 35 "
+                 "(above tuned, below swing; read-only at run time)"
+                 : "coll/han serves only communicators across nodes");
         return -1;
     }
     if (cv->swing_priority.found && bench_set(&cv->swing_priority, 0, why, len)) {
@@ -397,6 +421,7 @@ int bench_configs_create(bench_configs_t *set, const bench_args_t *args,
         bench_cvar_open(&cv.tuned_algorithm, cv.tuned_algorithm.name);
         bench_cvar_open(&cv.tuned_dynamic, cv.tuned_dynamic.name);
     }
+    cv.multinode = bench_spans_nodes();
     set->swing_present = cv.swing_priority.found;
     bench_swing_algorithms(set, &cv.swing_algorithm);
 
