@@ -17,7 +17,7 @@
 # pair of ranks):
 #   * tile namespaces: ranks' tiles <id>-swnode<rank>, hidden tiles
 #     <id>-t<tile> (they only forward); addresses 10.201.r/32 for rank r
-#     (data, on the namespace's loopback), a /31 per link end (10.203.x.y);
+#     (data, on a stub interface), a /31 per link end (10.203.x.y);
 #   * routes: at each tile of the route SRC -> DST, "from SRC to DST via the
 #     next tile" (policy tables, one per source rank), so routes depend on
 #     the source as swing-topo's do; the source tile's main table carries
@@ -153,7 +153,12 @@ ip -n "$mgmt" link set br0 up
 while read -r ns rank; do
     mkns "$ns"
     if [ "$rank" -ge 0 ]; then
-        ip -n "$ns" addr add "10.201.$((rank / 256)).$((rank % 256))/32" dev lo
+        # a stub veth pair carries the address (no dummy driver everywhere;
+        # Open MPI's TCP BTL ignores addresses on the loopback)
+        ip -n "$ns" link add data0 type veth peer name data0p
+        ip -n "$ns" addr add "10.201.$((rank / 256)).$((rank % 256))/32" dev data0
+        ip -n "$ns" link set data0 up
+        ip -n "$ns" link set data0p up
         ip link add "m$rank" netns "$mgmt" type veth peer name mgmt0 netns "$ns" || exit 3
         ip -n "$mgmt" link set "m$rank" master br0 up
         ip -n "$ns" addr add "10.200.$((1 + rank / 256)).$((rank % 256))/16" dev mgmt0

@@ -20,6 +20,9 @@
 # permitted it prints why and exits 77 (the test suite's "skip").
 #
 # Environment:
+#   SWING_NODES_BTL_IF, SWING_NODES_OOB_IF   interfaces or subnets for the
+#                         TCP BTL and the daemons' traffic (default lo;
+#                         bench/torus-net.sh sets its own networks)
 #   SWING_MPIRUN          the mpirun to call (default: mpirun; the test
 #                         suite passes tests/mpi/mpirun.sh)
 #   SWING_NODE_PREFIX     host name prefix (default: swnode)
@@ -128,5 +131,6 @@ fi
 $mpirun_cmd $root_opt $np_opt --host "$hosts" \
     --mca plm_rsh_agent "$work/agent" \
     --mca orte_tmpdir_base "$work/tmp" \
-    --mca btl_tcp_if_include lo --mca oob_tcp_if_include lo \
+    --mca btl_tcp_if_include "${SWING_NODES_BTL_IF:-lo}" \
+    --mca oob_tcp_if_include "${SWING_NODES_OOB_IF:-lo}" \
     "$@"
