@@ -13,6 +13,12 @@ Usage: $0 [options] [-- swing_bench options]
                 side (-C nodes), then swing-auto, hier and coll/han side by
                 side (han needs --mca coll_han_priority 35, read-only at run
                 time, and then outranks tuned)
+  --net "T ..." instead of -n: the emulated torus network (bench/torus-net.sh,
+                root): one run per topology T (ring:8, torus:4x4,
+                @bench/topologies/grid5x5.topo, n150, ...), one rank per
+                tile, coll_swing_topology T, swing's four schedules, auto
+                and tuned side by side
+  --net-rate R  link rate for --net (default 100mbit)
   -m MIN:MAX    message sizes in bytes (default: swing_bench's, 8:64M)
   -C LIST       configurations (default: swing_bench's, all)
   -o DIR        output directory (default: results/ beside this script)
@@ -41,6 +47,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 nps="2 4"
 layouts=""
+nets=""
+net_rate=100mbit
 sizes=""
 configs=""
 outdir="$here/results"
@@ -56,6 +64,8 @@ while [ $# -gt 0 ]; do
     case "$1" in
     -n) [ $# -ge 2 ] || { usage >&2; exit 2; }; nps=$2; shift 2 ;;
     --nodes) [ $# -ge 2 ] || { usage >&2; exit 2; }; layouts=$2; shift 2 ;;
+    --net) [ $# -ge 2 ] || { usage >&2; exit 2; }; nets=$2; shift 2 ;;
+    --net-rate) [ $# -ge 2 ] || { usage >&2; exit 2; }; net_rate=$2; shift 2 ;;
     -m) [ $# -ge 2 ] || { usage >&2; exit 2; }; sizes=$2; shift 2 ;;
     -C) [ $# -ge 2 ] || { usage >&2; exit 2; }; configs=$2; shift 2 ;;
     -o) [ $# -ge 2 ] || { usage >&2; exit 2; }; outdir=$2; shift 2 ;;
@@ -122,6 +132,8 @@ if [ -n "$layouts" ]; then
     launcher="$here/../tests/cluster/mpirun-nodes.sh"
     [ -r "$launcher" ] || { echo "$0: --nodes needs $launcher (the source tree)" >&2; exit 2; }
     for l in $layouts; do runs="$runs $l:tuned $l:han"; done
+elif [ -n "$nets" ]; then
+    for t in $nets; do runs="$runs net=$t"; done
 else
     runs=$nps
 fi
@@ -130,6 +142,12 @@ for run in $runs; do
     margs="-np $np --mca coll_tuned_use_dynamic_rules 1"
     rargs=""
     case "$run" in
+    net=*)
+        topo=${run#net=}
+        np=$("$here/../tools/swing-topo/swing-topo" show "$topo" 2>/dev/null | sed -n 's/.*, \([0-9]*\) ranks$/\1/p')
+        margs="--bind-to none --mca mpi_yield_when_idle 1 --mca coll_tuned_use_dynamic_rules 1 --mca coll_swing_topology $topo"
+        [ -n "$configs" ] || rargs="-C swing-auto,swing-lo,swing-bo,rd-lo,rd-bo,tuned"
+        ;;
     *:tuned|*:han)
         layout=${run%:*}
         np=$(echo "$layout" | awk -F'[x,]' '/x/ {print $1 * $2; next} {s = 0; for (i = 1; i <= NF; i++) s += $i; print s}')
@@ -150,7 +168,10 @@ for run in $runs; do
         margs="$margs --mca mca_base_component_path '$SWING_COMPONENT_PATH'"
     fi
 
-    if [ "$run" = "$np" ]; then
+    if [ "${run#net=}" != "$run" ]; then
+        echo "## torus network $topo (np=$np), links $net_rate" >> "$txt"
+        cmd="${MPIRUN:+SWING_MPIRUN='$MPIRUN' }sh '$here/torus-net.sh' '$topo' --rate '$net_rate' -- $margs ${MPIRUN_ARGS:-} '$bench' $bargs $rargs --csv '$tmp/run.csv' $extra"
+    elif [ "$run" = "$np" ]; then
         echo "## np=$np" >> "$txt"
         cmd="$mpirun $margs ${MPIRUN_ARGS:-} '$bench' $bargs --csv '$tmp/run.csv' $extra"
     else
