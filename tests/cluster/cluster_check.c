@@ -4,7 +4,7 @@
  *
  *   cluster_check hosts NAME,NAME,...  every rank's MPI_Get_processor_name
  *                                      must be the NAME at its rank
- *   cluster_check comms ALG            allreduce on communicators that lie
+ *   cluster_check comms ALG[,ALG...]   allreduce on communicators that lie
  *                                      within one node, span nodes with one
  *                                      rank per node, or mix both; values
  *                                      and MPI_T counters checked (below)
@@ -16,8 +16,11 @@
  * Extra arguments after these are ignored: the scripts pass a tag that
  * makes this run's processes findable with pgrep -f.
  *
- * comms ALG: ALG is the algorithm forced with coll_swing_allreduce_algorithm
- * (or auto). A communicator served by swing must move the served counter
+ * comms ALG,...: the first ALG is the algorithm forced with
+ * coll_swing_allreduce_algorithm (or auto), checked on MPI_COMM_WORLD and
+ * communicators split from it; each further one is set through MPI_T and
+ * checked on a dup of MPI_COMM_WORLD and its splits (one mpirun for many
+ * algorithms). A communicator served by swing must move the served counter
  * by one and exactly one algorithm counter by one:
  *   forced shm:  shm within one node; across nodes shm is refused and one
  *                other algorithm serves (the fallback);
@@ -178,34 +181,65 @@ static void on_comm(MPI_Comm comm, const char *comm_name, const char *alg)
     one_call(comm, comm_name, alg, spans, MPI_LONG_LONG, 1000);
 }
 
-static void check_comms(const char *alg)
+/* The communicators of one algorithm; world is MPI_COMM_WORLD or a fresh dup. */
+static void check_comms(MPI_Comm world, const char *alg)
 {
     MPI_Comm node, across, half, mixed, rev;
     int local, local_size;
 
-    on_comm(MPI_COMM_WORLD, "world", alg);
+    on_comm(world, "world", alg);
     /* within a node */
-    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+    MPI_Comm_split_type(world, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
     MPI_Comm_rank(node, &local);
     MPI_Comm_size(node, &local_size);
     on_comm(node, "node", alg);
     /* across nodes: the i-th rank of every node */
-    MPI_Comm_split(MPI_COMM_WORLD, local, world_rank, &across);
+    MPI_Comm_split(world, local, world_rank, &across);
     on_comm(across, "local rank i of each node", alg);
     /* the lower half of each node's ranks (across nodes, several per node) */
-    MPI_Comm_split(MPI_COMM_WORLD, local < (local_size + 1) / 2, world_rank, &half);
+    MPI_Comm_split(world, local < (local_size + 1) / 2, world_rank, &half);
     on_comm(half, "lower/upper half of each node", alg);
     /* odd/even world ranks: within or across nodes, depending on the mapping */
-    MPI_Comm_split(MPI_COMM_WORLD, world_rank % 2, world_rank, &mixed);
+    MPI_Comm_split(world, world_rank % 2, world_rank, &mixed);
     on_comm(mixed, "odd/even world ranks", alg);
     /* the whole world in reverse order */
-    MPI_Comm_split(MPI_COMM_WORLD, 0, world_size - world_rank, &rev);
+    MPI_Comm_split(world, 0, world_size - world_rank, &rev);
     on_comm(rev, "world reversed", alg);
     MPI_Comm_free(&rev);
     MPI_Comm_free(&mixed);
     MPI_Comm_free(&half);
     MPI_Comm_free(&across);
     MPI_Comm_free(&node);
+}
+
+/*
+ * ALG[,ALG...]: the first is the one forced on the command line, checked on
+ * MPI_COMM_WORLD and its splits; each further one is set through MPI_T and
+ * checked on a dup of MPI_COMM_WORLD and its splits.
+ */
+static void check_algs(const char *list)
+{
+    char *copy = strdup(list), *save = NULL;
+    int first = 1;
+
+    for (char *alg = strtok_r(copy, ",", &save); NULL != alg;
+         alg = strtok_r(NULL, ",", &save), first = 0) {
+        MPI_Comm dup;
+
+        if (first) {
+            check_comms(MPI_COMM_WORLD, alg);
+            continue;
+        }
+        if (0 != swing_cvar_set_algorithm(alg)) {
+            printf("FAIL rank %d: cannot select algorithm %s through MPI_T\n", world_rank, alg);
+            failures++;
+            continue;
+        }
+        MPI_Comm_dup(MPI_COMM_WORLD, &dup);
+        check_comms(dup, alg);
+        MPI_Comm_free(&dup);
+    }
+    free(copy);
 }
 
 int main(int argc, char **argv)
@@ -224,7 +258,7 @@ int main(int argc, char **argv)
             printf("FAIL rank %d: coll/swing MPI_T counters not found\n", world_rank);
             failures++;
         } else {
-            check_comms(argv[2]);
+            check_algs(argv[2]);
         }
         MPI_Reduce(&failures, &total, 1, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
         MPI_Bcast(&total, 1, MPI_LONG, 0, MPI_COMM_WORLD);
