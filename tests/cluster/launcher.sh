@@ -157,5 +157,20 @@ for sig in TERM KILL; do
     leftovers "timeout -s $sig"
 done
 
+# where namespaces are not permitted (an unshare that always fails stands
+# in): exit 77 with a message, so that tests using the launcher skip
+mkdir "$tmp/bin"
+printf '#!/bin/sh\necho "unshare: Operation not permitted" >&2\nexit 1\n' > "$tmp/bin/unshare"
+chmod 755 "$tmp/bin/unshare"
+PATH="$tmp/bin:$PATH" sh "$launcher" 2x2 "$prog" hosts x > "$tmp/out" 2>&1
+rc=$?
+if [ $rc = 77 ] && grep -q "skipped: .*namespaces" "$tmp/out"; then
+    echo "ok   without namespaces: exit 77, \"$(cat "$tmp/out")\""
+else
+    echo "FAIL: without namespaces the launcher exited $rc, not 77 with a message:"
+    cat "$tmp/out"
+    fail=1
+fi
+
 [ $fail = 0 ] && echo "PASS: launcher.sh" || echo "FAIL: launcher.sh"
 exit $fail
