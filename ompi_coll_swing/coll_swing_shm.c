@@ -150,11 +150,10 @@ static int swing_shm_fallback(mca_coll_swing_call_t *call, mca_coll_swing_module
     static int warned;
     int id = mca_coll_swing_decide_messages(m, call->bytes);
 
-    if (0 == ompi_comm_rank(call->comm)) {
-        mca_coll_swing_warn_once(&warned, 0, "warning",
-                                 "shm allreduce not possible on %s (%s); using %s",
-                                 call->comm->c_name, why, mca_coll_swing_algs[id].name);
-    }
+    /* every rank: warn_once prints from world rank 0 only, whatever its rank here */
+    mca_coll_swing_warn_once(&warned, 0, "warning",
+                             "shm allreduce not possible on %s (%s); using %s",
+                             call->comm->c_name, why, mca_coll_swing_algs[id].name);
     __atomic_fetch_sub(&mca_coll_swing_component.served[MCA_COLL_SWING_ALG_SHM], 1,
                        __ATOMIC_RELAXED);
     __atomic_fetch_add(&mca_coll_swing_component.served[id], 1, __ATOMIC_RELAXED);
