@@ -8,6 +8,8 @@
  *                                      within one node, span nodes with one
  *                                      rank per node, or mix both; values
  *                                      and MPI_T counters checked (below)
+ *   cluster_check reversed ALG         the same checks on one communicator
+ *                                      only: MPI_COMM_WORLD in reverse order
  *   cluster_check abort                the last rank calls MPI_Abort
  *   cluster_check kill                 the last rank kills itself (SIGKILL)
  *   cluster_check hang                 every rank sleeps forever after a
@@ -264,6 +266,17 @@ int main(int argc, char **argv)
         MPI_Bcast(&total, 1, MPI_LONG, 0, MPI_COMM_WORLD);
         bad = total > 0;
         swing_pvar_close();
+    } else if (0 == strcmp(mode, "reversed") && argc > 2) {
+        /* only a communicator whose rank 0 is not world rank 0 */
+        MPI_Comm rev;
+        swing_pvar_open();
+        MPI_Comm_split(MPI_COMM_WORLD, 0, world_size - world_rank, &rev);
+        on_comm(rev, "world reversed", argv[2]);
+        MPI_Comm_free(&rev);
+        MPI_Reduce(&failures, &total, 1, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
+        MPI_Bcast(&total, 1, MPI_LONG, 0, MPI_COMM_WORLD);
+        bad = total > 0;
+        swing_pvar_close();
     } else if (0 == strcmp(mode, "abort") || 0 == strcmp(mode, "kill")
                || 0 == strcmp(mode, "hang")) {
         MPI_Barrier(MPI_COMM_WORLD);
@@ -282,7 +295,8 @@ int main(int argc, char **argv)
         MPI_Recv(NULL, 0, MPI_INT, world_size - 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     } else {
         if (0 == world_rank) {
-            fprintf(stderr, "usage: cluster_check hosts NAME,... | comms ALG | abort | kill | hang\n");
+            fprintf(stderr, "usage: cluster_check hosts NAME,... | comms ALG,... | reversed ALG | "
+                    "abort | kill | hang\n");
         }
         MPI_Finalize();
         return 2;

@@ -21,7 +21,8 @@
 #      values and counters (shm serves exactly the communicators within one
 #      node; `auto` is shm within a node and never across). Forcing shm on
 #      communicators across nodes prints exactly one message (at the default
-#      verbosity, nothing else from coll/swing) and another algorithm serves.
+#      verbosity, nothing else from coll/swing) and another algorithm serves;
+#      also when world rank 0 is not rank 0 of that communicator.
 #      Long form: also each algorithm forced on the command line.
 #   3. the reliability stress (tests/reliability/stress) on 2x2 and 4x2:
 #      short form 300 calls of up to 64 Ki elements, auto and one forced
@@ -189,6 +190,24 @@ comms_runs() {
     else
         echo "shm forced across nodes: refused with one message: $(grep coll:swing "$tmp/out" | sed 's/^\[[^]]*\] //')"
         pass "$label"
+    fi
+    # the one message also when world rank 0 is not rank 0 of the
+    # communicator (only 2x2: the same code on every layout)
+    if [ "$lay" = 2x2 ] || [ $long = 1 ]; then
+        label="$lay cluster_check reversed: shm forced on MPI_COMM_WORLD in reverse rank order"
+        # shellcheck disable=SC2086
+        run "$label" "${lay%/bynode}" $opts $common --mca coll_swing_allreduce_algorithm shm \
+            "$check" reversed shm
+        rc=$?
+        msgs=$(grep -c "coll:swing" "$tmp/out")
+        refusals=$(grep -c "coll:swing: warning: shm allreduce not possible" "$tmp/out")
+        if [ $rc != 0 ] || ! grep -q "reversed: PASS" "$tmp/out"; then
+            fail "$label" "exit $rc"
+        elif [ "$msgs" != 1 ] || [ "$refusals" != 1 ]; then
+            fail "$label" "$msgs coll:swing messages, $refusals refusals; expected exactly one"
+        else
+            pass "$label"
+        fi
     fi
     [ $long = 1 ] || return
     for a in $algs; do
