@@ -95,6 +95,13 @@ static int swing_auto_topo(struct ompi_communicator_t *comm, swt_topo_t **topo)
     } else {
         snprintf(spec, sizeof(spec), "ring:%d", p);
     }
+    if (0 == ompi_comm_rank(comm)) {
+        opal_output_verbose(2, mca_coll_swing_component.output,
+                            "coll:swing: communicator %s (%d ranks): topology %s (auto: %s)",
+                            comm->c_name, p, spec,
+                            k > 0 ? "ranks per node x nodes, nodes in rank blocks"
+                                  : "one node, one rank per node, or no equal node blocks");
+    }
     return swt_topo_load(spec, topo, NULL);
 }
 
@@ -145,5 +152,10 @@ int mca_coll_swing_topo_resolve(struct ompi_communicator_t *comm, swt_topo_t **t
         return swing_auto_topo(comm, topo);
     }
     *is_auto = 0;
+    if (0 == ompi_comm_rank(comm)) {
+        opal_output_verbose(2, mca_coll_swing_component.output,
+                            "coll:swing: communicator %s (%d ranks): topology %s "
+                            "(coll_swing_topology)", comm->c_name, p, text);
+    }
     return SWT_OK;
 }

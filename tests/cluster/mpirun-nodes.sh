@@ -16,7 +16,8 @@
 # Open MPI's session directory on a private tmpfs. So a crash, a kill or a
 # timeout leaves no process and no /dev/shm file behind.
 #
-# Needs root (or unprivileged user namespaces); where namespaces are not
+# Needs root, or unprivileged user namespaces (then the job runs as root
+# of a user namespace: your own uid outside). Where namespaces are not
 # permitted it prints why and exits 77 (the test suite's "skip").
 #
 # Environment:
@@ -46,13 +47,19 @@ if [ "${SWING_NODES_INNER:-0}" != 1 ]; then
         echo "mpirun-nodes.sh: skipped: no unshare (util-linux)" >&2
         exit 77
     fi
-    if ! unshare --uts --pid --fork --mount --mount-proc true 2>/dev/null; then
+    # root: namespaces directly; anyone else: inside a user namespace in
+    # which they are root (unprivileged user namespaces)
+    userns=""
+    [ "$(id -u)" = 0 ] || userns="--user --map-root-user"
+    # shellcheck disable=SC2086
+    if ! unshare $userns --uts --pid --fork --mount --mount-proc true 2>/dev/null; then
         echo "mpirun-nodes.sh: skipped: Linux namespaces are not permitted here (needs root or user namespaces)" >&2
         exit 77
     fi
     SWING_NODES_INNER=1
     export SWING_NODES_INNER
-    exec unshare --pid --fork --kill-child --mount --mount-proc --propagation private \
+    # shellcheck disable=SC2086
+    exec unshare $userns --pid --fork --kill-child --mount --mount-proc --propagation private \
         sh "$0" "$@"
 fi
 

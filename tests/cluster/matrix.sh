@@ -1,0 +1,264 @@
+#!/bin/sh
+# The MPI test matrix across emulated nodes (tests/cluster/mpirun-nodes.sh).
+#
+#   matrix.sh          short form (make check, under a minute on 2 cores)
+#   matrix.sh --long   long form
+#
+# For each layout (nodes x ranks per node, uneven node sizes, --map-by node):
+#   1. test_allreduce (tests/mpi/, the single-node matrix: datatypes, ops,
+#      counts, in place, user ops, derived types, fallbacks, splits and dups,
+#      values and MPI_T counters): every algorithm of $algs. Short form: one
+#      mpirun per layout, one algorithm forced on the command line (rotating
+#      from layout to layout), the others set through MPI_T on dups of
+#      MPI_COMM_WORLD (test_allreduce --also). Long form: one mpirun per
+#      algorithm forced on the command line, more layouts.
+#      The same run has coll_swing_verbose 2: the topology `auto` reports for
+#      MPI_COMM_WORLD must be the k x n torus (torus:KxN) when every node has
+#      k >= 2 ranks in one contiguous block, and a ring otherwise.
+#   2. cluster_check comms with shm forced on the command line, then every
+#      algorithm of $algs set through MPI_T: communicators within one node,
+#      across nodes one rank per node, across nodes several per node, mixed;
+#      values and counters (shm serves exactly the communicators within one
+#      node; `auto` is shm within a node and never across). Forcing shm on
+#      communicators across nodes prints exactly one message (at the default
+#      verbosity, nothing else from coll/swing) and another algorithm serves;
+#      also when world rank 0 is not rank 0 of that communicator.
+#      Long form: also each algorithm forced on the command line.
+#   3. the reliability stress (tests/reliability/stress) on 2x2 and 4x2:
+#      short form 300 calls of up to 64 Ki elements, auto and one forced
+#      algorithm each; long form every algorithm, 2000 calls of up to 512 Ki.
+#
+# To add an algorithm (hier): put it in algs below. SWING_CLUSTER_ALGS,
+# SWING_CLUSTER_LAYOUTS and SWING_CLUSTER_STRESS override the lists.
+# Outside make check, set SWING_COMPONENT_PATH, SWING_TESTS_DIR and
+# SWING_TOP_SRCDIR as tests/Makefile.am does (README: Across nodes).
+# Skips (77) where Linux namespaces are not permitted.
+set -u
+algs=${SWING_CLUSTER_ALGS:-"swing_lo rd_lo swing_bo rd_bo auto"}
+tests_dir=${SWING_TESTS_DIR:?run through make check, or see README (Across nodes)}
+srcdir=${SWING_TOP_SRCDIR:?run through make check, or see README (Across nodes)}
+launcher="$srcdir/tests/cluster/mpirun-nodes.sh"
+SWING_MPIRUN="sh $srcdir/tests/mpi/mpirun.sh"
+export SWING_MPIRUN
+allreduce="$tests_dir/mpi/test_allreduce"
+check="$tests_dir/cluster/cluster_check"
+stress="$tests_dir/reliability/stress"
+# as tests/mpi/run_matrix.sh: op/avx saturates int8 sums (Open MPI issue 8045)
+common="--mca op ^avx"
+
+long=0
+[ "${1:-}" = "--long" ] && long=1
+# LAYOUT[/bynode]: NODESxRANKS or R0,R1,...; /bynode adds --map-by node
+if [ $long = 1 ]; then
+    layouts=${SWING_CLUSTER_LAYOUTS:-"2x1 4x1 2x2 3x2 2x3 4x2 2x4 3,1 1,3 1,2,3 3,3,2 2x2/bynode 2x3/bynode 4x2/bynode 3,1/bynode"}
+    stress_runs=${SWING_CLUSTER_STRESS:-"2x2 4x2"}
+else
+    layouts=${SWING_CLUSTER_LAYOUTS:-"2x1 2x2 3x2 2x3 4x2 2x4 3,1 1,2,3 2x2/bynode 2x3/bynode 4x2/bynode"}
+    stress_runs=${SWING_CLUSTER_STRESS:-"2x2:auto 2x2:rd_lo 4x2:swing_bo 4x2:auto"}
+fi
+
+tmp=$(mktemp -d) || exit 99
+trap 'rm -rf "$tmp"' EXIT
+runs=0
+failed=""
+rot=0
+start=$(date +%s)
+
+# Namespaces permitted? The launcher says 77 if not.
+sh "$launcher" 1x1 true > "$tmp/out" 2>&1
+rc=$?
+if [ $rc = 77 ]; then
+    cat "$tmp/out"
+    echo "SKIP: matrix.sh: the emulated cluster needs Linux namespaces (root or user namespaces)"
+    exit 77
+fi
+
+# run LABEL LAYOUT [options] PROGRAM [args]: output in $tmp/out
+run() {
+    run_label=$1 run_layout=$2
+    shift 2
+    runs=$((runs + 1))
+    t0=$(date +%s)
+    echo "=== RUN [$run_label]: mpirun-nodes.sh $run_layout $*"
+    timeout 600 sh "$launcher" "$run_layout" "$@" > "$tmp/out" 2>&1
+}
+
+pass() {
+    echo "PASS [$1] ($(($(date +%s) - t0)) s)"
+}
+
+fail() {
+    cat "$tmp/out"
+    echo "FAIL [$1] ($(($(date +%s) - t0)) s): $2"
+    failed="$failed
+  [$1] $2"
+}
+
+# the topology auto must give MPI_COMM_WORLD on LAYOUT
+expected_topo() {
+    base=${1%/bynode}
+    case "$base" in
+        *x*) n=${base%%x*} k=${base#*x} ;;
+        *)
+            n=0 k=""
+            for c in $(echo "$base" | tr ',' ' '); do
+                n=$((n + 1))
+                [ -z "$k" ] && k=$c
+                [ "$c" = "$k" ] || k=0
+            done
+            ;;
+    esac
+    if [ "$1" = "$base" ] && [ "$k" -ge 2 ] && [ "$n" -ge 2 ]; then
+        echo "torus:${k}x$n"
+    else
+        echo "ring:$(nranks "$base")"
+    fi
+}
+
+nranks() {
+    case "$1" in
+        *x*) echo $((${1%%x*} * ${1#*x})) ;;
+        *) echo $(($(echo "$1" | tr ',' '+'))) ;;
+    esac
+}
+
+# rest_of LIST MAIN: LIST without MAIN, comma-separated
+rest_of() {
+    r=""
+    for a in $1; do
+        [ "$a" = "$2" ] || r="${r:+$r,}$a"
+    done
+    echo "$r"
+}
+
+# 1. test_allreduce, with the topology check on the first run of a layout
+allreduce_runs() {
+    lay=$1 opts=$2 np=$3
+    # as run_matrix.sh: 1 Mi elements up to 4 ranks, less above
+    big=1048576
+    [ "$np" -gt 4 ] && big=262144
+    if [ $long = 1 ]; then
+        list=$algs
+    else
+        n=$(echo $algs | wc -w)
+        list=$(echo $algs | cut -d' ' -f$((rot % n + 1)))
+        rot=$((rot + 1))
+    fi
+    verbose="--mca coll_swing_verbose 2"
+    for main in $list; do
+        also=""
+        [ $long = 1 ] || also=$(rest_of "$algs" "$main")
+        label="$lay test_allreduce $main${also:+ also $also}"
+        # shellcheck disable=SC2086
+        run "$label" "${lay%/bynode}" $opts $common $verbose \
+            --mca coll_swing_allreduce_algorithm "$main" \
+            "$allreduce" --alg "$main" ${also:+--also "$also"} --big $big --label "$lay"
+        rc=$?
+        if [ $rc != 0 ] || ! grep -q "failures: PASS" "$tmp/out"; then
+            fail "$label" "exit $rc"
+            continue
+        fi
+        if [ -n "$verbose" ]; then
+            want=$(expected_topo "$lay")
+            got=$(sed -n "s/.*coll:swing: communicator MPI_COMM_WORLD ([0-9]* ranks): topology \([^ ]*\) (auto.*/\1/p" "$tmp/out" | head -n 1)
+            if [ "$got" != "$want" ]; then
+                fail "$label" "coll_swing_topology auto gave MPI_COMM_WORLD \"$got\", expected $want"
+                continue
+            fi
+            verbose=""
+            echo "topology auto of MPI_COMM_WORLD: $got, as expected"
+        fi
+        grep "^test_allreduce" "$tmp/out"
+        pass "$label"
+    done
+}
+
+# 2. communicators within and across nodes; shm forced across nodes
+comms_runs() {
+    lay=$1 opts=$2
+    label="$lay cluster_check comms: shm forced, then $(echo $algs | tr ' ' ',') through MPI_T"
+    # shellcheck disable=SC2086
+    run "$label" "${lay%/bynode}" $opts $common --mca coll_swing_allreduce_algorithm shm \
+        "$check" comms "shm,$(echo $algs | tr ' ' ',')"
+    rc=$?
+    msgs=$(grep -c "coll:swing" "$tmp/out")
+    refusals=$(grep -c "coll:swing: warning: shm allreduce not possible on MPI_COMM_WORLD" "$tmp/out")
+    if [ $rc != 0 ] || ! grep -q "comms: PASS" "$tmp/out"; then
+        fail "$label" "exit $rc"
+    elif [ "$msgs" != 1 ] || [ "$refusals" != 1 ]; then
+        fail "$label" "shm forced across nodes: $msgs coll:swing messages, $refusals refusals of MPI_COMM_WORLD; expected exactly one"
+    else
+        echo "shm forced across nodes: refused with one message: $(grep coll:swing "$tmp/out" | sed 's/^\[[^]]*\] //')"
+        pass "$label"
+    fi
+    # the one message also when world rank 0 is not rank 0 of the
+    # communicator (only 2x2: the same code on every layout)
+    if [ "$lay" = 2x2 ] || [ $long = 1 ]; then
+        label="$lay cluster_check reversed: shm forced on MPI_COMM_WORLD in reverse rank order"
+        # shellcheck disable=SC2086
+        run "$label" "${lay%/bynode}" $opts $common --mca coll_swing_allreduce_algorithm shm \
+            "$check" reversed shm
+        rc=$?
+        msgs=$(grep -c "coll:swing" "$tmp/out")
+        refusals=$(grep -c "coll:swing: warning: shm allreduce not possible" "$tmp/out")
+        if [ $rc != 0 ] || ! grep -q "reversed: PASS" "$tmp/out"; then
+            fail "$label" "exit $rc"
+        elif [ "$msgs" != 1 ] || [ "$refusals" != 1 ]; then
+            fail "$label" "$msgs coll:swing messages, $refusals refusals; expected exactly one"
+        else
+            pass "$label"
+        fi
+    fi
+    [ $long = 1 ] || return
+    for a in $algs; do
+        label="$lay cluster_check comms $a"
+        # shellcheck disable=SC2086
+        run "$label" "${lay%/bynode}" $opts $common --mca coll_swing_allreduce_algorithm "$a" \
+            "$check" comms "$a"
+        rc=$?
+        if [ $rc != 0 ] || ! grep -q "comms: PASS" "$tmp/out"; then
+            fail "$label" "exit $rc"
+        else
+            pass "$label"
+        fi
+    done
+}
+
+for lay in $layouts; do
+    opts=""
+    case "$lay" in */bynode) opts="--map-by node" ;; esac
+    np=$(nranks "${lay%/bynode}")
+    allreduce_runs "$lay" "$opts" "$np"
+    comms_runs "$lay" "$opts"
+done
+
+# 3. the reliability stress
+if [ $long = 1 ]; then
+    iters=2000 max=524288
+    combos=""
+    for lay in $stress_runs; do
+        for a in $algs; do combos="$combos $lay:$a"; done
+    done
+else
+    iters=300 max=65536
+    combos=$stress_runs
+fi
+for c in $combos; do
+    lay=${c%%:*} a=${c#*:}
+    label="$lay stress $a, $iters calls up to $max elements"
+    run "$label" "$lay" $common --mca coll_swing_allreduce_algorithm "$a" \
+        "$stress" --iters $iters --max-count $max --expect-alg "$a" --int8
+    rc=$?
+    if [ $rc != 0 ] || ! grep -q "problems: OK" "$tmp/out"; then
+        fail "$label" "exit $rc"
+    else
+        echo "$(grep 'problems: OK' "$tmp/out")"
+        pass "$label"
+    fi
+done
+
+if [ -n "$failed" ]; then
+    echo "FAIL: cluster matrix: $runs runs in $(($(date +%s) - start)) s, failed:$failed"
+    exit 1
+fi
+echo "PASS: cluster matrix: $runs runs in $(($(date +%s) - start)) s"
