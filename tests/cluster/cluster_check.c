@@ -26,7 +26,10 @@
  * by one and exactly one algorithm counter by one:
  *   forced shm:  shm within one node; across nodes shm is refused and one
  *                other algorithm serves (the fallback);
- *   auto:        shm within one node (coll_swing_topology auto), never shm
+ *   hier:        across nodes with several ranks on some node; elsewhere
+ *                refused and one other algorithm serves;
+ *   auto:        hier across nodes with several ranks on some node,
+ *                shm within one node (coll_swing_topology auto), never shm
  *                across nodes;
  *   forced X:    X.
  * Data are exact integers (int, long long, double), so every order of
@@ -90,6 +93,19 @@ static int spans_nodes(MPI_Comm comm)
     return any;
 }
 
+/* 1 when some node holds two or more of the communicator's ranks. */
+static int several_on_a_node(MPI_Comm comm)
+{
+    MPI_Comm node;
+    int lsize, most;
+
+    MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+    MPI_Comm_size(node, &lsize);
+    MPI_Comm_free(&node);
+    MPI_Allreduce(&lsize, &most, 1, MPI_INT, MPI_MAX, comm);
+    return most > 1;
+}
+
 static void failf(const char *comm_name, int size, const char *what, const char *detail,
                   long long a, long long b)
 {
@@ -101,9 +117,10 @@ static void failf(const char *comm_name, int size, const char *what, const char 
 
 /* One allreduce of count elements of type (int, long long or double) on comm. */
 static void one_call(MPI_Comm comm, const char *comm_name, const char *alg, int spans,
-                     MPI_Datatype type, size_t count)
+                     int hier_applies, MPI_Datatype type, size_t count)
 {
     int rank, p, shm = swing_pvar_alg_index("shm"), forced = swing_pvar_alg_index(alg);
+    int hier = swing_pvar_alg_index("hier");
     size_t esz = MPI_INT == type ? sizeof(int) : 8;
     char *in = malloc(count * esz), *out = malloc(count * esz);
     swing_pvar_snap_t a, b;
@@ -159,6 +176,17 @@ static void one_call(MPI_Comm comm, const char *comm_name, const char *alg, int 
                                       : "shm did not serve a communicator within a node:",
                   "shm counter +", (long long) mine, !spans);
         }
+        mine = b.alg[hier] - a.alg[hier];
+        if (0 == strcmp(alg, "auto") && mine != (unsigned long long) hier_applies) {
+            failf(comm_name, p, "auto: hier is for communicators across nodes with several "
+                  "ranks on a node:", "hier counter +", (long long) mine, hier_applies);
+        }
+    } else if (0 == strcmp(alg, "hier")) {
+        mine = b.alg[hier] - a.alg[hier];
+        if (mine != (unsigned long long) hier_applies) {
+            failf(comm_name, p, hier_applies ? "hier did not serve:" : "hier served where it cannot apply:",
+                  "hier counter +", (long long) mine, hier_applies);
+        }
     } else if (forced >= 0 && 1 != b.alg[forced] - a.alg[forced]) {
         failf(comm_name, p, "forced algorithm did not serve:", alg, 0, 1);
     }
@@ -169,18 +197,19 @@ static void one_call(MPI_Comm comm, const char *comm_name, const char *alg, int 
 static void on_comm(MPI_Comm comm, const char *comm_name, const char *alg)
 {
     static const size_t counts[] = { 1, 7, 1000, 70000 };
-    int p, spans;
+    int p, spans, hier;
 
     MPI_Comm_size(comm, &p);
     if (p < 2) {
         return;
     }
     spans = spans_nodes(comm);
+    hier = spans && several_on_a_node(comm);
     for (size_t c = 0; c < sizeof(counts) / sizeof(counts[0]); ++c) {
-        one_call(comm, comm_name, alg, spans, MPI_INT, counts[c]);
-        one_call(comm, comm_name, alg, spans, MPI_DOUBLE, counts[c]);
+        one_call(comm, comm_name, alg, spans, hier, MPI_INT, counts[c]);
+        one_call(comm, comm_name, alg, spans, hier, MPI_DOUBLE, counts[c]);
     }
-    one_call(comm, comm_name, alg, spans, MPI_LONG_LONG, 1000);
+    one_call(comm, comm_name, alg, spans, hier, MPI_LONG_LONG, 1000);
 }
 
 /* The communicators of one algorithm; world is MPI_COMM_WORLD or a fresh dup. */
