@@ -47,6 +47,11 @@ if [ "${SWING_NODES_INNER:-0}" != 1 ]; then
         echo "mpirun-nodes.sh: skipped: no unshare (util-linux)" >&2
         exit 77
     fi
+    case "$(mpirun --version 2>/dev/null)" in
+    *"Open MPI) 5."*)
+        echo "mpirun-nodes.sh: skipped: Open MPI 5's launcher (PRRTE) does not start its daemons through this agent yet; the emulated cluster needs Open MPI 4.1" >&2
+        exit 77 ;;
+    esac
     # root: namespaces directly; anyone else: inside a user namespace in
     # which they are root (unprivileged user namespaces)
     userns=""
