@@ -8,7 +8,8 @@
 #     SIGKILL): no process of the run (pgrep -f for the run's tag, which the
 #     ranks get as an argument, and for its node names, which mpirun, orted
 #     and the launcher have on their command lines), no file in /dev/shm or
-#     /tmp named after its nodes, no Open MPI session directory of it.
+#     /tmp named after its nodes, no Open MPI session directory of it, no
+#     PID namespace of it (also none dead and not yet reaped).
 # Skips (77) where Linux namespaces are not permitted.
 : "${SWING_TESTS_DIR:?run through make check}"
 launcher="$SWING_TOP_SRCDIR/tests/cluster/mpirun-nodes.sh"
@@ -36,8 +37,8 @@ snapshot() {
     ls -d /tmp/ompi.*/* /tmp/ompi.*/*/* 2>/dev/null | sort
 }
 
-# leftovers WHAT: nothing of the run may remain (a few seconds allowed for
-# the kernel to reap a killed namespace)
+# leftovers WHAT: nothing of the run may remain (up to 10 s allowed for a
+# killed namespace to be reaped)
 leftovers() {
     what=$1
     try=0
@@ -55,9 +56,20 @@ leftovers() {
         # session directory would be /tmp/ompi.HOST.UID/pid.N with a small N
         snapshot | comm -13 "$tmp/before" - \
             | grep -E '^/tmp/ompi\.[^/]*/pid\.[0-9]{1,3}(/|$)' >> "$tmp/left"
+        # PID namespaces of the run: alive (tag or node names in the
+        # command line of their first process) or dead but not yet reaped
+        # (a killed launcher's namespace init is reparented to the
+        # system's init, which reaps it in its own time)
+        lsns -n -t pid -o NS,PID 2>/dev/null | while read -r ns pid; do
+            grep -qx "$ns" "$tmp/ns_before" && continue
+            state=$(sed -n 's/^State:[[:space:]]*\([A-Z]\).*/\1/p' "/proc/$pid/status" 2>/dev/null)
+            if [ "$state" = Z ] || tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null | grep -qE "$tag|$p"; then
+                echo "PID namespace $ns (first process $pid, state $state)"
+            fi
+        done >> "$tmp/left"
         [ -s "$tmp/left" ] || break
         try=$((try + 1))
-        if [ $try -ge 5 ]; then
+        if [ $try -ge 10 ]; then
             echo "FAIL: left behind after $what:"
             cat "$tmp/left"
             fail=1
@@ -82,6 +94,7 @@ hosts() {
 }
 
 snapshot > "$tmp/before"
+lsns -n -t pid -o NS 2>/dev/null > "$tmp/ns_before"
 nodes 1x1 true > "$tmp/out" 2>&1
 rc=$?
 if [ $rc = 77 ]; then
