@@ -168,6 +168,11 @@ void swk_reduce(const swk_kernel_t *k, void *dst, const void *const *src, int ns
         swk_bounce(k, dst, s, nsrc, count);
         return;
     }
+    if (2 == nsrc) {
+        /* one pass reads each source once already: no blocks needed */
+        k->k2(dst, src[0], src[1], count);
+        return;
+    }
     for (size_t e = 0; e < count; e += per) {
         swk_block(k, dst, s, nsrc, e * k->size, count - e < per ? count - e : per);
     }
