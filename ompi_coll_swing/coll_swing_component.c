@@ -166,8 +166,9 @@ static int swing_register(void)
     c->shm_size = SWING_SHM_SIZE_DEFAULT;
     (void) mca_base_component_var_register(v, "shm_size",
         "shm algorithm: bytes of each rank's slot in the shared segment (the segment "
-        "holds p + 1 slots plus 16 KiB per rank); larger messages go in chunks of this "
-        "size, small enough to stay in cache; 0: shm never used "
+        "holds 2 (p + 1) slots plus 16 KiB per rank); larger messages go in chunks of this "
+        "size, small enough to stay in cache; hier uses the same per node; 0: shm and hier "
+        "never used "
         "(default 256 KiB; minimum 4096, maximum 1 GiB)",
         MCA_BASE_VAR_TYPE_LONG, NULL, 0, MCA_BASE_VAR_FLAG_SETTABLE,
         OPAL_INFO_LVL_6, MCA_BASE_VAR_SCOPE_ALL, &c->shm_size);
@@ -187,7 +188,7 @@ static int swing_register(void)
         OPAL_INFO_LVL_6, MCA_BASE_VAR_SCOPE_ALL, &c->shm_cma_min);
     c->shm_assume_remote = false;
     (void) mca_base_component_var_register(v, "shm_assume_remote",
-        "Debug: treat every peer as on another node, so shm is never offered "
+        "Debug: treat every peer as on another node, so shm and hier are never offered "
         "(tests the multi-node refusal on one machine)",
         MCA_BASE_VAR_TYPE_BOOL, NULL, 0, MCA_BASE_VAR_FLAG_SETTABLE,
         OPAL_INFO_LVL_9, MCA_BASE_VAR_SCOPE_ALL, &c->shm_assume_remote);
