@@ -144,7 +144,7 @@ for run in $runs; do
     case "$run" in
     net=*)
         topo=${run#net=}
-        np=$("$here/../tools/swing-topo/swing-topo" show "$topo" 2>/dev/null | sed -n 's/.*, \([0-9]*\) ranks$/\1/p')
+        np=$("${SWING_TOPO:-$here/../tools/swing-topo/swing-topo}" show "$topo" 2>/dev/null | sed -n 's/.*, \([0-9]*\) ranks$/\1/p')
         margs="--bind-to none --mca mpi_yield_when_idle 1 --mca coll_tuned_use_dynamic_rules 1 --mca coll_swing_topology $topo"
         [ -n "$configs" ] || rargs="-C swing-auto,swing-lo,swing-bo,rd-lo,rd-bo,tuned"
         ;;

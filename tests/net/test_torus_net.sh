@@ -10,7 +10,8 @@ net="$SWING_TOP_SRCDIR/bench/torus-net.sh"
 prog="$SWING_TESTS_DIR/mpi/test_allreduce"
 fail=0
 SWING_MPIRUN="sh $SWING_TOP_SRCDIR/tests/mpi/mpirun.sh"
-export SWING_MPIRUN
+SWING_TOPO="$SWING_TOP_BUILDDIR/tools/swing-topo/swing-topo"
+export SWING_MPIRUN SWING_TOPO
 case "$(mpirun --version 2>/dev/null)" in
 *"Open MPI) 5."*)
     echo "SKIP: test_torus_net.sh: the emulated nodes' launcher supports Open MPI 4.1 only (README, Limitations)"

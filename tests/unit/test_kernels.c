@@ -95,9 +95,13 @@ static double kt_rand_real(void)
     }
 }
 
-/* One element of type t; pairs draw from few values so that ties happen. */
-static void kt_fill_one(swk_type_t t, unsigned char *p)
+/*
+ * One element of type t at p (any alignment: built in an aligned local,
+ * then copied); pairs draw from few values so that ties happen.
+ */
+static void kt_fill_one(swk_type_t t, unsigned char *dst)
 {
+    _Alignas(64) unsigned char p[64];
     uint64_t r = kt_rand();
     double v = kt_rand_real();
     int k = (int) (kt_rand() % 7);
@@ -127,6 +131,7 @@ static void kt_fill_one(swk_type_t t, unsigned char *p)
         memcpy(p, &r, kt_info(t).size);
         break;
     }
+    memcpy(dst, p, kt_info(t).size);
 }
 
 /* Integers through 64-bit arithmetic on their bits, truncated at the end. */
@@ -249,6 +254,12 @@ static int kt_same(swk_type_t t, const unsigned char *x, const unsigned char *y)
     if (KT_PAIR != ti.cls) {
         return 0 == memcmp(x, y, ti.cmp);
     }
+    /* aligned copies: the buffers may be misaligned on purpose */
+    _Alignas(64) unsigned char xa[64], ya[64];
+    memcpy(xa, x, ti.size);
+    memcpy(ya, y, ti.size);
+    x = xa;
+    y = ya;
 #define KT_PAIR_SAME(T) (0 == memcmp(&((const T *) x)->v, &((const T *) y)->v, \
                                      sizeof(((const T *) x)->v) > 10 ? 10 : sizeof(((const T *) x)->v)) \
                          && 0 == memcmp(&((const T *) x)->k, &((const T *) y)->k, \
