@@ -330,8 +330,8 @@ START_TEST(test_coverage)
                 UNIT_CHECK((NULL != k) == kt_expected(op, kt_info(t).cls),
                            "%s %s %s: kernel %s", swk_isa_name(isa), swk_op_name(op),
                            swk_type_name(t), k ? "present, not expected" : "missing");
-                UNIT_CHECK(NULL == k || k->size == kt_info(t).size && k->block * k->size == 8192, "%s: size %zu",
-                           swk_type_name(t), k->size);
+                UNIT_CHECK(NULL == k || (k->size == kt_info(t).size && k->block * k->size == 8192),
+                           "%s: size %zu", swk_type_name(t), k ? k->size : 0);
             }
         }
     }
