@@ -202,6 +202,17 @@ for run in $runs; do
         else
             cat "$tmp/keep.csv" > "$csv"
         fi
+        # topologies of one rank count would share a plot: one each
+        case "$run" in
+        net=*)
+            name=$(basename "$topo" .topo | tr -c 'A-Za-z0-9\n' '-')
+            cp "$tmp/keep.csv" "$outdir/allreduce-$name.csv"
+            if command -v gnuplot >/dev/null 2>&1 && [ -n "$plot_gp" ]; then
+                gnuplot -c "$plot_gp" "$outdir/allreduce-$name.csv" "$outdir/allreduce-$name.png" \
+                    || echo "$0: gnuplot failed for $topo" >&2
+            fi
+            ;;
+        esac
         rm -f "$tmp/run.csv"
     fi
 done
