@@ -14,8 +14,6 @@
 static int swing_kernels = MCA_COLL_SWING_KERNELS_AUTO;
 static swk_isa_t swing_isa = SWK_ISA_BASE;
 
-static const char *const swing_kernel_names[] = {"auto", "base", "avx2", "avx512", "ompi"};
-
 int mca_coll_swing_kernel_register(const mca_base_component_t *version)
 {
     static int warned;
@@ -59,12 +57,6 @@ int mca_coll_swing_kernel_register(const mca_base_component_t *version)
         break;
     }
     return OMPI_SUCCESS;
-}
-
-const char *mca_coll_swing_kernel_name(void)
-{
-    return MCA_COLL_SWING_KERNELS_OMPI == swing_kernels ? swing_kernel_names[swing_kernels]
-                                                        : swk_isa_name(swing_isa);
 }
 
 static int swing_swk_op(enum ompi_op_type t)

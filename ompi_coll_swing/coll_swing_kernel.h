@@ -27,8 +27,6 @@ typedef enum {
 
 /* Registers coll_swing_kernels; settles the ISA level once. */
 int mca_coll_swing_kernel_register(const mca_base_component_t *version);
-/* What serves intrinsic ops, for messages: "avx512", "ompi", ... */
-const char *mca_coll_swing_kernel_name(void);
 
 /*
  * dst = src[0] op src[1] op ... op src[nsrc-1], left to right; count

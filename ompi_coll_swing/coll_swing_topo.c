@@ -11,6 +11,7 @@
  * communicator is reported once and auto is used instead.
  */
 #include "coll_swing.h"
+#include "coll_swing_hier.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -66,19 +67,16 @@ static int swing_block_size(struct ompi_communicator_t *comm)
     return k;
 }
 
-/* Distinct host names among the communicator's ranks. */
-static long swing_count_hosts(struct ompi_communicator_t *comm)
+/* Nodes the communicator's ranks are on (0 when that cannot be told). */
+static long swing_count_nodes(struct ompi_communicator_t *comm)
 {
-    int p = ompi_comm_size(comm);
+    mca_coll_swing_nodes_t nodes;
     long n = 0;
 
-    for (int r = 0; r < p; ++r) {
-        int seen = 0;
-        for (int q = 0; q < r && !seen; ++q) {
-            seen = (0 == strcmp(mca_coll_swing_host(comm, r), mca_coll_swing_host(comm, q)));
-        }
-        n += !seen;
+    if (OMPI_SUCCESS == mca_coll_swing_nodes_build(comm, &nodes)) {
+        n = nodes.nnodes;
     }
+    mca_coll_swing_nodes_free(&nodes);
     return n;
 }
 
@@ -133,7 +131,7 @@ int mca_coll_swing_topo_resolve(struct ompi_communicator_t *comm, swt_topo_t **t
         }
         return swing_auto_topo(comm, topo);
     }
-    if (swt_shape_size(swt_topo_logical(*topo)) == swing_count_hosts(comm) && p > 1
+    if (swt_shape_size(swt_topo_logical(*topo)) == swing_count_nodes(comm) && p > 1
         && swt_shape_size(swt_topo_logical(*topo)) != p) {
         /* a network of nodes: hier follows it, the flat schedules use auto */
         opal_output_verbose(2, mca_coll_swing_component.output,
