@@ -189,5 +189,8 @@ int swt_topo_format(const swt_topo_t *topo, char *buf, size_t len)
         put(&o, " %s=%s", keys[i], num);
     }
     put(&o, "\n");
+    if (topo->lo_max_bytes >= 0) {
+        put(&o, "decide lo_max_bytes=%lld\n", topo->lo_max_bytes);
+    }
     return (int) o.used;
 }

@@ -15,7 +15,7 @@ typedef struct tok {
 } tok_t;
 
 enum { KW_NAME, KW_LOGICAL, KW_GRID, KW_KIND, KW_USABLE, KW_HARVEST, KW_MAP,
-       KW_ORDER, KW_COST, KW_COUNT };
+       KW_ORDER, KW_COST, KW_DECIDE, KW_COUNT };
 
 extern const char *const swt_desc_kw_names[KW_COUNT];
 

@@ -12,7 +12,7 @@
 
 const char *const swt_desc_kw_names[KW_COUNT] = {
     "name", "logical", "grid", "kind", "usable", "harvest", "map", "order",
-    "cost"
+    "cost", "decide"
 };
 
 /* Statements that may appear more than once. */
@@ -97,7 +97,7 @@ int swt_desc_split_lines(pstate_t *ps, const char *text)
                 return PERR(ps, line, kw->col,
                             "unknown statement '%.*s': expected one of name, "
                             "logical, grid, kind, usable, harvest, map, "
-                            "order, cost", kw->len > 32 ? 32 : kw->len, kw->s);
+                            "order, cost, decide", kw->len > 32 ? 32 : kw->len, kw->s);
             }
             if (!kw_repeats[k]) {
                 for (size_t i = 0; i < ps->nstmts; ++i) {

@@ -4,7 +4,7 @@
  * One statement per line, '#' starts a comment. The lines are first split
  * into tokens (any order of statements is allowed), then the statements are
  * applied in a fixed order, because each needs the previous ones:
- *   name, logical, grid, kind, usable, harvest, map, order, cost.
+ *   name, logical, grid, kind, usable, harvest, map, order, cost, decide.
  * Every error names the origin, line and column and what was expected; the
  * parser never reads past the text and bounds every table it allocates.
  */
@@ -787,6 +787,37 @@ static int do_cost(pstate_t *ps, const stmt_t *st)
     return SWT_OK;
 }
 
+static int do_decide(pstate_t *ps, const stmt_t *st)
+{
+    static const char key[] = "lo_max_bytes=";
+    const tok_t *t;
+    char buf[32], *end;
+    long long v;
+    int err;
+
+    if (NULL == st) {
+        return SWT_OK;
+    }
+    err = need_args(ps, st, 1, 1, "lo_max_bytes=BYTES");
+    if (SWT_OK != err) {
+        return err;
+    }
+    t = &st->tok[0];
+    if (t->len <= (int) sizeof(key) - 1 || 0 != strncmp(t->s, key, sizeof(key) - 1)) {
+        return PERR(ps, st->line, t->col, "expected lo_max_bytes=BYTES");
+    }
+    snprintf(buf, sizeof(buf), "%.*s", t->len - (int) sizeof(key) + 1, t->s + sizeof(key) - 1);
+    errno = 0;
+    v = strtoll(buf, &end, 10);
+    if ('\0' != *end || end == buf || 0 != errno || '-' == buf[0] || '+' == buf[0]
+        || t->len - (int) sizeof(key) + 1 >= (int) sizeof(buf) || v > SWT_TOPO_MAX_LO_BYTES) {
+        return PERR(ps, st->line, t->col + (int) sizeof(key) - 1, "expected a whole "
+                    "number of bytes from 0 to 2^50 for lo_max_bytes");
+    }
+    ps->t->lo_max_bytes = v;
+    return SWT_OK;
+}
+
 int swt_topo_parse(const char *text, const char *origin, swt_topo_t **topo,
                    swt_diag_t *diag)
 {
@@ -833,6 +864,9 @@ int swt_topo_parse(const char *text, const char *origin, swt_topo_t **topo,
     }
     if (SWT_OK == err) {
         err = do_cost(&ps, find(&ps, KW_COST));
+    }
+    if (SWT_OK == err) {
+        err = do_decide(&ps, find(&ps, KW_DECIDE));
     }
     free(ps.toks);
     free(ps.stmts);

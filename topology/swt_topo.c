@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <locale.h>
 #include <stdarg.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,12 +56,20 @@ int swt_topo_print_double(char *buf, size_t len, double v)
 {
     locale_t c = newlocale(LC_NUMERIC_MASK, "C", (locale_t) 0);
     locale_t old = (locale_t) 0;
-    int n;
+    int n = 0;
 
     if ((locale_t) 0 != c) {
         old = uselocale(c);
     }
-    n = snprintf(buf, len, "%.17g", v);
+    /* the shortest form that reads back exactly: 1e-06, not 9.99...95e-07 */
+    for (int digits = 6; digits <= 17; ++digits) {
+        char tmp[64];
+        snprintf(tmp, sizeof(tmp), "%.*g", digits, v);
+        if (strtod(tmp, NULL) == v || 17 == digits) {
+            n = snprintf(buf, len, "%s", tmp);
+            break;
+        }
+    }
     if ((locale_t) 0 != c) {
         uselocale(old);
         freelocale(c);
@@ -73,6 +82,7 @@ swt_topo_t *swt_topo_alloc(void)
     swt_topo_t *t = calloc(1, sizeof(*t));
     if (NULL != t) {
         swt_topo_default_cost(&t->cost);
+        t->lo_max_bytes = -1;
     }
     return t;
 }
@@ -462,6 +472,31 @@ const swt_cost_params_t *swt_topo_cost(const swt_topo_t *topo)
     return &topo->cost;
 }
 
+int swt_topo_set_cost(swt_topo_t *topo, const swt_cost_params_t *cost)
+{
+    /* the parser's domain: alpha and beta positive, tau and gamma not negative */
+    if (!(cost->alpha > 0.0 && cost->beta > 0.0 && cost->tau >= 0.0 && cost->gamma >= 0.0)
+        || !isfinite(cost->alpha + cost->beta + cost->tau + cost->gamma)) {
+        return SWT_ERR_INVALID;
+    }
+    topo->cost = *cost;
+    return SWT_OK;
+}
+
+long long swt_topo_lo_max_bytes(const swt_topo_t *topo)
+{
+    return topo->lo_max_bytes;
+}
+
+int swt_topo_set_lo_max_bytes(swt_topo_t *topo, long long bytes)
+{
+    if (bytes < -1 || bytes > SWT_TOPO_MAX_LO_BYTES) {
+        return SWT_ERR_INVALID;
+    }
+    topo->lo_max_bytes = bytes;
+    return SWT_OK;
+}
+
 static int same_shape(const swt_shape_t *a, const swt_shape_t *b)
 {
     if (a->ndims != b->ndims) {
@@ -479,7 +514,8 @@ int swt_topo_equal(const swt_topo_t *a, const swt_topo_t *b)
 {
     if (0 != strcmp(a->name, b->name) || !same_shape(&a->logical, &b->logical)
         || a->has_grid != b->has_grid || !same_shape(&a->grid, &b->grid)
-        || 0 != memcmp(&a->cost, &b->cost, sizeof(a->cost))) {
+        || 0 != memcmp(&a->cost, &b->cost, sizeof(a->cost))
+        || a->lo_max_bytes != b->lo_max_bytes) {
         return 0;
     }
     for (long r = 0; (a->rank_pos || b->rank_pos) && r < a->size; ++r) {

@@ -76,8 +76,21 @@ long swt_topo_rank_pos(const swt_topo_t *topo, long rank);
 long swt_topo_pos_rank(const swt_topo_t *topo, long pos);
 /* Cost constants from the description, or defaults. */
 const swt_cost_params_t *swt_topo_cost(const swt_topo_t *topo);
+/* Replaces the cost constants (a calibrated description is written so).
+   SWT_ERR_INVALID unless alpha, beta > 0 and tau, gamma >= 0, all finite. */
+int swt_topo_set_cost(swt_topo_t *topo, const swt_cost_params_t *cost);
+/*
+ * The largest allreduce (bytes per rank) the component's automatic choice
+ * gives a latency-optimal schedule, from a "decide lo_max_bytes=N"
+ * statement (a measured crossover: bench/net-calibrate.sh writes one); -1
+ * when the description has none and the cost model decides. The setter
+ * takes -1 .. SWT_TOPO_MAX_LO_BYTES (else SWT_ERR_INVALID).
+ */
+#define SWT_TOPO_MAX_LO_BYTES (1LL << 50)
+long long swt_topo_lo_max_bytes(const swt_topo_t *topo);
+int swt_topo_set_lo_max_bytes(swt_topo_t *topo, long long bytes);
 /* 1 when both describe the same machine: name, shapes, wrap, every tile's
-   kind and position, rank order and cost constants. */
+   kind and position, rank order, cost constants and decide statement. */
 int swt_topo_equal(const swt_topo_t *a, const swt_topo_t *b);
 
 #endif

@@ -43,6 +43,7 @@ struct swt_topo {
     long *rank_pos;               /* explicit order; NULL: rank == position */
     long *pos_rank;
     swt_cost_params_t cost;
+    long long lo_max_bytes;       /* decide lo_max_bytes=N; -1: the model's */
 };
 
 /* Zeroed description with default cost and name; NULL on failure. */

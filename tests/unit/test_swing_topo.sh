@@ -126,7 +126,7 @@ else
 fi
 
 # --help everywhere, usage errors exit 2, load errors exit 1.
-for cmd in show explain hops congestion predict svg presets; do
+for cmd in show explain hops congestion predict svg presets describe; do
     "$bin" "$cmd" --help | grep -q "^Usage: swing-topo $cmd" || fail "$cmd --help"
 done
 # routes: ring:4 by hand (Swing s1 0->3 goes - over the wrap link; RD 0->2
@@ -151,11 +151,46 @@ for want in "0 3 2" "1 2 2" "2 1 2" "3 0 2" "0 2 3" "1 3 3"; do
     grep -q "^route $want " "$tmp/rt" || fail "routes ring4-on-6: $want"
 done
 
+# describe: the description with new cost constants; it loads back to the
+# same machine (show and hops unchanged), the constants given replace the
+# old ones, the others stay, and predict follows them (ring:8 at 1K above).
+"$bin" describe "@$golden/ring4-on-6.topo" --beta 1e9 --name ring4-cal > "$tmp/d.topo" \
+    || fail "describe ring4-on-6: exit status"
+grep -q "^name ring4-cal$" "$tmp/d.topo" || fail "describe: --name"
+expect "alpha=1e-06 tau=1e-07 beta=1e+09 gamma=1e-10" \
+    "$(sed -n 's/^cost //p' "$tmp/d.topo")" "describe ring4-on-6 --beta 1e9: cost"
+"$bin" hops "@$tmp/d.topo" --csv > "$tmp/dh.csv" || fail "describe output does not load"
+diff "$tmp/ring4-on-6_hops.csv" "$tmp/dh.csv" > /dev/null || fail "describe: hops differ after the round trip"
+"$bin" describe n150:harvest=3 > "$tmp/n.topo" && "$bin" describe "@$tmp/n.topo" > "$tmp/n2.topo" \
+    && diff "$tmp/n.topo" "$tmp/n2.topo" > /dev/null || fail "describe n150:harvest=3: not a fixed point"
+"$bin" describe ring:8 --alpha 1e-6 --tau 1e-7 --beta 1e9 --gamma 1e-9 > "$tmp/r8.topo"
+"$bin" predict "@$tmp/r8.topo" --sizes 1K:1K --csv > "$tmp/p8d.csv"
+diff "$tmp/p8.csv" "$tmp/p8d.csv" > /dev/null || fail "predict on a described ring:8 differs from predict with options"
+
+# net-model.sh: measurements equal to the model agree everywhere; a
+# measurement 40% over it from 64 KiB up fails that check for each point,
+# and an auto 20% slower than the best swing algorithm is caught.
+"$bin" predict "@$tmp/r8.topo" --sizes 8:1M --csv | awk -F, 'NR > 1 {
+        split("swing-lo swing-bo rd-lo rd-bo", a, " "); best = 2
+        for (i = 2; i <= 5; i++) if ($i < $best) best = i
+        for (i = 2; i <= 5; i++) printf "8,%s,%d,0,1,%.3f\n", a[i - 1], $1, $i * 1e6
+        printf "8,swing-auto,%d,0,1,%.3f,,,,,,,,,,,,,swing_x\n", $1, $best * 1e6 * ($1 == 4096 ? 1.2 : 1) }' \
+    | sed '1i np,config,bytes,count,iters,median_us' > "$tmp/m.csv"
+SWING_TOPO=$bin sh "$SWING_TOP_SRCDIR/bench/net-model.sh" "$tmp/m.csv" "@$tmp/r8.topo" > "$tmp/m.txt" \
+    || fail "net-model.sh: exit status"
+grep -q "^within 25% of the model from 64 KiB up: 20 of 20 points" "$tmp/m.txt" || fail "net-model.sh: exact data not within 25%"
+grep -q "^same winner where .*: \([0-9]*\) of \1 sizes$" "$tmp/m.txt" || fail "net-model.sh: exact data, other winner"
+grep -q "^swing-auto within 10% .*: 17 of 18 sizes, not at 4096 " "$tmp/m.txt" || fail "net-model.sh: slow auto at 4 KiB not found"
+awk -F, 'NR > 1 && $3 >= 65536 && $2 != "swing-auto" { $6 *= 1.4 } { print }' OFS=, "$tmp/m.csv" > "$tmp/m2.csv"
+SWING_TOPO=$bin sh "$SWING_TOP_SRCDIR/bench/net-model.sh" "$tmp/m2.csv" "@$tmp/r8.topo" > "$tmp/m2.txt"
+grep -q "^within 25% of the model from 64 KiB up: 0 of 20 points" "$tmp/m2.txt" || fail "net-model.sh: 40% over the model passed"
+
 "$bin" --help | grep -q "^Usage: swing-topo" || fail "--help"
 for args in "" "nosuchcommand" "hops" "hops ring:8 extra" "hops ring:8 --kind xx" \
     "explain ring:8 --rank 8" "explain ring:8 --alg ring" "predict ring:8 --sizes 9:3" \
     "predict ring:8 --beta -1" "svg ring:8" "svg ring:8 --step 3 -o $tmp/x.svg" \
-    "congestion ring:8 --bogus" "routes" "routes ring:4 --bogus"; do
+    "congestion ring:8 --bogus" "routes" "routes ring:4 --bogus" "describe" \
+    "describe ring:8 --beta 0" "describe ring:8 --tau -1" "describe ring:8 --name a/b"; do
     "$bin" $args > /dev/null 2>&1
     expect 2 $? "exit status of 'swing-topo $args'"
 done

@@ -7,6 +7,7 @@
 #include "swt_topo.h"
 
 #include <check.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -134,6 +135,66 @@ START_TEST(test_n150_cost)
 }
 END_TEST
 
+/* set_cost: the parser's domain; a set cost survives the round trip
+   exactly, in its shortest form (1e-06, not 9.9999999999999995e-07). */
+START_TEST(test_set_cost)
+{
+    const swt_cost_params_t good = { 1.351e-4, 2.3e-6, 1.086e7, 1.8e-11 };
+    const swt_cost_params_t bad[] = {
+        { 0.0, 1e-7, 1e9, 1e-10 }, { 1e-6, -1e-9, 1e9, 1e-10 }, { 1e-6, 1e-7, 0.0, 1e-10 },
+        { 1e-6, 1e-7, 1e9, -1.0 }, { 1e-6, 1e-7, HUGE_VAL, 1e-10 }, { NAN, 1e-7, 1e9, 1e-10 }
+    };
+    swt_topo_t *t, *u = NULL;
+    char *text;
+
+    ck_assert_int_eq(swt_topo_load("torus:4x4", &t, NULL), SWT_OK);
+    for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); ++i) {
+        ck_assert_int_eq(swt_topo_set_cost(t, &bad[i]), SWT_ERR_INVALID);
+    }
+    ck_assert(swt_topo_cost(t)->alpha == 1e-6);
+    ck_assert_int_eq(swt_topo_set_cost(t, &good), SWT_OK);
+    text = format_alloc(t);
+    ck_assert_ptr_nonnull(strstr(text, "cost alpha=0.0001351 tau=2.3e-06 beta=1.086e+07 gamma=1.8e-11\n"));
+    ck_assert_int_eq(swt_topo_parse(text, "formatted", &u, NULL), SWT_OK);
+    ck_assert(swt_topo_equal(t, u));
+    ck_assert(0 == memcmp(swt_topo_cost(u), &good, sizeof(good)));
+    free(text);
+    swt_topo_destroy(u);
+    swt_topo_destroy(t);
+}
+END_TEST
+
+/* decide lo_max_bytes=N: read, kept through the round trip, part of
+   equality, and settable within its domain. */
+START_TEST(test_decide)
+{
+    swt_topo_t *t, *u = NULL, *plain;
+    char *text;
+
+    ck_assert_int_eq(swt_topo_parse("logical 4x2\ndecide lo_max_bytes=1536\n", "x", &t, NULL), SWT_OK);
+    ck_assert_int_eq(swt_topo_lo_max_bytes(t), 1536);
+    text = format_alloc(t);
+    ck_assert_ptr_nonnull(strstr(text, "decide lo_max_bytes=1536\n"));
+    ck_assert_int_eq(swt_topo_parse(text, "formatted", &u, NULL), SWT_OK);
+    ck_assert(swt_topo_equal(t, u));
+    ck_assert_int_eq(swt_topo_load("torus:4x2", &plain, NULL), SWT_OK);
+    ck_assert_int_eq(swt_topo_lo_max_bytes(plain), -1);
+    ck_assert(!swt_topo_equal(t, plain) || 0 != strcmp(swt_topo_name(t), swt_topo_name(plain)));
+    ck_assert_int_eq(swt_topo_set_lo_max_bytes(u, -2), SWT_ERR_INVALID);
+    ck_assert_int_eq(swt_topo_set_lo_max_bytes(u, SWT_TOPO_MAX_LO_BYTES + 1), SWT_ERR_INVALID);
+    ck_assert_int_eq(swt_topo_set_lo_max_bytes(u, 0), SWT_OK);
+    ck_assert(!swt_topo_equal(t, u));
+    ck_assert_int_eq(swt_topo_set_lo_max_bytes(u, -1), SWT_OK);
+    free(text);
+    text = format_alloc(u);
+    ck_assert_ptr_null(strstr(text, "decide"));
+    free(text);
+    swt_topo_destroy(plain);
+    swt_topo_destroy(u);
+    swt_topo_destroy(t);
+}
+END_TEST
+
 /* ---- the broken-file corpus ---- */
 
 typedef struct bad_case {
@@ -228,6 +289,14 @@ static const bad_text_t bad_texts[] = {
       "finite number >= 0 for tau" },
     { "logical 4\ncost tau=1 tau=2\n", SWT_ERR_PARSE, 2, 12, "tau given twice" },
     { "logical 4\ncost speed=3\n", SWT_ERR_PARSE, 2, 6, "expected alpha=" },
+    { "logical 4\ndecide lo_max_bytes=-1\n", SWT_ERR_PARSE, 2, 21, "whole number of bytes" },
+    { "logical 4\ndecide lo_max_bytes=1e3\n", SWT_ERR_PARSE, 2, 21, "whole number of bytes" },
+    { "logical 4\ndecide lo_max_bytes=\n", SWT_ERR_PARSE, 2, 8, "expected lo_max_bytes=BYTES" },
+    { "logical 4\ndecide hi=3\n", SWT_ERR_PARSE, 2, 8, "expected lo_max_bytes=BYTES" },
+    { "logical 4\ndecide lo_max_bytes=99999999999999999999\n", SWT_ERR_PARSE, 2, 21,
+      "whole number of bytes" },
+    { "logical 4\ndecide lo_max_bytes=1\ndecide lo_max_bytes=2\n", SWT_ERR_PARSE, 3, 1,
+      "duplicate 'decide' statement" },
     { "logical 65536x65536\n", SWT_ERR_PARSE, 1, 9, "shape too large" },
     { "grid 2048x1024\nkind a rest\nlogical 4\n", SWT_ERR_PARSE, 1, 6,
       "shape too large" },
@@ -407,7 +476,7 @@ START_TEST(test_format_small_buffer)
 
     ck_assert_int_eq(swt_topo_load("n150", &t, NULL), SWT_OK);
     n = swt_topo_format(t, NULL, 0);
-    ck_assert_int_gt(n, 500);
+    ck_assert_int_gt(n, 400);
     memset(small, 'X', sizeof(small));
     ck_assert_int_eq(swt_topo_format(t, small, sizeof(small)), n);
     ck_assert_str_eq(small, "name n150\nlogic");
@@ -516,6 +585,8 @@ int main(void)
     tcase_add_test(tc, test_equal_detects_differences);
     tcase_add_test(tc, test_default_cost_matches_torus_preset);
     tcase_add_test(tc, test_n150_cost);
+    tcase_add_test(tc, test_set_cost);
+    tcase_add_test(tc, test_decide);
     tcase_add_loop_test(tc, test_bad_file, 0, N_BAD_FILES);
     tcase_add_loop_test(tc, test_bad_text, 0, N_BAD_TEXTS);
     tcase_add_test(tc, test_long_line);

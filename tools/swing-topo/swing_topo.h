@@ -29,6 +29,28 @@ int swing_topo_parse_size(const char *text, double *bytes);
 /* Finite number > 0 (>= 0 with allow_zero). */
 int swing_topo_parse_double(const char *text, int allow_zero, double *v);
 const char *swing_topo_alg_name(swt_alg_t alg);
+/*
+ * --alpha S, --tau S, --beta B, --gamma S: the cost constants a command
+ * may override (predict, describe). SWING_TOPO_COST_OPTIONS goes into its
+ * getopt_long table; swing_topo_cost_option() takes one of them (0, or the
+ * usage exit code). swing_topo_open_cost() loads the one TOPO argument left
+ * at argv[first] and gives the constants to use: the description's, with
+ * the options' in their place (0, or the exit code after a message).
+ */
+#define SWING_TOPO_COST_OPTIONS                            \
+    { "alpha", required_argument, NULL, 'a' },             \
+    { "tau", required_argument, NULL, 't' },               \
+    { "beta", required_argument, NULL, 'b' },              \
+    { "gamma", required_argument, NULL, 'g' }
+typedef struct swing_topo_cost_opts {
+    double val[4];   /* alpha, tau, beta, gamma */
+    int given[4];
+} swing_topo_cost_opts_t;
+int swing_topo_cost_option(const char *cmd, int opt, const char *arg,
+                           swing_topo_cost_opts_t *c);
+int swing_topo_open_cost(const char *cmd, int argc, char **argv, int first,
+                         const swing_topo_cost_opts_t *c, swt_topo_t **topo,
+                         swt_cost_params_t *par);
 /* "x", "y", "z", then "d3", "d4" ... */
 const char *swing_topo_dim_name(int dim, char *buf, size_t len);
 /* "(1,2)" */
@@ -43,5 +65,6 @@ int swing_topo_congestion(int argc, char **argv);
 int swing_topo_predict(int argc, char **argv);
 int swing_topo_svg(int argc, char **argv);
 int swing_topo_routes(int argc, char **argv);
+int swing_topo_describe(int argc, char **argv);
 
 #endif

@@ -28,6 +28,7 @@ static const swing_topo_cmd_t swing_topo_cmds[] = {
     { "predict", swing_topo_predict, "cost-model times, LO/BO crossover and thresholds" },
     { "svg", swing_topo_svg, "picture of one step's messages on the grid (SVG, PNG)" },
     { "routes", swing_topo_routes, "tiles, links and every pair's route, for building a network" },
+    { "describe", swing_topo_describe, "the description in the file format, cost constants replaced" },
     { "presets", swing_topo_presets_cmd, "list the built-in topology presets" },
     { NULL, NULL, NULL }
 };
@@ -111,6 +112,49 @@ int swing_topo_usage(const char *cmd, const char *fmt, ...)
     va_end(ap);
     fprintf(stderr, "\nTry 'swing-topo %s --help'.\n", cmd);
     return SWING_TOPO_EXIT_USAGE;
+}
+
+int swing_topo_cost_option(const char *cmd, int opt, const char *arg,
+                           swing_topo_cost_opts_t *c)
+{
+    static const char *const names[4] = { "alpha", "tau", "beta", "gamma" };
+    const char *which = strchr("atbg", opt);
+    int i;
+
+    if (NULL == which || '\0' == opt) {
+        return swing_topo_usage(cmd, "internal: not a cost option");
+    }
+    i = (int) (which - "atbg");
+    /* tau and gamma may be 0, alpha and beta may not */
+    if (0 != swing_topo_parse_double(arg, i % 2, &c->val[i])) {
+        return swing_topo_usage(cmd, "--%s: expected a %s number, got '%s'", names[i],
+                                i % 2 ? "non-negative" : "positive", arg);
+    }
+    c->given[i] = 1;
+    return 0;
+}
+
+int swing_topo_open_cost(const char *cmd, int argc, char **argv, int first,
+                         const swing_topo_cost_opts_t *c, swt_topo_t **topo,
+                         swt_cost_params_t *par)
+{
+    double *set[4] = { &par->alpha, &par->tau, &par->beta, &par->gamma };
+    int rc;
+
+    if (first + 1 != argc) {
+        return swing_topo_usage(cmd, "expected one TOPO argument");
+    }
+    rc = swing_topo_open(cmd, argv[first], topo);
+    if (0 != rc) {
+        return rc;
+    }
+    *par = *swt_topo_cost(*topo);
+    for (int i = 0; i < 4; ++i) {
+        if (c->given[i]) {
+            *set[i] = c->val[i];
+        }
+    }
+    return 0;
 }
 
 int swing_topo_open(const char *cmd, const char *spec, swt_topo_t **topo)

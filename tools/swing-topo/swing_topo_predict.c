@@ -68,10 +68,7 @@ int swing_topo_predict(int argc, char **argv)
 {
     static const struct option opts[] = {
         { "sizes", required_argument, NULL, 's' },
-        { "alpha", required_argument, NULL, 'a' },
-        { "tau", required_argument, NULL, 't' },
-        { "beta", required_argument, NULL, 'b' },
-        { "gamma", required_argument, NULL, 'g' },
+        SWING_TOPO_COST_OPTIONS,
         { "csv", no_argument, NULL, 'c' },
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 }
@@ -80,15 +77,14 @@ int swing_topo_predict(int argc, char **argv)
     swt_model_t *model = NULL;
     swt_cost_params_t par;
     double lo = 8.0, hi = 64.0 * 1024 * 1024, thr;
-    double *set[4] = { &par.alpha, &par.tau, &par.beta, &par.gamma };
-    double val[4] = { 0.0, 0.0, 0.0, 0.0 };
-    int given[4] = { 0, 0, 0, 0 };
+    swing_topo_cost_opts_t cost;
     int opt, rc, csv = 0;
+
+    memset(&cost, 0, sizeof(cost));
 
     optind = 1;
     opterr = 0;
     while (-1 != (opt = getopt_long(argc, argv, "h", opts, NULL))) {
-        const char *which = strchr("atbg", opt);
         switch (opt) {
         case 'h':
             swing_predict_help();
@@ -98,17 +94,12 @@ int swing_topo_predict(int argc, char **argv)
                 return swing_topo_usage("predict", "--sizes: expected MIN:MAX with 1 <= MIN <= MAX, got '%s'", optarg);
             }
             break;
-        case 'a': case 't': case 'b': case 'g': {
-            int i = (int) (which - "atbg");
-            /* tau and gamma may be 0, alpha and beta may not */
-            if (0 != swing_topo_parse_double(optarg, i % 2, &val[i])) {
-                return swing_topo_usage("predict", "--%s: expected a %s number, got '%s'",
-                                        opts[i + 1].name, i % 2 ? "non-negative" : "positive",
-                                        optarg);
+        case 'a': case 't': case 'b': case 'g':
+            rc = swing_topo_cost_option("predict", opt, optarg, &cost);
+            if (0 != rc) {
+                return rc;
             }
-            given[i] = 1;
             break;
-        }
         case 'c':
             csv = 1;
             break;
@@ -116,18 +107,9 @@ int swing_topo_predict(int argc, char **argv)
             return swing_topo_usage("predict", "unknown or incomplete option '%s'", argv[optind - 1]);
         }
     }
-    if (optind + 1 != argc) {
-        return swing_topo_usage("predict", "expected one TOPO argument");
-    }
-    rc = swing_topo_open("predict", argv[optind], &topo);
+    rc = swing_topo_open_cost("predict", argc, argv, optind, &cost, &topo, &par);
     if (0 != rc) {
         return rc;
-    }
-    par = *swt_topo_cost(topo);
-    for (int i = 0; i < 4; ++i) {
-        if (given[i]) {
-            *set[i] = val[i];
-        }
     }
     rc = swt_model_create(topo, &par, &model);
     if (SWT_OK != rc) {
@@ -163,8 +145,14 @@ int swing_topo_predict(int argc, char **argv)
         swing_predict_crossover(model, SWT_ALG_SWING);
         swing_predict_crossover(model, SWT_ALG_RD);
         thr = swt_model_lo_max_bytes(model, SWT_ALG_SWING);
-        printf("component thresholds: coll_swing_lo_max_bytes = %.0f "
-               "(auto: swing-lo up to it, swing-bo above)\n", isinf(thr) ? 9.2e18 : thr);
+        if (swt_topo_lo_max_bytes(topo) >= 0) {
+            printf("component thresholds: coll_swing_lo_max_bytes = %lld, the description's "
+                   "measured one (decide lo_max_bytes; the model's: %.0f)\n",
+                   swt_topo_lo_max_bytes(topo), isinf(thr) ? 9.2e18 : thr);
+        } else {
+            printf("component thresholds: coll_swing_lo_max_bytes = %.0f "
+                   "(auto: swing-lo up to it, swing-bo above)\n", isinf(thr) ? 9.2e18 : thr);
+        }
     }
     swt_model_destroy(model);
     swt_topo_destroy(topo);
