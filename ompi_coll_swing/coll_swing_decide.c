@@ -5,7 +5,8 @@
  * At communicator setup the cost model (topology/swt_cost.h) predicts each
  * message-passing algorithm's time on this communicator's topology for the
  * upper size of every power-of-two bucket; the fastest wins the bucket. A
- * user threshold coll_swing_lo_max_bytes >= 0 overrides the model's LO/BO
+ * user threshold coll_swing_lo_max_bytes >= 0, or else the description's
+ * measured one (decide lo_max_bytes=N), overrides the model's LO/BO
  * boundary, and the model still picks Swing or RD on each side. When all
  * ranks share one node, the shared segment is enabled and the user gave
  * no topology (one means: follow its schedules), shm takes every size;
@@ -53,13 +54,15 @@ static int swing_best(const swt_model_t *model, double bytes, int want_kind)
 }
 
 /* Printed by rank 0 of the communicator only: every rank has the same table. */
-static void swing_decision_report(const mca_coll_swing_module_t *m)
+static void swing_decision_report(const mca_coll_swing_module_t *m, const char *boundary)
 {
     int from = 0;
 
     if (mca_coll_swing_component.verbose < 2 || 0 != ompi_comm_rank(m->comm)) {
         return;
     }
+    opal_output(mca_coll_swing_component.output, "coll:swing: %s auto: LO/BO boundary from %s",
+                m->comm->c_name, boundary);
     for (int b = 1; b <= MCA_COLL_SWING_NBUCKETS; ++b) {
         size_t lo = from ? ((size_t) 1 << (from - 1)) + 1 : 0;
         if (b < MCA_COLL_SWING_NBUCKETS && m->choice[b] == m->choice[from]) {
@@ -93,10 +96,14 @@ static int swing_hier_wanted(const mca_coll_swing_module_t *m)
 
 int mca_coll_swing_decision_build(mca_coll_swing_module_t *m, const swt_topo_t *topo)
 {
-    long user_lo = mca_coll_swing_component.lo_max_bytes;
+    long long user_lo = mca_coll_swing_component.lo_max_bytes;
     swt_model_t *model = NULL;
     int rc, shm, hier;
 
+    if (user_lo < 0) {
+        /* a measured crossover in the description (decide lo_max_bytes=N) */
+        user_lo = swt_topo_lo_max_bytes(topo);
+    }
     rc = swt_model_create(topo, swt_topo_cost(topo), &model);
     if (SWT_OK != rc) {
         return (SWT_ERR_NOMEM == rc) ? OMPI_ERR_OUT_OF_RESOURCE : OMPI_ERR_BAD_PARAM;
@@ -120,7 +127,10 @@ int mca_coll_swing_decision_build(mca_coll_swing_module_t *m, const swt_topo_t *
                               : m->mp_choice[b];
     }
     swt_model_destroy(model);
-    swing_decision_report(m);
+    swing_decision_report(m, mca_coll_swing_component.lo_max_bytes >= 0
+                                 ? "coll_swing_lo_max_bytes"
+                                 : user_lo >= 0 ? "the description (decide lo_max_bytes)"
+                                                : "the cost model");
     return OMPI_SUCCESS;
 }
 

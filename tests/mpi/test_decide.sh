@@ -1,0 +1,43 @@
+#!/bin/sh
+# The LO/BO boundary of the automatic choice: a description's measured
+# crossover (decide lo_max_bytes=N, which bench/net-calibrate.sh writes)
+# moves it, and coll_swing_lo_max_bytes overrides the description. Read
+# from what served each size (swing_bench's CSV, from swing's MPI_T
+# counters) and from the verbose decision report. 8 ranks on ring:8, whose
+# generic constants put the model's crossover at 9395 B.
+set -u
+top=${SWING_TOP_BUILDDIR:?run through make check}
+src=${SWING_TOP_SRCDIR:?run through make check}
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+fail=0
+printf 'name ring8-decided\nlogical 8\ndecide lo_max_bytes=256\n' > "$out/r8.topo"
+
+# run LABEL TOPO EXPECT [mpirun options]: EXPECT is "64:lo 256:lo 512:bo ..."
+run() {
+    label=$1 topo=$2 expect=$3
+    shift 3
+    sh "$src/tests/mpi/mpirun.sh" -np 8 --mca coll_swing_topology "$topo" \
+        --mca coll_swing_verbose 2 "$@" \
+        "$top/bench/swing_bench" -C swing-auto -m 64:4096 -i 3 -w 1 --csv "$out/$label.csv" \
+        > "$out/$label.out" 2>&1 || { cat "$out/$label.out"; echo "FAIL: $label: swing_bench"; fail=1; return; }
+    for e in $expect; do
+        size=${e%%:*} kind=${e#*:}
+        got=$(awk -F, -v s="$size" '$3 == s { print $19 }' "$out/$label.csv")
+        case "$got" in
+        *_"$kind") echo "ok: $label: $size B -> $got" ;;
+        *) echo "FAIL: $label: $size B served by '$got', expected a *_$kind schedule"; fail=1 ;;
+        esac
+    done
+}
+
+run model ring:8 "256:lo 4096:lo"
+grep -q "LO/BO boundary from the cost model" "$out/model.out" || { echo "FAIL: model: no report"; fail=1; }
+run described "@$out/r8.topo" "64:lo 256:lo 512:bo 4096:bo"
+grep -q "LO/BO boundary from the description" "$out/described.out" \
+    || { echo "FAIL: described: the report does not name the description"; fail=1; }
+run overridden "@$out/r8.topo" "1024:lo 2048:bo" --mca coll_swing_lo_max_bytes 1024
+grep -q "LO/BO boundary from coll_swing_lo_max_bytes" "$out/overridden.out" \
+    || { echo "FAIL: overridden: the report does not name the parameter"; fail=1; }
+[ $fail = 0 ] && echo "PASS: test_decide.sh" || echo "FAIL: test_decide.sh"
+exit $fail
