@@ -154,17 +154,38 @@ typedef enum {
     BENCH_TIMING_SWING,        /* barrier, time each call, max over ranks, median */
     BENCH_TIMING_OSU,          /* osu_allreduce: barrier, time each call, mean
                                   per rank, averaged over ranks */
-    BENCH_TIMING_LOOP          /* back to back, the loop timed as a whole,
+    BENCH_TIMING_LOOP,         /* back to back, the loop timed as a whole,
                                   averaged over ranks */
+    BENCH_TIMING_CLOCK         /* every rank starts each call at one instant of
+                                  the machine's clock; as swing otherwise */
 } bench_timing_t;
 
 const char *bench_timing_name(bench_timing_t t);
+
+/* Clock timing (bench_clock.c): calls started at one instant of the clock. */
+typedef struct bench_clock {
+    double margin;   /* rank 0: s between choosing an instant and the instant */
+    double margin_sent;   /* the margin of the last instant, as broadcast */
+    double delay;    /* this rank: s from rank 0's choice to its receipt */
+    int late;        /* rank 0: timed calls that some rank started late */
+    int was_late;    /* this rank started the last call late */
+    int counted;     /* the last call is a timed one */
+} bench_clock_t;
+
+double bench_clock_now(void);
+void bench_clock_init(bench_clock_t *c);
+/* Waits with every rank for one instant of the clock (a reduction and a
+   broadcast, no allreduce); *start gets it, in bench_clock_now() seconds. */
+int bench_clock_start(bench_clock_t *c, int counted, double *start);
+/* After the last call of a loop: account for its start. */
+int bench_clock_finish(bench_clock_t *c);
 
 typedef struct bench_args {
     size_t min_bytes;          /* smallest message, power of two */
     size_t max_bytes;          /* largest message, power of two */
     int iters;                 /* timed iterations, 0 = scaled by size */
     int warmup;                /* warm-up iterations, -1 = scaled by size */
+    double budget;             /* -T: seconds of timed calls per size, 0 = off */
     const bench_dtype_t *dtype;
     const bench_op_t *op;
     int in_place;              /* MPI_IN_PLACE */

@@ -42,6 +42,10 @@ void bench_args_usage(FILE *out, const char *prog)
         "                          / 2 per doubling, at least 10)\n"
         "  -w, --warmup N          warm-up iterations (default iterations / 10,\n"
         "                          >= 2)\n"
+        "  -T, --budget SECONDS    timed iterations per size and configuration:\n"
+        "                          as many as fit in SECONDS at the warm-up's\n"
+        "                          mean time per call, at least 5, at most the\n"
+        "                          count above (not with -t loop)\n"
         "  -d, --datatype TYPE     %s\n"
         "                          (default float)\n"
         "  -o, --op OP             sum, prod, max, min (default sum)\n"
@@ -56,7 +60,11 @@ void bench_args_usage(FILE *out, const char *prog)
         "                          osu: as osu_allreduce, barrier before each\n"
         "                          call, mean per rank averaged over ranks;\n"
         "                          loop: calls back to back, the loop timed as a\n"
-        "                          whole, averaged over ranks (not with -I)\n"
+        "                          whole, averaged over ranks (not with -I);\n"
+        "                          clock: as swing, but every rank starts each\n"
+        "                          call at one instant of the machine's clock\n"
+        "                          (ranks of one machine only: the emulated\n"
+        "                          cluster and network; see bench/README.md)\n"
         "      --csv FILE          write every figure to FILE (CSV)\n"
         "  -v, --verbose           progress line on stderr even when it is no tty\n"
         "  -h, --help              this text\n"
@@ -174,7 +182,7 @@ static const bench_option_t bench_options[] = {
     { 'd', "datatype", 1 },   { 'o', "op", 1 },         { 'I', "in-place", 0 },
     { 'c', "check-every", 0 },{ 'n', "no-validate", 0 },{ 'C', "configs", 1 },
     { 0, "csv", 1 },          { 'v', "verbose", 0 },    { 'h', "help", 0 },
-    { 0, "inject-error", 0 }, { 't', "timing", 1 },
+    { 0, "inject-error", 0 }, { 't', "timing", 1 },       { 'T', "budget", 1 },
 };
 #define BENCH_NOPTIONS (sizeof(bench_options) / sizeof(bench_options[0]))
 
@@ -202,14 +210,21 @@ static int bench_apply(const bench_option_t *opt, const char *value,
         *why = "unknown operation (-o): sum, prod, max, min";
         return NULL == (args->op = bench_op_find(value)) ? -1 : 0;
     case 't':
-        *why = "-t wants swing, osu or loop";
-        for (int t = BENCH_TIMING_SWING; t <= BENCH_TIMING_LOOP; t++) {
+        *why = "-t wants swing, osu, loop or clock";
+        for (int t = BENCH_TIMING_SWING; t <= BENCH_TIMING_CLOCK; t++) {
             if (0 == strcmp(value, bench_timing_name((bench_timing_t) t))) {
                 args->timing = (bench_timing_t) t;
                 return 0;
             }
         }
         return -1;
+    case 'T': {
+        char *end;
+        *why = "-T wants seconds, a number > 0 and at most 3600";
+        args->budget = strtod(value, &end);
+        return (end != value && '\0' == *end && args->budget > 0.0
+                && args->budget <= 3600.0) ? 0 : -1;
+    }
     case 'I': args->in_place = 1; return 0;
     case 'c': args->check_every = 1; return 0;
     case 'n': args->validate = 0; return 0;
@@ -241,8 +256,8 @@ static int bench_apply(const bench_option_t *opt, const char *value,
 
 const char *bench_timing_name(bench_timing_t t)
 {
-    static const char *const names[] = { "swing", "osu", "loop" };
-    return (unsigned) t <= BENCH_TIMING_LOOP ? names[t] : "?";
+    static const char *const names[] = { "swing", "osu", "loop", "clock" };
+    return (unsigned) t <= BENCH_TIMING_CLOCK ? names[t] : "?";
 }
 
 static const bench_option_t *bench_find_short(char c)
@@ -365,6 +380,10 @@ bench_args_result_t bench_args_parse(int argc, char **argv, int print,
     arg = NULL;
     if (args->check_every && !args->validate) {
         why = "-c and -n contradict each other";
+        goto fail;
+    }
+    if (BENCH_TIMING_LOOP == args->timing && args->budget > 0.0) {
+        why = "-T sizes the count from the warm-up's call times: not with -t loop";
         goto fail;
     }
     if (BENCH_TIMING_LOOP == args->timing && (args->in_place || args->check_every)) {

@@ -34,6 +34,8 @@ typedef struct bench_failure {
 } bench_failure_t;
 
 /* Everything the sweep needs, set up once. */
+#define BENCH_BUDGET_MIN 5   /* -T: the fewest timed calls per size */
+
 typedef struct bench_run {
     const bench_args_t *args;
     bench_pattern_t pattern;
@@ -46,6 +48,7 @@ typedef struct bench_run {
     void *rbuf;
     double *times;           /* this rank's per-iteration times */
     double *maxtimes;        /* MPI_MAX over ranks, on rank 0 */
+    bench_clock_t clock;     /* -t clock: the start margin, late starts */
 } bench_run_t;
 
 static void bench_env_probe(bench_env_t *env, MPI_Comm node_comm)
@@ -194,6 +197,25 @@ static int bench_report_failure(const bench_run_t *run, int c, size_t bytes,
 }
 
 /*
+ * -T: the timed calls that fit in budget seconds at rank 0's mean warm-up
+ * time per call, at least BENCH_BUDGET_MIN, at most the count the options
+ * give (for which the time arrays are sized); every rank gets rank 0's.
+ */
+static int bench_budget_iters(double budget, double per_call, int most, int *iters)
+{
+    int n = most;
+
+    if (per_call > 0.0 && budget / per_call < (double) most) {
+        n = (int) (budget / per_call);
+    }
+    if (n < BENCH_BUDGET_MIN) {
+        n = (most < BENCH_BUDGET_MIN) ? most : BENCH_BUDGET_MIN;
+    }
+    *iters = n;
+    return MPI_Bcast(iters, 1, MPI_INT, 0, MPI_COMM_WORLD);
+}
+
+/*
  * Timing loop: warm-up calls, a barrier, then the timed calls back to back.
  * times[0] gets this rank's mean per call; the last result is validated.
  */
@@ -278,6 +300,8 @@ static int bench_measure(bench_run_t *run, int c, int s)
     int iters = bench_args_iters(a, bytes);
     int warmup = bench_args_warmup(a, bytes);
     int total = warmup + iters, rc;
+    int clock = BENCH_TIMING_CLOCK == a->timing;
+    double warm = 0.0;       /* -T: this rank's warm-up time */
     unsigned long long s0 = 0, s1 = 0, f0 = 0, f1 = 0;
     unsigned long long a0[BENCH_MAX_ALGS], a1[BENCH_MAX_ALGS];
     long long mine[3], all[3];
@@ -302,27 +326,43 @@ static int bench_measure(bench_run_t *run, int c, int s)
         }
     }
     for (int it = 0; BENCH_TIMING_LOOP != a->timing && it < total; it++) {
-        int check = a->validate && (a->check_every || it == total - 1);
+        int check;
         double t;
+
+        if (a->budget > 0.0 && it == warmup) {
+            rc = bench_budget_iters(a->budget, warm / (warmup ? warmup : 1), iters, &iters);
+            if (MPI_SUCCESS != rc) {
+                return rc;
+            }
+            total = warmup + iters;
+            res->iters = iters;
+        }
+        check = a->validate && (a->check_every || it == total - 1);
 
         if (a->in_place) {
             memcpy(run->rbuf, run->sbuf, bytes);
         } else if (check) {
             memset(run->rbuf, BENCH_POISON, bytes);
         }
-        rc = MPI_Barrier(MPI_COMM_WORLD);
+        if (clock) {
+            rc = bench_clock_start(&run->clock, it >= warmup, &t);
+        } else {
+            rc = MPI_Barrier(MPI_COMM_WORLD);
+            t = MPI_Wtime();
+        }
         if (MPI_SUCCESS != rc) {
             return rc;
         }
-        t = MPI_Wtime();
         rc = MPI_Allreduce(a->in_place ? MPI_IN_PLACE : run->sbuf, run->rbuf,
                            (int)count, type, op, cfg->comm);
-        t = MPI_Wtime() - t;
+        t = (clock ? bench_clock_now() : MPI_Wtime()) - t;
         if (MPI_SUCCESS != rc) {
             return rc;
         }
         if (it >= warmup) {
             run->times[it - warmup] = t;
+        } else {
+            warm += t;
         }
         if (check && !fail.failed) {
             size_t bad = bench_data_check(run->rbuf, count, a->dtype,
@@ -336,6 +376,9 @@ static int bench_measure(bench_run_t *run, int c, int s)
             }
         }
     }
+    if (clock && MPI_SUCCESS != (rc = bench_clock_finish(&run->clock))) {
+        return rc;
+    }
     if (cfg->served.found && cfg->fallback.found) {
         bench_pvar_read(&cfg->served, &s1);
         bench_pvar_read(&cfg->fallback, &f1);
@@ -345,7 +388,7 @@ static int bench_measure(bench_run_t *run, int c, int s)
     if (bench_report_failure(run, c, bytes, &fail)) {
         return -BENCH_EXIT_INVALID;
     }
-    if (BENCH_TIMING_SWING == a->timing) {
+    if (BENCH_TIMING_SWING == a->timing || clock) {
         rc = MPI_Reduce(run->times, run->maxtimes, iters, MPI_DOUBLE, MPI_MAX, 0,
                         MPI_COMM_WORLD);
     } else {
@@ -367,7 +410,7 @@ static int bench_measure(bench_run_t *run, int c, int s)
     bench_alg_names(run, cfg, a0, a1, res);
     bench_judge_served(run, c, res, all, total);
     if (0 == run->rank) {
-        if (BENCH_TIMING_SWING == a->timing) {
+        if (BENCH_TIMING_SWING == a->timing || clock) {
             bench_stats_compute(run->maxtimes, iters, &res->stats);
         }
         res->algbw = bench_algbw(bytes, res->stats.median);
@@ -407,6 +450,11 @@ static int bench_sweep(bench_run_t *run)
             bench_report_time_row(stdout, rep, s);
         }
     }
+    if (0 == run->rank && BENCH_TIMING_CLOCK == run->args->timing && run->clock.late > 0) {
+        fprintf(stderr, "swing_bench: clock timing: %d timed calls started late on some "
+                "rank (their times include the delay); the margin is now %.2f ms\n",
+                run->clock.late, run->clock.margin * 1e3);
+    }
     return MPI_SUCCESS;
 }
 
@@ -431,6 +479,7 @@ int main(int argc, char **argv)
 
     MPI_Init(&argc, &argv);
     memset(&run, 0, sizeof(run));
+    bench_clock_init(&run.clock);
     MPI_Comm_rank(MPI_COMM_WORLD, &run.rank);
     MPI_Comm_size(MPI_COMM_WORLD, &run.np);
     run.args = &args;

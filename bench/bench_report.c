@@ -75,9 +75,16 @@ void bench_report_header(FILE *out, const bench_report_t *rep)
         fprintf(out, " ... %d (+%d) at %s", bench_args_iters(a, last),
                 bench_args_warmup(a, last), hi);
     }
+    if (a->budget > 0.0) {
+        fprintf(out, " at most; -T %g s: as many as fit in that at the warm-up's time per call,"
+                " at least 5 (the CSV's iters)", a->budget);
+    }
     fprintf(out, "; timing %s: %s\n", bench_timing_name(a->timing),
             BENCH_TIMING_SWING == a->timing
                 ? "barrier before each call, call time = slowest rank, median"
+                : BENCH_TIMING_CLOCK == a->timing
+                ? "every rank starts each call at one instant of the clock, "
+                  "call time = slowest rank, median"
                 : BENCH_TIMING_OSU
                       == a->timing ? "as osu_allreduce, barrier before each call, "
                                      "mean per rank, averaged over ranks"
@@ -106,7 +113,8 @@ void bench_report_header(FILE *out, const bench_report_t *rep)
 void bench_report_time_header(FILE *out, const bench_report_t *rep)
 {
     fprintf(out, "\n# %s time (us)\n# %-8s",
-            BENCH_TIMING_SWING == rep->args->timing ? "Median" : "Average", "Size");
+            BENCH_TIMING_SWING == rep->args->timing || BENCH_TIMING_CLOCK == rep->args->timing
+                ? "Median" : "Average", "Size");
     for (int i = 0; i < rep->configs->n; i++) {
         fprintf(out, "%*s", bench_col_width(&rep->configs->cfg[i]),
                 rep->configs->cfg[i].desc->name);

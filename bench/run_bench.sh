@@ -15,9 +15,15 @@ Usage: $0 [options] [-- swing_bench options]
                 time, and then outranks tuned)
   --net "T ..." instead of -n: the emulated torus network (bench/torus-net.sh,
                 root): one run per topology T (ring:8, torus:4x4,
-                @bench/topologies/grid5x5.topo, n150, ...), one rank per
-                tile, coll_swing_topology T, swing's four schedules, auto
-                and tuned side by side
+                @bench/topologies/grid5x5.topo, n150, a calibrated
+                @bench/topologies/net/ring-8.topo, ...), one rank per
+                tile, coll_swing_topology T, swing's four schedules, auto,
+                tuned's default, recursive doubling (3), ring (4) and
+                Rabenseifner (6) side by side, timed with -t clock and -T 1
+                (about a second of calls per size and configuration,
+                at least 5); then the cost
+                model of T against the measurement (net-model.sh):
+                DIR/allreduce-NAME-model.txt and .png
   --net-rate R  link rate for --net (default 100mbit)
   -m MIN:MAX    message sizes in bytes (default: swing_bench's, 8:64M)
   -C LIST       configurations (default: swing_bench's, all)
@@ -146,7 +152,9 @@ for run in $runs; do
         topo=${run#net=}
         np=$("${SWING_TOPO:-$here/../tools/swing-topo/swing-topo}" show "$topo" 2>/dev/null | sed -n 's/.*, \([0-9]*\) ranks$/\1/p')
         margs="--bind-to none --mca mpi_yield_when_idle 1 --mca coll_tuned_use_dynamic_rules 1 --mca coll_swing_topology $topo"
-        [ -n "$configs" ] || rargs="-C swing-auto,swing-lo,swing-bo,rd-lo,rd-bo,tuned"
+        [ -n "$configs" ] || rargs="-C swing-auto,swing-lo,swing-bo,rd-lo,rd-bo,tuned,tuned-3,tuned-4,tuned-6"
+        rargs="-t clock $rargs"
+        [ "$quick" = 1 ] || rargs="-T 1 $rargs"
         ;;
     *:tuned|*:han)
         layout=${run%:*}
@@ -211,6 +219,10 @@ for run in $runs; do
                 gnuplot -c "$plot_gp" "$outdir/allreduce-$name.csv" "$outdir/allreduce-$name.png" \
                     || echo "$0: gnuplot failed for $topo" >&2
             fi
+            sh "$here/net-model.sh" "$outdir/allreduce-$name.csv" "$topo" \
+                -o "$outdir/allreduce-$name-model" > "$outdir/allreduce-$name-model.txt" \
+                && tee -a "$txt" < "$outdir/allreduce-$name-model.txt" \
+                || echo "$0: net-model.sh failed for $topo" >&2
             ;;
         esac
         rm -f "$tmp/run.csv"

@@ -5,13 +5,22 @@
 # routing exactly, and one emulated node per rank (its own host name, its
 # daemon in its tile's namespace), then an MPI program across it.
 #
-#   torus-net.sh TOPO [--rate R] [--delay D] [--no-check] [-- [mpirun options] PROGRAM [args]]
+#   torus-net.sh TOPO [--rate R] [--burst B] [--queue T] [--cc CC] [--eager N]
+#                [--delay D] [--no-check] [-- [mpirun options] PROGRAM [args]]
 #
-# TOPO: as for swing-topo (ring:8, torus:4x4, n150, @file). --rate (default
-# 100mbit) applies to every direction of every link (tc tbf); --delay adds a
-# one-way delay per link (tc netem; default none: kernels without sch_netem,
-# as this project's VM, cannot). Without a program it builds the network,
-# checks it and tears it down.
+# TOPO: as for swing-topo (ring:8, torus:4x4, n150, @file). Every direction
+# of every link is shaped with tc tbf: --rate (default 100mbit), --burst,
+# what passes unshaped after a pause (default 2kb: one packet, as a wire;
+# a large burst lets small messages through at memory speed), --queue, the
+# longest wait in the link's queue before a drop (default 2s: no drops).
+# --cc sets TCP's congestion control in every namespace (default reno, which
+# a namespace may always choose; "" keeps the system's, often bbr, whose
+# window stops at twice the unloaded round trip's worth). --eager: Open MPI's TCP eager limit for the job
+# (default 4M; 0 keeps Open MPI's 64 KiB, above which every message waits
+# for a rendezvous reply queued behind the peer's own data on the same
+# connection). --delay adds a one-way delay per link (tc netem;
+# default none: kernels without sch_netem, as this project's VM, cannot).
+# Without a program it builds the network, checks it and tears it down.
 #
 # Built from `swing-topo routes TOPO` (tiles, links, one route per ordered
 # pair of ranks):
@@ -38,12 +47,12 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 
 usage() {
-    sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 
+case "${1:-}" in ""|-h|--help) usage ;; esac
 if [ -z "${SWING_NET_INNER:-}" ]; then
-    [ $# -ge 1 ] || usage
     if [ "$(id -u)" != 0 ] || ! command -v ip >/dev/null 2>&1 || ! command -v tc >/dev/null 2>&1; then
         echo "torus-net.sh: skipped: needs root, ip and tc (iproute2)" >&2
         exit 77
@@ -62,12 +71,20 @@ unset SWING_NET_INNER
 topo=$1
 shift
 rate=100mbit
+burst=2kb
+queue=2s
+cc=reno
+eager=4194304
 delay=
 check=1
 while [ $# -gt 0 ]; do
     case "$1" in
     --rate) [ $# -ge 2 ] || usage; rate=$2; shift 2 ;;
     --delay) [ $# -ge 2 ] || usage; delay=$2; shift 2 ;;
+    --burst) [ $# -ge 2 ] || usage; burst=$2; shift 2 ;;
+    --queue) [ $# -ge 2 ] || usage; queue=$2; shift 2 ;;
+    --cc) [ $# -ge 2 ] || usage; cc=$2; shift 2 ;;
+    --eager) [ $# -ge 2 ] || usage; eager=$2; shift 2 ;;
     --no-check) check=0; shift ;;
     --) shift; break ;;
     -h|--help) usage ;;
@@ -111,6 +128,14 @@ mkns() {
     echo "$1" >> "$nslist"
     ip -n "$1" link set lo up
     ip netns exec "$1" sh -c 'sysctl -qw net.ipv4.ip_forward=1 net.ipv4.conf.all.rp_filter=0 net.ipv4.conf.default.rp_filter=0 net.ipv4.conf.lo.rp_filter=0'
+    # TCP as a link: a window of 1000 packets from the start (routes below)
+    # that an idle pause does not shrink, buffers that hold a step's
+    # message, and a congestion control that does not cap the window at the
+    # unloaded round trip (see the README)
+    ip netns exec "$1" sysctl -qw net.ipv4.tcp_slow_start_after_idle=0 \
+        net.ipv4.tcp_rmem="4096 4194304 33554432" net.ipv4.tcp_wmem="4096 4194304 33554432"
+    [ -z "$cc" ] || ip netns exec "$1" sysctl -qw net.ipv4.tcp_congestion_control="$cc" \
+        || { echo "torus-net.sh: congestion control $cc is not available" >&2; exit 3; }
 }
 
 # Names, addresses and the ip batch files, from the routes file.
@@ -129,7 +154,7 @@ $1 == "route" { src = $2; dst = $3; hops = $4
                 for (i = 5; i < NF; i++) {
                     t = $i; nx = $(i + 1); da = quad("10.201", dst)
                     if (i == 5) {
-                        print "route add " da "/32 via " addr[t " " nx] " dev " dev[t " " nx] " src " quad("10.201", src) > (dir "/b." t)
+                        print "route add " da "/32 via " addr[t " " nx] " dev " dev[t " " nx] " src " quad("10.201", src) " initcwnd 1000 initrwnd 1000" > (dir "/b." t)
                     } else {
                         tbl = 1000 + src
                         print "route add " da "/32 via " addr[t " " nx] " dev " dev[t " " nx] " table " tbl > (dir "/b." t)
@@ -142,7 +167,7 @@ $1 == "route" { src = $2; dst = $3; hops = $4
                 print src, dst, hops > (dir "/hops") }
 ' "$work/routes" || exit 3
 
-echo "torus-net.sh: $topo: $(wc -l < "$work/tiles") tiles, $(wc -l < "$work/links") links, $(awk '$2 >= 0' "$work/tiles" | wc -l) ranks; links $rate${delay:+, $delay one way}" >&2
+echo "torus-net.sh: $topo: $(wc -l < "$work/tiles") tiles, $(wc -l < "$work/links") links, $(awk '$2 >= 0' "$work/tiles" | wc -l) ranks; links $rate, burst $burst, queue $queue${delay:+, $delay one way}${cc:+, tcp $cc}" >&2
 
 mgmt=$id-mgmt
 mkns "$mgmt"
@@ -176,7 +201,7 @@ while read -r na nb da db aa ab; do
         if [ -n "$delay" ]; then
             tc -n "$ens" qdisc add dev "$edev" root netem delay "$delay" rate "$rate" limit 10000
         else
-            tc -n "$ens" qdisc add dev "$edev" root tbf rate "$rate" burst 64kb latency 100ms
+            tc -n "$ens" qdisc add dev "$edev" root tbf rate "$rate" burst "$burst" latency "$queue"
         fi || { echo "torus-net.sh: tc refused the shaping of $edev${delay:+ (is sch_netem there?)}" >&2; exit 3; }
     done
 done < "$work/links"
@@ -214,4 +239,9 @@ SWING_NODE_WRAP="ip netns exec $id-@HOST"
 SWING_NODES_OOB_IF=10.200.0.0/16
 SWING_NODES_BTL_IF=10.201.0.0/16
 export SWING_NODE_WRAP SWING_NODES_OOB_IF SWING_NODES_BTL_IF
-ip netns exec "$mgmt" sh "$here/../tests/cluster/mpirun-nodes.sh" "${p}x1" --mca btl self,tcp "$@"
+eager_opts=""
+if [ "$eager" != 0 ]; then
+    eager_opts="--mca btl_tcp_eager_limit $eager --mca btl_tcp_rndv_eager_limit $eager --mca btl_tcp_max_send_size $eager"
+fi
+# shellcheck disable=SC2086
+ip netns exec "$mgmt" sh "$here/../tests/cluster/mpirun-nodes.sh" "${p}x1" --mca btl self,tcp $eager_opts "$@"

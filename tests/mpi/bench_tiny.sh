@@ -3,7 +3,8 @@
 # 64 KiB, few iterations, every size validated. Fails when the benchmark
 # fails, when a swing configuration was not served by swing, when the CSV
 # or the plot is missing, and when a wrong result or a bad argument does
-# not give the documented exit status (1 and 2).
+# not give the documented exit status (1 and 2). Also the clock timing with
+# a time budget (-t clock -T).
 set -u
 top=${SWING_TOP_BUILDDIR:?run through make check}
 src=${SWING_TOP_SRCDIR:?run through make check}
@@ -36,6 +37,20 @@ fi
 rc=$?
 [ "$rc" = 1 ] || { echo "FAIL: a wrong result gave exit status $rc, not 1"; cat "$out/inject"; fail=1; }
 grep -q "expected" "$out/inject" || { echo "FAIL: the wrong result was not reported"; fail=1; }
+
+# -t clock with -T: every size validated, served, and between 5 calls and
+# the default count (1000 below 8 KiB), fewer where calls are slower.
+"$src/tests/mpi/mpirun.sh" -np 2 "$bench" -m 8:64K -t clock -T 0.02 -C swing-lo,tuned \
+    --csv "$out/clock.csv" > "$out/clock" 2>&1
+rc=$?
+[ "$rc" = 0 ] || { echo "FAIL: -t clock -T exit status $rc"; cat "$out/clock"; fail=1; }
+grep -q "timing clock" "$out/clock" || { echo "FAIL: -t clock not reported"; fail=1; }
+bad=$(awk -F, 'NR > 1 && ($5 < 5 || $5 > 1000 || $13 != "yes" || ($2 == "swing-lo" && $12 != "yes"))' "$out/clock.csv")
+[ -z "$bad" ] || { echo "FAIL: -t clock -T rows:"; echo "$bad" | head -3; fail=1; }
+[ -s "$out/clock.csv" ] && echo "-t clock -T 0.02: $(awk -F, 'NR > 1 { print $5 }' "$out/clock.csv" | sort -n | sed -n '1p;$p' | tr '\n' ' ')calls (fewest, most)"
+"$bench" -t loop -T 1 > "$out/usage" 2>&1
+rc=$?
+[ "$rc" = 2 ] || { echo "FAIL: -T with -t loop gave exit status $rc, not 2"; fail=1; }
 
 "$bench" -m 9:8 > "$out/usage" 2>&1
 rc=$?

@@ -2,10 +2,13 @@
 # bench/torus-net.sh on ring:4 and torus:2x2 (make check): the network is
 # built from swing-topo routes, every pair's hops are checked by reply TTL,
 # an MPI allreduce test runs across it (every message-passing algorithm,
-# values and MPI_T counters), and nothing is left behind: no namespace, no
-# process, also when the run is killed by a timeout.
+# values and MPI_T counters), the cost model is calibrated on it and the
+# benchmark compared with the model, and nothing is left behind: no
+# namespace, no process, also when the run is killed by a timeout.
 # Skips (77) without root / network namespaces.
 : "${SWING_TESTS_DIR:?run through make check}"
+# (by hand: make -C tests check TESTS=net/test_torus_net.sh, or set the
+# SWING_* variables of tests/Makefile.am and run it with --long)
 net="$SWING_TOP_SRCDIR/bench/torus-net.sh"
 prog="$SWING_TESTS_DIR/mpi/test_allreduce"
 fail=0
@@ -33,8 +36,16 @@ if [ $rc = 77 ]; then
 fi
 rm -f /tmp/torus-net-probe.$$
 
-for topo in ring:4 torus:2x2; do
-    out=$(timeout 300 sh "$net" "$topo" --rate 1gbit -- \
+# The long form (test_torus_net.sh --long, by hand, about 10 minutes):
+# every shape of the README, n150 included, with its hop check.
+topos="ring:4 torus:2x2"
+limit=300
+if [ "${1:-}" = --long ]; then
+    topos="ring:4 torus:2x2 ring:8 torus:4x2 torus:4x4 @$SWING_TOP_SRCDIR/bench/topologies/grid5x5.topo n150"
+    limit=1800
+fi
+for topo in $topos; do
+    out=$(timeout $limit sh "$net" "$topo" --rate 1gbit -- \
         --mca coll_swing_allreduce_algorithm swing_bo --mca coll_swing_topology "$topo" \
         "$prog" --alg swing_bo --also swing_lo,rd_lo,rd_bo,auto --quick --label "net $topo" 2>&1)
     echo "$out" | grep -E "hop check|PASS|FAIL" | head -20
@@ -44,6 +55,50 @@ for topo in ring:4 torus:2x2; do
         fail=1
     fi
 done
+
+# The calibration: a ring:4 description with fitted constants that loads
+# back; at 100 Mbit/s beta must come out near the link (TCP/IP headers take
+# 4%, so between 60% and 100% of 12.5 MB/s) and alpha positive. Then the
+# benchmark on it (clock timing) and the model beside it.
+cal="${TMPDIR:-/tmp}/torus-net-cal.$$"
+mkdir -p "$cal"
+SWING_CALIBRATE="$SWING_TOP_BUILDDIR/bench/swing_calibrate"
+SWING_BENCH="$SWING_TOP_BUILDDIR/bench/swing_bench"
+export SWING_CALIBRATE SWING_BENCH
+if timeout 300 sh "$SWING_TOP_SRCDIR/bench/net-calibrate.sh" ring:4 -m 8:256K -i 4 -o "$cal/ring4.topo" > "$cal/out" 2>&1 \
+   && "$SWING_TOPO" show "@$cal/ring4.topo" > /dev/null; then
+    cost=$(sed -n 's/^cost //p' "$cal/ring4.topo")
+    echo "calibrated ring:4: $cost"
+    beta=$(echo "$cost" | sed -n 's/.*beta=\([^ ]*\).*/\1/p')
+    alpha=$(echo "$cost" | sed -n 's/.*alpha=\([^ ]*\).*/\1/p')
+    if ! awk -v b="$beta" -v a="$alpha" 'BEGIN { exit !(b > 7.5e6 && b < 12.5e6 && a > 0) }'; then
+        echo "FAIL: calibrated constants out of range: $cost"
+        fail=1
+    fi
+    # the measured crossover: LO wins at 256 B on any network (half the steps)
+    lo_max=$(sed -n 's/^decide lo_max_bytes=//p' "$cal/ring4.topo")
+    echo "measured LO/BO crossover: ${lo_max:-none} B"
+    case "$lo_max" in
+    256|512|1024|2048|4096|8192|16384|32768|65536) ;;
+    *) echo "FAIL: no measured crossover in the calibrated description"; fail=1 ;;
+    esac
+else
+    tail -20 "$cal/out"
+    echo "FAIL: net-calibrate.sh ring:4"
+    fail=1
+fi
+if [ -s "$cal/ring4.topo" ]; then
+    timeout 300 sh "$SWING_TOP_SRCDIR/bench/run_bench.sh" --net "@$cal/ring4.topo" -q -o "$cal/res" > "$cal/bench" 2>&1
+    if grep -q "timing clock" "$cal/bench" && grep -q "^within 25% of the model" "$cal/res/allreduce-ring4-model.txt" \
+       && grep -q "^swing-auto within 10%" "$cal/res/allreduce-ring4-model.txt"; then
+        grep -E "^(within|same|swing-auto)" "$cal/res/allreduce-ring4-model.txt"
+    else
+        tail -20 "$cal/bench"
+        echo "FAIL: run_bench.sh --net on the calibrated ring:4"
+        fail=1
+    fi
+fi
+rm -rf "$cal"
 
 # killed half way: everything must go
 timeout -s TERM 8 sh "$net" ring:4 --no-check -- sh -c 'sleep 60' "$marker" > /dev/null 2>&1

@@ -1,0 +1,162 @@
+#!/bin/sh
+# Calibrates the cost model (ALGORITHMS.md section 7) on the emulated torus
+# network of bench/torus-net.sh, and writes a description file with the
+# fitted constants, which swing-topo predict and the component's automatic
+# choice (coll_swing_topology @FILE) then use.
+#
+#   net-calibrate.sh TOPO [-o FILE] [--rate R] [--burst B] [-m MIN:MAX] [-i N]
+#                    [--no-crossover]
+#
+# One run of swing_calibrate across the network of TOPO, every rank present:
+#   alpha, beta  "pairs": ranks 2k and 2k+1 (neighbours, one link each) all
+#                exchange at once, as in one allreduce step without shared
+#                links, four times back to back; alpha = mean time up to
+#                256 B, beta = least-squares slope from 64 KiB up;
+#   tau          "pingpong": rank 0 with its nearest and its farthest rank
+#                (by swing-topo routes); tau = the difference of their
+#                times up to 256 B over the difference of their hops;
+#   gamma        "reduce": MPI_Reduce_local, float sum, at the largest size;
+#   lo_max_bytes a second run, swing_bench -C swing-lo,swing-bo from 256 B to
+#                64 KiB (-t clock -T 1): the last size before the first one
+#                at which bandwidth-optimal Swing is faster. The component's
+#                automatic choice uses it (decide lo_max_bytes=N) where the
+#                model's own crossover is off (--no-crossover: the model's).
+# FILE (default: TOPO's name under bench/topologies/net/) gets the
+# description (swing-topo describe) with these constants, a comment with
+# the measurement, and the fit of the pairs line beside what it predicts.
+# Needs root and network namespaces (exits 77 without, as torus-net.sh).
+#
+# Environment: SWING_TOPO (swing-topo), SWING_CALIBRATE (swing_calibrate).
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+
+usage() {
+    sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//' >&2
+    exit 2
+}
+
+[ $# -ge 1 ] || usage
+topo=$1
+shift
+out=""
+rate=100mbit
+burst=""
+sizes=8:2M
+iters=15
+crossover=1
+while [ $# -gt 0 ]; do
+    case "$1" in
+    -o) [ $# -ge 2 ] || usage; out=$2; shift 2 ;;
+    --rate) [ $# -ge 2 ] || usage; rate=$2; shift 2 ;;
+    --burst) [ $# -ge 2 ] || usage; burst=$2; shift 2 ;;
+    -m) [ $# -ge 2 ] || usage; sizes=$2; shift 2 ;;
+    -i) [ $# -ge 2 ] || usage; iters=$2; shift 2 ;;
+    --no-crossover) crossover=0; shift ;;
+    -h|--help) usage ;;
+    *) usage ;;
+    esac
+done
+
+find_tool() {  # VAR-value, then candidates: the first executable
+    for c in "$@"; do
+        if [ -n "$c" ] && [ -x "$c" ]; then echo "$c"; return 0; fi
+    done
+    return 1
+}
+topo_bin=$(find_tool "${SWING_TOPO:-}" "$here/../tools/swing-topo/swing-topo" "$(command -v swing-topo 2>/dev/null)") \
+    || { echo "net-calibrate.sh: swing-topo not found (set SWING_TOPO)" >&2; exit 2; }
+cal_bin=$(find_tool "${SWING_CALIBRATE:-}" "$here/swing_calibrate" "$(command -v swing_calibrate 2>/dev/null)") \
+    || { echo "net-calibrate.sh: swing_calibrate not found: build it (make) or set SWING_CALIBRATE" >&2; exit 2; }
+SWING_TOPO=$topo_bin
+export SWING_TOPO
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/net-calibrate.XXXXXX") || exit 2
+trap 'rm -rf "$work"' EXIT
+"$topo_bin" routes "$topo" > "$work/routes" || exit 2
+name=$("$topo_bin" describe "$topo" | sed -n 's/^name //p')
+[ -n "$out" ] || out="$here/topologies/net/$(printf '%s' "$name" | tr -c 'A-Za-z0-9._-' '-').topo"
+
+# Peers of rank 0 (nearest, farthest) and the hops of the pairs 2k, 2k+1.
+eval "$(awk '$1 == "route" && $2 == 0 { if (!nh || $4 < nh) { nh = $4; near = $3 }
+                                        if ($4 > fh) { fh = $4; far = $3 } }
+             $1 == "route" && $2 % 2 == 0 && $3 == $2 + 1 && $4 > ph { ph = $4 }
+             END { printf "near=%d near_h=%d far=%d far_h=%d pair_h=%d\n", near, nh, far, fh, ph }' "$work/routes")"
+echo "net-calibrate.sh: $topo ($name): pairs 2k-2k+1 at most $pair_h hop(s); ping-pong 0-$near ($near_h hops), 0-$far ($far_h hops); links $rate" >&2
+
+sh "$here/torus-net.sh" "$topo" --rate "$rate" ${burst:+--burst "$burst"} --no-check -- \
+    --bind-to none --mca mpi_yield_when_idle 1 --mca coll ^swing \
+    "$cal_bin" -M pairs,pingpong,reduce -p "$near,$far" -m "$sizes" -i "$iters" > "$work/raw.csv"
+rc=$?
+if [ "$rc" != 0 ]; then
+    echo "net-calibrate.sh: the measurement failed (exit status $rc)" >&2
+    exit "$rc"
+fi
+
+# The fit: "alpha tau beta gamma" in SI units, then the pairs table.
+awk -F, -v near="$near" -v far="$far" -v dh="$((far_h - near_h))" '
+    $1 == "pairs" && $3 <= 256 { as += $4; an++ }
+    $1 == "pairs" && $3 >= 65536 { x = $3; y = $4; n++; sx += x; sy += y; sxx += x * x; sxy += x * y }
+    $1 == "pairs" { pb[++np] = $3; pt[np] = $4 }
+    $1 == "pingpong" && $3 <= 256 { if ($2 == near) { ns += $4; nn++ } if ($2 == far) { fs += $4; fn++ } }
+    $1 == "reduce" { gb = $3; gt = $4 }
+    END {
+        if (!an || n < 2 || !gb) { print "incomplete"; exit 1 }
+        alpha = as / an * 1e-6
+        slope = (n * sxy - sx * sy) / (n * sxx - sx * sx)
+        if (slope <= 0) { print "incomplete"; exit 1 }
+        beta = 1e6 / slope
+        tau = (dh > 0 && nn && fn) ? (fs / fn - ns / nn) / dh * 1e-6 : 0
+        if (tau < 0) tau = 0
+        gamma = gt * 1e-6 / gb
+        printf "%.4g %.4g %.4g %.4g\n", alpha, tau, beta, gamma
+        for (i = 1; i <= np; i++) {
+            pr = (alpha + pb[i] / beta) * 1e6
+            printf "#   %10d B  %12.1f us  %12.1f us  %+6.1f%%\n", pb[i], pt[i], pr, (pt[i] / pr - 1) * 100
+        }
+    }' "$work/raw.csv" > "$work/fit" || { echo "net-calibrate.sh: too few measurements to fit (sizes $sizes)" >&2; exit 1; }
+read -r alpha tau beta gamma < "$work/fit"
+
+# The measured LO/BO crossover of Swing.
+lo_max=-1
+if [ "$crossover" = 1 ]; then
+    bench_bin=$(find_tool "${SWING_BENCH:-}" "$here/swing_bench" "$(command -v swing_bench 2>/dev/null)") \
+        || { echo "net-calibrate.sh: swing_bench not found: build it (make) or set SWING_BENCH" >&2; exit 2; }
+    sh "$here/torus-net.sh" "$topo" --rate "$rate" ${burst:+--burst "$burst"} --no-check -- \
+        --bind-to none --mca mpi_yield_when_idle 1 --mca coll_swing_topology "$topo" \
+        ${SWING_COMPONENT_PATH:+--mca mca_base_component_path "$SWING_COMPONENT_PATH"} \
+        "$bench_bin" -C swing-lo,swing-bo -m 256:64K -t clock -T 1 --csv "$work/cross.csv" > "$work/cross.txt"
+    rc=$?
+    if [ "$rc" != 0 ] || [ ! -s "$work/cross.csv" ]; then
+        tail -5 "$work/cross.txt" >&2
+        echo "net-calibrate.sh: the LO/BO measurement failed (exit status $rc)" >&2
+        exit 1
+    fi
+    # columns: np,config,bytes,count,iters,median_us
+    lo_max=$(awk -F, '$2 == "swing-lo" { lo[$3] = $6 } $2 == "swing-bo" { bo[$3] = $6 }
+        END { last = 128
+              for (s = 256; s <= 65536; s *= 2) { if (!(s in lo) || bo[s] < lo[s]) break; last = s }
+              print last }' "$work/cross.csv")
+fi
+
+mkdir -p "$(dirname "$out")" || exit 2
+{
+    echo "# $name on the emulated network of bench/torus-net.sh, calibrated by"
+    echo "# bench/net-calibrate.sh $topo --rate $rate${burst:+ --burst $burst} -m $sizes -i $iters"
+    echo "# on $(date -u +%Y-%m-%d) ($(getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?') cores, $(awk '$1 == "tile" && $NF >= 0' "$work/routes" | wc -l) ranks):"
+    echo "#   alpha $alpha s: mean exchange time up to 256 B, all pairs at once"
+    echo "#   beta  $beta B/s: least-squares slope from 64 KiB up"
+    echo "#   tau   $tau s: ping-pong 0-$far ($far_h hops) against 0-$near ($near_h) up to 256 B"
+    echo "#   gamma $gamma s/B: MPI_Reduce_local, float sum"
+    if [ "$lo_max" -ge 0 ]; then
+        echo "#   lo_max_bytes $lo_max: Swing LO no slower than BO up to it (median us):"
+        awk -F, '$2 == "swing-lo" { lo[$3] = $6 } $2 == "swing-bo" { bo[$3] = $6; n[++k] = $3 }
+            END { for (i = 1; i <= k; i++) printf "#     %6d B  LO %9.1f  BO %9.1f\n", n[i], lo[n[i]], bo[n[i]] }' "$work/cross.csv"
+    fi
+    echo "# pairs exchange, measured against alpha + m/beta:"
+    echo "#        bytes      measured     predicted    error"
+    tail -n +2 "$work/fit"
+    "$topo_bin" describe "$topo" --alpha "$alpha" --tau "$tau" --beta "$beta" --gamma "$gamma" \
+        --lo-max-bytes "$lo_max"
+} > "$out.tmp" && mv "$out.tmp" "$out" || exit 2
+"$topo_bin" show "@$out" > /dev/null || { echo "net-calibrate.sh: $out does not load back" >&2; exit 1; }
+echo "net-calibrate.sh: alpha $alpha s, tau $tau s, beta $beta B/s, gamma $gamma s/B, lo_max_bytes $lo_max -> $out"
