@@ -83,8 +83,14 @@ eval "$(awk '$1 == "route" && $2 == 0 { if (!nh || $4 < nh) { nh = $4; near = $3
              END { printf "near=%d near_h=%d far=%d far_h=%d pair_h=%d\n", near, nh, far, fh, ph }' "$work/routes")"
 echo "net-calibrate.sh: $topo ($name): pairs 2k-2k+1 at most $pair_h hop(s); ping-pong 0-$near ($near_h hops), 0-$far ($far_h hops); links $rate" >&2
 
+# Every emulated node is this machine: no binding (each would bind to the
+# same core), and yield when idle (more ranks than cores). Through the
+# environment, so that an mpirun wrapper (SWING_MPIRUN) may set them too.
+OMPI_MCA_hwloc_base_binding_policy=none
+OMPI_MCA_mpi_yield_when_idle=1
+export OMPI_MCA_hwloc_base_binding_policy OMPI_MCA_mpi_yield_when_idle
 sh "$here/torus-net.sh" "$topo" --rate "$rate" ${burst:+--burst "$burst"} --no-check -- \
-    --bind-to none --mca mpi_yield_when_idle 1 --mca coll ^swing \
+    --mca coll ^swing \
     "$cal_bin" -M pairs,pingpong,reduce -p "$near,$far" -m "$sizes" -i "$iters" > "$work/raw.csv"
 rc=$?
 if [ "$rc" != 0 ]; then
@@ -122,7 +128,7 @@ if [ "$crossover" = 1 ]; then
     bench_bin=$(find_tool "${SWING_BENCH:-}" "$here/swing_bench" "$(command -v swing_bench 2>/dev/null)") \
         || { echo "net-calibrate.sh: swing_bench not found: build it (make) or set SWING_BENCH" >&2; exit 2; }
     sh "$here/torus-net.sh" "$topo" --rate "$rate" ${burst:+--burst "$burst"} --no-check -- \
-        --bind-to none --mca mpi_yield_when_idle 1 --mca coll_swing_topology "$topo" \
+        --mca coll_swing_topology "$topo" \
         ${SWING_COMPONENT_PATH:+--mca mca_base_component_path "$SWING_COMPONENT_PATH"} \
         "$bench_bin" -C swing-lo,swing-bo -m 256:64K -t clock -T 1 --csv "$work/cross.csv" > "$work/cross.txt"
     rc=$?

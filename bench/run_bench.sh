@@ -151,7 +151,13 @@ for run in $runs; do
     net=*)
         topo=${run#net=}
         np=$("${SWING_TOPO:-$here/../tools/swing-topo/swing-topo}" show "$topo" 2>/dev/null | sed -n 's/.*, \([0-9]*\) ranks$/\1/p')
-        margs="--bind-to none --mca mpi_yield_when_idle 1 --mca coll_tuned_use_dynamic_rules 1 --mca coll_swing_topology $topo"
+        # no binding (every emulated node is this machine) and yield when
+        # idle, through the environment: an mpirun wrapper (MPIRUN) may
+        # give them too, and Open MPI refuses a parameter given twice
+        OMPI_MCA_hwloc_base_binding_policy=none
+        OMPI_MCA_mpi_yield_when_idle=1
+        export OMPI_MCA_hwloc_base_binding_policy OMPI_MCA_mpi_yield_when_idle
+        margs="--mca coll_tuned_use_dynamic_rules 1 --mca coll_swing_topology $topo"
         [ -n "$configs" ] || rargs="-C swing-auto,swing-lo,swing-bo,rd-lo,rd-bo,tuned,tuned-3,tuned-4,tuned-6"
         rargs="-t clock $rargs"
         [ "$quick" = 1 ] || rargs="-T 1 $rargs"

@@ -239,9 +239,13 @@ SWING_NODE_WRAP="ip netns exec $id-@HOST"
 SWING_NODES_OOB_IF=10.200.0.0/16
 SWING_NODES_BTL_IF=10.201.0.0/16
 export SWING_NODE_WRAP SWING_NODES_OOB_IF SWING_NODES_BTL_IF
-eager_opts=""
+# Through the environment (mpirun passes OMPI_MCA_* on to the ranks), so
+# that the same parameter on the command line overrides it: Open MPI
+# refuses a parameter given twice there.
 if [ "$eager" != 0 ]; then
-    eager_opts="--mca btl_tcp_eager_limit $eager --mca btl_tcp_rndv_eager_limit $eager --mca btl_tcp_max_send_size $eager"
+    OMPI_MCA_btl_tcp_eager_limit=$eager
+    OMPI_MCA_btl_tcp_rndv_eager_limit=$eager
+    OMPI_MCA_btl_tcp_max_send_size=$eager
+    export OMPI_MCA_btl_tcp_eager_limit OMPI_MCA_btl_tcp_rndv_eager_limit OMPI_MCA_btl_tcp_max_send_size
 fi
-# shellcheck disable=SC2086
-ip netns exec "$mgmt" sh "$here/../tests/cluster/mpirun-nodes.sh" "${p}x1" --mca btl self,tcp $eager_opts "$@"
+ip netns exec "$mgmt" sh "$here/../tests/cluster/mpirun-nodes.sh" "${p}x1" --mca btl self,tcp "$@"
