@@ -36,7 +36,7 @@ if [ $rc = 77 ]; then
 fi
 rm -f /tmp/torus-net-probe.$$
 
-# The long form (test_torus_net.sh --long, by hand, about 10 minutes):
+# The long form (test_torus_net.sh --long, by hand, 9 minutes):
 # every shape of the README, n150 included, with its hop check.
 topos="ring:4 torus:2x2"
 limit=300
