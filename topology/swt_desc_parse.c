@@ -11,6 +11,7 @@
 #include "swt_desc_int.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -790,9 +791,10 @@ static int do_cost(pstate_t *ps, const stmt_t *st)
 static int do_decide(pstate_t *ps, const stmt_t *st)
 {
     static const char key[] = "lo_max_bytes=";
+    const int klen = (int) sizeof(key) - 1;
+    const long most = (SWT_TOPO_MAX_LO_BYTES < LONG_MAX) ? (long) SWT_TOPO_MAX_LO_BYTES : LONG_MAX;
     const tok_t *t;
-    char buf[32], *end;
-    long long v;
+    long v;
     int err;
 
     if (NULL == st) {
@@ -803,19 +805,22 @@ static int do_decide(pstate_t *ps, const stmt_t *st)
         return err;
     }
     t = &st->tok[0];
-    if (t->len <= (int) sizeof(key) - 1 || 0 != strncmp(t->s, key, sizeof(key) - 1)) {
+    if (t->len <= klen || 0 != strncmp(t->s, key, klen)) {
         return PERR(ps, st->line, t->col, "expected lo_max_bytes=BYTES");
     }
-    snprintf(buf, sizeof(buf), "%.*s", t->len - (int) sizeof(key) + 1, t->s + sizeof(key) - 1);
-    errno = 0;
-    v = strtoll(buf, &end, 10);
-    if ('\0' != *end || end == buf || 0 != errno || '-' == buf[0] || '+' == buf[0]
-        || t->len - (int) sizeof(key) + 1 >= (int) sizeof(buf) || v > SWT_TOPO_MAX_LO_BYTES) {
-        return PERR(ps, st->line, t->col + (int) sizeof(key) - 1, "expected a whole "
-                    "number of bytes from 0 to 2^50 for lo_max_bytes");
+    /* a sign, a point or an exponent: named from the value's first column */
+    for (int i = klen; i < t->len; ++i) {
+        if (t->s[i] < '0' || t->s[i] > '9') {
+            return PERR(ps, st->line, t->col + klen, "expected a whole number of "
+                        "bytes from 0 to 2^50 for lo_max_bytes");
+        }
     }
-    ps->t->lo_max_bytes = v;
-    return SWT_OK;
+    err = swt_desc_num(ps, st->line, t->col + klen, t->s + klen, t->len - klen, most,
+                       "lo_max_bytes (a whole number of bytes)", &v);
+    if (SWT_OK == err) {
+        ps->t->lo_max_bytes = v;
+    }
+    return err;
 }
 
 int swt_topo_parse(const char *text, const char *origin, swt_topo_t **topo,

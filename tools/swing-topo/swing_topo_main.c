@@ -118,13 +118,14 @@ int swing_topo_cost_option(const char *cmd, int opt, const char *arg,
                            swing_topo_cost_opts_t *c)
 {
     static const char *const names[4] = { "alpha", "tau", "beta", "gamma" };
-    const char *which = strchr("atbg", opt);
+    static const char letters[] = "atbg";   /* SWING_TOPO_COST_OPTIONS' values */
+    const char *which = (0 != opt) ? strchr(letters, opt) : NULL;
     int i;
 
-    if (NULL == which || '\0' == opt) {
+    if (NULL == which) {
         return swing_topo_usage(cmd, "internal: not a cost option");
     }
-    i = (int) (which - "atbg");
+    i = (int) (which - letters);
     /* tau and gamma may be 0, alpha and beta may not */
     if (0 != swing_topo_parse_double(arg, i % 2, &c->val[i])) {
         return swing_topo_usage(cmd, "--%s: expected a %s number, got '%s'", names[i],
