@@ -165,7 +165,6 @@ const char *bench_timing_name(bench_timing_t t);
 /* Clock timing (bench_clock.c): calls started at one instant of the clock. */
 typedef struct bench_clock {
     double margin;   /* rank 0: s between choosing an instant and the instant */
-    double margin_sent;   /* the margin of the last instant, as broadcast */
     double delay;    /* this rank: s from rank 0's choice to its receipt */
     int late;        /* rank 0: timed calls that some rank started late */
     int was_late;    /* this rank started the last call late */

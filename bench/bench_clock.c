@@ -36,7 +36,6 @@ double bench_clock_now(void)
 void bench_clock_init(bench_clock_t *c)
 {
     c->margin = BENCH_CLOCK_MARGIN0;
-    c->margin_sent = BENCH_CLOCK_MARGIN0;
     c->delay = 0.0;
     c->late = 0;
     c->was_late = 0;
@@ -76,7 +75,7 @@ static int bench_clock_collect(bench_clock_t *c, int me)
 int bench_clock_start(bench_clock_t *c, int counted, double *start)
 {
     struct timespec ts;
-    double msg[2] = { 0.0, 0.0 }, at;   /* the instant and its margin */
+    double msg[2] = { 0.0, 0.0 }, at, margin;   /* the instant and its margin */
     int me, rc;
 
     MPI_Comm_rank(MPI_COMM_WORLD, &me);
@@ -88,14 +87,14 @@ int bench_clock_start(bench_clock_t *c, int counted, double *start)
     if (MPI_SUCCESS == rc) {
         rc = MPI_Bcast(msg, 2, MPI_DOUBLE, 0, MPI_COMM_WORLD);
     }
-    at = msg[0];
-    c->margin_sent = msg[1];
     if (MPI_SUCCESS != rc) {
         return rc;
     }
+    at = msg[0];
+    margin = msg[1];
     c->counted = counted;
-    c->delay = bench_clock_now() - (at - c->margin_sent);
-    c->was_late = c->delay > c->margin_sent;
+    c->delay = bench_clock_now() - (at - margin);
+    c->was_late = c->delay > margin;
     ts.tv_sec = (time_t) at;
     ts.tv_nsec = (long) ((at - (double) ts.tv_sec) * 1e9);
     if (ts.tv_nsec > 999999999L) {
