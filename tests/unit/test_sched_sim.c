@@ -10,7 +10,7 @@
  * comes from the step that must send it (same kind, same core step) and
  * has exactly the size the receiver expects.
  *
- * Operands combine exactly like ompi_coll_swing/coll_swing_exec.c:
+ * Operands combine exactly like ompi_coll_swing/algorithms/coll_swing_steps.c:
  *   FOLD_RECV  acc = extra's vector (left) op acc
  *   LO         left ? acc = acc op peer's : acc = peer's op acc
  *   RS         acc[range] = peer's partial (left) op acc[range]

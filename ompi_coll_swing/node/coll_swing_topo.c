@@ -9,37 +9,17 @@
  * communicating. Any other value goes to swt_topo_load (preset, shape,
  * @file); a description that does not load or does not fit the
  * communicator is reported once and auto is used instead.
+ *
+ * The network of nodes (hier): coll_swing_topology when its description
+ * has as many positions as there are nodes (position i = node i, nodes
+ * numbered by their lowest rank); otherwise a ring of the nodes.
  */
-#include "coll_swing.h"
-#include "coll_swing_hier.h"
+#include "coll_swing_node.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "opal/mca/hwloc/hwloc-internal.h"
-#include "opal/util/proc.h"
 #include "opal/util/output.h"
-#include "ompi/proc/proc.h"
-
-const char *mca_coll_swing_host(struct ompi_communicator_t *comm, int r)
-{
-    ompi_proc_t *proc = ompi_comm_peer_lookup(comm, r);
-    const char *host = (NULL == proc) ? NULL : opal_get_proc_hostname(&proc->super);
-    return (NULL == host) ? "" : host;
-}
-
-static int swing_all_local(struct ompi_communicator_t *comm)
-{
-    int p = ompi_comm_size(comm), me = ompi_comm_rank(comm);
-
-    for (int r = 0; r < p; ++r) {
-        ompi_proc_t *proc = ompi_comm_peer_lookup(comm, r);
-        if (r != me && (NULL == proc || !OPAL_PROC_ON_LOCAL_NODE(proc->super.proc_flags))) {
-            return 0;
-        }
-    }
-    return 1;
-}
 
 /* Ranks per node when every node holds one contiguous block of equal size, else 0. */
 static int swing_block_size(struct ompi_communicator_t *comm)
@@ -85,7 +65,7 @@ static int swing_auto_topo(struct ompi_communicator_t *comm, swt_topo_t **topo)
     int p = ompi_comm_size(comm), k = 0;
     char spec[64];
 
-    if (!swing_all_local(comm)) {
+    if (!mca_coll_swing_nodes_all_local(comm)) {
         k = swing_block_size(comm);
     }
     if (k > 0) {
@@ -94,7 +74,7 @@ static int swing_auto_topo(struct ompi_communicator_t *comm, swt_topo_t **topo)
         snprintf(spec, sizeof(spec), "ring:%d", p);
     }
     if (0 == ompi_comm_rank(comm)) {
-        opal_output_verbose(2, mca_coll_swing_component.output,
+        opal_output_verbose(2, mca_coll_swing_params.output,
                             "coll:swing: communicator %s (%d ranks): topology %s (auto: %s)",
                             comm->c_name, p, spec,
                             k > 0 ? "ranks per node x nodes, nodes in rank blocks"
@@ -107,7 +87,7 @@ int mca_coll_swing_topo_resolve(struct ompi_communicator_t *comm, swt_topo_t **t
                                 int *is_auto)
 {
     static int warned_load = 0, warned_fit = 0;
-    const char *text = mca_coll_swing_component.topology;
+    const char *text = mca_coll_swing_params.topology;
     int p = ompi_comm_size(comm);
     swt_diag_t diag;
     int rc;
@@ -134,7 +114,7 @@ int mca_coll_swing_topo_resolve(struct ompi_communicator_t *comm, swt_topo_t **t
     if (swt_shape_size(swt_topo_logical(*topo)) == swing_count_nodes(comm) && p > 1
         && swt_shape_size(swt_topo_logical(*topo)) != p) {
         /* a network of nodes: hier follows it, the flat schedules use auto */
-        opal_output_verbose(2, mca_coll_swing_component.output,
+        opal_output_verbose(2, mca_coll_swing_params.output,
                             "coll:swing: coll_swing_topology \"%s\" describes the %ld nodes of %s: "
                             "used between nodes by hier", text,
                             swt_shape_size(swt_topo_logical(*topo)), comm->c_name);
@@ -151,9 +131,25 @@ int mca_coll_swing_topo_resolve(struct ompi_communicator_t *comm, swt_topo_t **t
     }
     *is_auto = 0;
     if (0 == ompi_comm_rank(comm)) {
-        opal_output_verbose(2, mca_coll_swing_component.output,
+        opal_output_verbose(2, mca_coll_swing_params.output,
                             "coll:swing: communicator %s (%d ranks): topology %s "
                             "(coll_swing_topology)", comm->c_name, p, text);
     }
     return SWT_OK;
+}
+
+int mca_coll_swing_topo_nodes(int nnodes, swt_topo_t **topo, char *spec, size_t len)
+{
+    const char *text = mca_coll_swing_params.topology;
+
+    if (NULL != text && '\0' != text[0] && 0 != strcmp(text, "auto")
+        && SWT_OK == swt_topo_load(text, topo, NULL)) {
+        if (swt_shape_size(swt_topo_logical(*topo)) == nnodes) {
+            snprintf(spec, len, "%s", text);
+            return SWT_OK;
+        }
+        swt_topo_destroy(*topo);
+    }
+    snprintf(spec, len, "ring:%d", nnodes);
+    return swt_topo_load(spec, topo, NULL);
 }

@@ -1,6 +1,6 @@
 /*
- * The shm allreduce's segment: who may have one, its name, creating and
- * mapping it, releasing it.
+ * The shared segment of a node's ranks: who may have one, its name,
+ * creating and mapping it, the phase that orders its users, releasing it.
  *
  * Only a communicator whose ranks all live on this node gets a segment. It
  * is made at the first shm call (at module enable the communicator cannot
@@ -19,10 +19,11 @@
  * pair (context id, first process) is. Any failure makes every rank agree
  * that shm is unavailable on the communicator; calls then use Swing.
  */
-#include "coll_swing_shm.h"
+#include "coll_swing_seg.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,7 +56,7 @@ static size_t swing_shm_layout(size_t p, size_t small, size_t slot, size_t off[4
 
 static size_t swing_shm_slot_size(void)
 {
-    size_t slot = (size_t) mca_coll_swing_component.shm_size;
+    size_t slot = (size_t) mca_coll_swing_params.shm_size;
 
     slot = slot < SWING_SHM_SLOT_MIN ? SWING_SHM_SLOT_MIN : slot;
     slot = slot > SWING_SHM_SLOT_MAX ? SWING_SHM_SLOT_MAX : slot;
@@ -64,23 +65,8 @@ static size_t swing_shm_slot_size(void)
 
 static int swing_shm_all_local(struct ompi_communicator_t *comm)
 {
-    int p = ompi_comm_size(comm), me = ompi_comm_rank(comm);
-
-    if (mca_coll_swing_component.shm_size <= 0
-        || mca_coll_swing_component.shm_assume_remote) {
-        return 0;
-    }
-    for (int i = 0; i < p; ++i) {
-        ompi_proc_t *proc;
-        if (i == me) {
-            continue;
-        }
-        proc = ompi_comm_peer_lookup(comm, i);
-        if (NULL == proc || !OPAL_PROC_ON_LOCAL_NODE(proc->super.proc_flags)) {
-            return 0;
-        }
-    }
-    return 1;
+    return mca_coll_swing_params.shm_size > 0 && !mca_coll_swing_params.shm_assume_remote
+           && mca_coll_swing_nodes_all_local(comm);
 }
 
 int mca_coll_swing_shm_available(mca_coll_swing_module_t *m)
@@ -148,7 +134,48 @@ static char *swing_shm_open(const char *name, size_t *len)
     return base;
 }
 
-static int swing_shm_agree(mca_coll_swing_module_t *m, int *ok)
+static inline void swing_shm_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#else
+    atomic_signal_fence(memory_order_seq_cst);
+#endif
+}
+
+/*
+ * Waiting: a bounded spin, then sched_yield, and opal_progress now and
+ * then. The spin is short when the ranks outnumber the cores: a waiting
+ * rank then holds the core its peer needs. Progress matters for correct
+ * programs too: a peer may be blocked in an MPI_Send that only completes
+ * when this rank progresses its posted receive.
+ */
+void mca_coll_swing_shm_phase(mca_coll_swing_shm_t *s)
+{
+    uint64_t phase = ++s->phase;
+
+    atomic_store_explicit(mca_coll_swing_shm_flag(s, s->rank), phase,
+                          memory_order_release);
+    for (int i = 0; i < s->nranks; ++i) {
+        _Atomic uint64_t *f = mca_coll_swing_shm_flag(s, i);
+        unsigned spins = 0, yields = 0;
+        while (atomic_load_explicit(f, memory_order_acquire) < phase) {
+            if (++spins < s->spin) {
+                swing_shm_relax();
+            } else {
+                /* a peer may be stuck in a send to us that needs our
+                   progress; rarely, as opal_progress costs about a yield */
+                spins = 0;
+                if (0 == ++yields % SWING_SHM_PROGRESS_EVERY) {
+                    opal_progress();
+                }
+                sched_yield();
+            }
+        }
+    }
+}
+
+int mca_coll_swing_shm_agree(mca_coll_swing_module_t *m, int *ok)
 {
     return m->prev_allreduce(MPI_IN_PLACE, ok, 1, MPI_INT, MPI_MIN, m->comm,
                              m->prev_allreduce_module);
@@ -193,31 +220,6 @@ static mca_coll_swing_shm_t *swing_shm_view(char *base, size_t len, int p, int r
     return s;
 }
 
-/*
- * Single copy needs every rank to read every other's memory (same user,
- * ptrace permitted: Yama, containers and seccomp may refuse). Tried once
- * per communicator; one refusal anywhere and nobody uses it.
- */
-static int swing_shm_cma_setup(mca_coll_swing_module_t *m, mca_coll_swing_shm_t *s)
-{
-    int ok = 1, rc;
-
-    if (!mca_coll_swing_component.shm_cma) {
-        return OMPI_SUCCESS;
-    }
-    mca_coll_swing_shm_cma_publish(s);
-    rc = swing_shm_agree(m, &ok);
-    ok = mca_coll_swing_shm_cma_probe(s);
-    if (OMPI_SUCCESS == rc) {
-        rc = swing_shm_agree(m, &ok);
-    }
-    s->cma = (OMPI_SUCCESS == rc && ok);
-    opal_output_verbose(1, mca_coll_swing_component.output,
-                        "coll:swing: shm single copy (process_vm_readv) on %s: %s",
-                        m->comm->c_name, s->cma ? "available" : "refused, segment scheme");
-    return rc;
-}
-
 int mca_coll_swing_shm_map(mca_coll_swing_module_t *m, int p, int rank, int first_rank,
                            mca_coll_swing_shm_t **out)
 {
@@ -239,7 +241,7 @@ int mca_coll_swing_shm_map(mca_coll_swing_module_t *m, int p, int rank, int firs
         }
         ok = (NULL != base);
     }
-    rc = swing_shm_agree(m, &ok);
+    rc = mca_coll_swing_shm_agree(m, &ok);
     if (OMPI_SUCCESS == rc && ok) {
         if (0 != rank) {
             base = swing_shm_open(name, &len);
@@ -248,7 +250,7 @@ int mca_coll_swing_shm_map(mca_coll_swing_module_t *m, int p, int rank, int firs
         ok = (NULL != s);
     }
     if (OMPI_SUCCESS == rc) {
-        rc = swing_shm_agree(m, &ok);
+        rc = mca_coll_swing_shm_agree(m, &ok);
     }
     /* everyone has mapped it (or given up): the name can go */
     if (0 == rank && NULL != base) {
@@ -262,7 +264,7 @@ int mca_coll_swing_shm_map(mca_coll_swing_module_t *m, int p, int rank, int firs
             munmap(base, len);
         }
     }
-    opal_output_verbose(1, mca_coll_swing_component.output,
+    opal_output_verbose(1, mca_coll_swing_params.output,
                         "coll:swing: shm segment %s on %s: %s (%zu bytes)", name,
                         m->comm->c_name, NULL != *out ? "mapped" : "unavailable", len);
     return OMPI_SUCCESS == rc && !ok ? OMPI_ERR_NOT_AVAILABLE : rc;
@@ -276,25 +278,6 @@ void mca_coll_swing_shm_unmap(mca_coll_swing_shm_t *s)
         free(s->in);
         free(s);
     }
-}
-
-int mca_coll_swing_shm_attach(mca_coll_swing_module_t *m)
-{
-    mca_coll_swing_shm_t *s = NULL;
-    int rc = mca_coll_swing_shm_map(m, ompi_comm_size(m->comm), ompi_comm_rank(m->comm), 0, &s);
-
-    if (OMPI_SUCCESS == rc) {
-        rc = swing_shm_cma_setup(m, s);
-    }
-    if (OMPI_SUCCESS == rc) {
-        m->shm = s;
-        m->shm_state = SWING_SHM_READY;
-        return OMPI_SUCCESS;
-    }
-    mca_coll_swing_shm_unmap(s);
-    m->shm_state = SWING_SHM_UNAVAILABLE;
-    /* "not available" everywhere is agreed: the caller falls back */
-    return OMPI_ERR_NOT_AVAILABLE == rc ? OMPI_SUCCESS : rc;
 }
 
 void mca_coll_swing_shm_release(mca_coll_swing_module_t *m)

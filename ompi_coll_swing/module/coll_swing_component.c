@@ -1,10 +1,11 @@
 /*
- * Component registration: MCA parameters, MPI_T counters, output stream.
+ * Component registration: MCA parameters (bound to base/'s tunables), MPI_T
+ * counters (from the algorithm table), output stream, version check.
  */
-#include "coll_swing.h"
+#include "coll_swing_module.h"
+#include "coll_swing_decide.h"
 #include "coll_swing_kernel.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +13,6 @@
 #include "opal/mca/base/mca_base_pvar.h"
 #include "opal/mca/base/mca_base_var.h"
 #include "opal/util/output.h"
-#include "opal/util/proc.h"
 #include "ompi/mca/coll/base/base.h"
 
 const char *mca_coll_swing_component_version_string =
@@ -45,17 +45,6 @@ mca_coll_swing_component_t mca_coll_swing_component = {
         .collm_init_query = mca_coll_swing_init_query,
         .collm_comm_query = mca_coll_swing_comm_query,
     },
-    .priority = 40,
-    .verbose = 0,
-    .output = -1,
-    .algorithm = MCA_COLL_SWING_ALG_AUTO,
-    .topology = NULL,
-    .lo_max_bytes = -1,
-    .segment_size = SWING_SEGMENT_DEFAULT,
-    .shm_size = SWING_SHM_SIZE_DEFAULT,
-    .shm_assume_remote = false,
-    .shm_cma = false,
-    .shm_cma_min = SWING_SHM_CMA_MIN_DEFAULT,
 };
 
 static int swing_register_counter(const char *name, const char *desc,
@@ -103,11 +92,11 @@ static int swing_register_algorithm(void)
         &mca_coll_swing_component.super.collm_version, "allreduce_algorithm",
         help, MCA_BASE_VAR_TYPE_INT, alg_enum, 0, MCA_BASE_VAR_FLAG_SETTABLE,
         OPAL_INFO_LVL_5, MCA_BASE_VAR_SCOPE_ALL,
-        &mca_coll_swing_component.algorithm);
+        &mca_coll_swing_params.algorithm);
     OBJ_RELEASE(alg_enum);
-    if (mca_coll_swing_component.algorithm < 0
-        || mca_coll_swing_component.algorithm >= MCA_COLL_SWING_ALG_COUNT) {
-        mca_coll_swing_component.algorithm = MCA_COLL_SWING_ALG_AUTO;
+    if (mca_coll_swing_params.algorithm < 0
+        || mca_coll_swing_params.algorithm >= MCA_COLL_SWING_ALG_COUNT) {
+        mca_coll_swing_params.algorithm = MCA_COLL_SWING_ALG_AUTO;
     }
     return OMPI_SUCCESS;
 }
@@ -127,8 +116,9 @@ static void swing_check_size(const char *name, long *value, long min, long dflt)
 
 static int swing_register(void)
 {
-    mca_coll_swing_component_t *c = &mca_coll_swing_component;
-    const mca_base_component_t *v = &c->super.collm_version;
+    mca_coll_swing_params_t *c = &mca_coll_swing_params;
+    mca_coll_swing_counters_t *ctr = &mca_coll_swing_counters;
+    const mca_base_component_t *v = &mca_coll_swing_component.super.collm_version;
     char name[64];
     int rc;
 
@@ -204,16 +194,16 @@ static int swing_register(void)
     swing_check_size("segment_size", &c->segment_size, 0, SWING_SEGMENT_DEFAULT);
 
     (void) swing_register_counter("allreduce_served",
-        "MPI_Allreduce calls executed by swing", &c->served_total);
+        "MPI_Allreduce calls executed by swing", &ctr->served_total);
     (void) swing_register_counter("allreduce_shm_single_copy",
         "shm MPI_Allreduce calls served by single copy (process_vm_readv)",
-        &c->shm_single_copy);
+        &ctr->shm_single_copy);
     (void) swing_register_counter("allreduce_fallback",
-        "MPI_Allreduce calls handed to the previous module", &c->fallback);
+        "MPI_Allreduce calls handed to the previous module", &ctr->fallback);
     for (int i = 1; i < MCA_COLL_SWING_ALG_COUNT; ++i) {
         snprintf(name, sizeof(name), "allreduce_%s", mca_coll_swing_algs[i].name);
         (void) swing_register_counter(name, mca_coll_swing_algs[i].help,
-                                      &c->served[i]);
+                                      &ctr->served[i]);
     }
     return OMPI_SUCCESS;
 }
@@ -245,42 +235,16 @@ static int swing_open(void)
     if (swing_wrong_version) {
         return OMPI_ERR_NOT_AVAILABLE;
     }
-    mca_coll_swing_component.output = opal_output_open(NULL);
-    opal_output_set_verbosity(mca_coll_swing_component.output,
-                              mca_coll_swing_component.verbose);
+    mca_coll_swing_params.output = opal_output_open(NULL);
+    opal_output_set_verbosity(mca_coll_swing_params.output, mca_coll_swing_params.verbose);
     return OMPI_SUCCESS;
 }
 
 static int swing_close(void)
 {
-    if (mca_coll_swing_component.output >= 0) {
-        opal_output_close(mca_coll_swing_component.output);
-        mca_coll_swing_component.output = -1;
+    if (mca_coll_swing_params.output >= 0) {
+        opal_output_close(mca_coll_swing_params.output);
+        mca_coll_swing_params.output = -1;
     }
     return OMPI_SUCCESS;
-}
-
-/*
- * Warnings are printed by the process of world rank 0 only: every process
- * sees the same parameters and the same descriptions, so one line says it
- * for the job. (Open MPI's help aggregation was tried first; under load
- * mpirun drops some of its messages.)
- */
-void mca_coll_swing_warn_once(int *flag, int level, const char *topic,
-                              const char *fmt, ...)
-{
-    char msg[512];
-    va_list ap;
-
-    if (*flag || (level > 0 && mca_coll_swing_component.verbose < level)) {
-        return;
-    }
-    *flag = 1;
-    if (0 == level && 0 != OPAL_PROC_MY_NAME.vpid) {
-        return;
-    }
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof(msg), fmt, ap);
-    va_end(ap);
-    opal_output(0, "coll:swing: %s: %s", topic, msg);
 }

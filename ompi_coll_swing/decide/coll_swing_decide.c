@@ -15,39 +15,28 @@
  * does, and chooses LO or BO between nodes itself. A call costs one table
  * lookup.
  */
-#include "coll_swing.h"
-#include "coll_swing_hier.h"
+#include "coll_swing_decide.h"
+#include "coll_swing_seg.h"
 
 #include "opal/util/output.h"
 
 #include "swt_cost.h"
 
-/* Smallest b with bytes <= 2^b, capped at the last bucket. */
-int mca_coll_swing_bucket(size_t bytes)
-{
-    int b = (bytes <= 1) ? 0 : 64 - __builtin_clzll((unsigned long long) bytes - 1);
-    return (b < MCA_COLL_SWING_NBUCKETS) ? b : MCA_COLL_SWING_NBUCKETS - 1;
-}
-
 static int swing_best(const swt_model_t *model, double bytes, int want_kind)
 {
-    static const int candidates[] = {
-        MCA_COLL_SWING_ALG_SWING_LO, MCA_COLL_SWING_ALG_RD_LO,
-        MCA_COLL_SWING_ALG_SWING_BO, MCA_COLL_SWING_ALG_RD_BO
-    };
     int best = MCA_COLL_SWING_ALG_SWING_LO;
     double best_t = -1.0;
 
-    for (size_t i = 0; i < sizeof(candidates) / sizeof(candidates[0]); ++i) {
-        const mca_coll_swing_alg_t *a = &mca_coll_swing_algs[candidates[i]];
+    for (int i = 0; i < MCA_COLL_SWING_ALG_COUNT; ++i) {
+        const mca_coll_swing_alg_t *a = &mca_coll_swing_algs[i];
         double t;
-        if (want_kind >= 0 && (int) a->kind != want_kind) {
+        if (!a->planned || (want_kind >= 0 && (int) a->kind != want_kind)) {
             continue;
         }
         t = swt_model_time(model, a->pattern, a->kind, bytes);
         if (best_t < 0.0 || t < best_t) {
             best_t = t;
-            best = candidates[i];
+            best = i;
         }
     }
     return best;
@@ -58,10 +47,10 @@ static void swing_decision_report(const mca_coll_swing_module_t *m, const char *
 {
     int from = 0;
 
-    if (mca_coll_swing_component.verbose < 2 || 0 != ompi_comm_rank(m->comm)) {
+    if (mca_coll_swing_params.verbose < 2 || 0 != ompi_comm_rank(m->comm)) {
         return;
     }
-    opal_output(mca_coll_swing_component.output, "coll:swing: %s auto: LO/BO boundary from %s",
+    opal_output(mca_coll_swing_params.output, "coll:swing: %s auto: LO/BO boundary from %s",
                 m->comm->c_name, boundary);
     for (int b = 1; b <= MCA_COLL_SWING_NBUCKETS; ++b) {
         size_t lo = from ? ((size_t) 1 << (from - 1)) + 1 : 0;
@@ -69,11 +58,11 @@ static void swing_decision_report(const mca_coll_swing_module_t *m, const char *
             continue;
         }
         if (b == MCA_COLL_SWING_NBUCKETS) {
-            opal_output(mca_coll_swing_component.output,
+            opal_output(mca_coll_swing_params.output,
                         "coll:swing: %s auto: %zu B and above -> %s", m->comm->c_name,
                         lo, mca_coll_swing_algs[m->choice[from]].name);
         } else {
-            opal_output(mca_coll_swing_component.output,
+            opal_output(mca_coll_swing_params.output,
                         "coll:swing: %s auto: %zu B .. %zu B -> %s", m->comm->c_name,
                         lo, (size_t) 1 << (b - 1), mca_coll_swing_algs[m->choice[from]].name);
         }
@@ -88,7 +77,7 @@ static int swing_hier_wanted(const mca_coll_swing_module_t *m)
     int yes = 0;
 
     if (OMPI_SUCCESS == mca_coll_swing_nodes_build(m->comm, &nodes)) {
-        yes = mca_coll_swing_hier_applies(&nodes);
+        yes = mca_coll_swing_nodes_mixed(&nodes);
     }
     mca_coll_swing_nodes_free(&nodes);
     return yes;
@@ -96,7 +85,7 @@ static int swing_hier_wanted(const mca_coll_swing_module_t *m)
 
 int mca_coll_swing_decision_build(mca_coll_swing_module_t *m, const swt_topo_t *topo)
 {
-    long long user_lo = mca_coll_swing_component.lo_max_bytes;
+    long long user_lo = mca_coll_swing_params.lo_max_bytes;
     swt_model_t *model = NULL;
     int rc, shm, hier;
 
@@ -127,7 +116,7 @@ int mca_coll_swing_decision_build(mca_coll_swing_module_t *m, const swt_topo_t *
                               : m->mp_choice[b];
     }
     swt_model_destroy(model);
-    swing_decision_report(m, mca_coll_swing_component.lo_max_bytes >= 0
+    swing_decision_report(m, mca_coll_swing_params.lo_max_bytes >= 0
                                  ? "coll_swing_lo_max_bytes"
                                  : user_lo >= 0 ? "the description (decide lo_max_bytes)"
                                                 : "the cost model");

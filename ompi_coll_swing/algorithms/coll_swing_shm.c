@@ -1,6 +1,7 @@
 /*
  * Shared-memory allreduce (ALGORITHMS.md section 8), for communicators
- * whose ranks all share this node (segment: coll_swing_shm_seg.c).
+ * whose ranks all share this node (the segment and its phases:
+ * transport/coll_swing_seg.c).
  *
  * Large scheme, chunks of at most slot_size bytes, two sets of slots and
  * results used in turn so that one phase per chunk suffices:
@@ -34,54 +35,16 @@
  * rank 1 computes result[3..6) = slot0[3..6) + slot1[3..6) + slot2[3..6).
  *
  * Memory: the segment, 2 (p + 1) slots plus 2p small slots; nothing per call.
- * Waiting: a bounded spin, then sched_yield, and opal_progress now and then. The spin
- * is short when the ranks outnumber the cores: a waiting rank then holds
- * the core its peer needs. Progress matters for correct programs too: a
- * peer may be blocked in an MPI_Send that only completes when this rank
- * progresses its posted receive.
+ * Waiting for a phase: transport/coll_swing_seg.c.
  */
-#include "coll_swing_shm.h"
+#include "coll_swing_algs.h"
 #include "coll_swing_kernel.h"
+#include "coll_swing_seg.h"
+#include "coll_swing_shm_cma.h"
 
-#include <sched.h>
 #include <string.h>
 
-#include "opal/runtime/opal_progress.h"
 #include "opal/util/output.h"
-
-static inline void swing_shm_relax(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#else
-    atomic_signal_fence(memory_order_seq_cst);
-#endif
-}
-
-void mca_coll_swing_shm_phase(mca_coll_swing_shm_t *s)
-{
-    uint64_t phase = ++s->phase;
-
-    atomic_store_explicit(mca_coll_swing_shm_flag(s, s->rank), phase,
-                          memory_order_release);
-    for (int i = 0; i < s->nranks; ++i) {
-        _Atomic uint64_t *f = mca_coll_swing_shm_flag(s, i);
-        unsigned spins = 0, yields = 0;
-        while (atomic_load_explicit(f, memory_order_acquire) < phase) {
-            if (++spins < s->spin) {
-                swing_shm_relax();
-            } else {
-                /* a peer may be stuck in a send to us that needs our
-                   progress; rarely, as opal_progress costs about a yield */
-                spins = 0;
-                if (0 == ++yields % SWING_SHM_PROGRESS_EVERY) {
-                    opal_progress();
-                }
-                sched_yield();
-            }
-        }
-    }
-}
 
 /* dst = src[0] op src[1] op ... op src[p-1], n elements, in rank order. */
 static void swing_shm_combine(const mca_coll_swing_call_t *call, char *const *src,
@@ -159,12 +122,61 @@ static void swing_shm_large(const mca_coll_swing_call_t *call, mca_coll_swing_sh
     }
 }
 
-static int swing_shm_fallback(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m,
-                              const char *why)
+/*
+ * Single copy needs every rank to read every other's memory (same user,
+ * ptrace permitted: Yama, containers and seccomp may refuse). Tried once
+ * per communicator; one refusal anywhere and nobody uses it.
+ */
+static int swing_shm_cma_setup(mca_coll_swing_module_t *m, mca_coll_swing_shm_t *s)
 {
-    static int warned;
+    int ok = 1, rc;
 
-    return mca_coll_swing_exec_instead(call, m, MCA_COLL_SWING_ALG_SHM, &warned, why);
+    if (!mca_coll_swing_params.shm_cma) {
+        return OMPI_SUCCESS;
+    }
+    mca_coll_swing_shm_cma_publish(s);
+    rc = mca_coll_swing_shm_agree(m, &ok);
+    ok = mca_coll_swing_shm_cma_probe(s);
+    if (OMPI_SUCCESS == rc) {
+        rc = mca_coll_swing_shm_agree(m, &ok);
+    }
+    s->cma = (OMPI_SUCCESS == rc && ok);
+    opal_output_verbose(1, mca_coll_swing_params.output,
+                        "coll:swing: shm single copy (process_vm_readv) on %s: %s",
+                        m->comm->c_name, s->cma ? "available" : "refused, segment scheme");
+    return rc;
+}
+
+/* Collective, at the first shm call: map the segment, try single copy. */
+static int swing_shm_attach(mca_coll_swing_module_t *m)
+{
+    mca_coll_swing_shm_t *s = NULL;
+    int rc = mca_coll_swing_shm_map(m, ompi_comm_size(m->comm), ompi_comm_rank(m->comm), 0, &s);
+
+    if (OMPI_SUCCESS == rc) {
+        rc = swing_shm_cma_setup(m, s);
+    }
+    if (OMPI_SUCCESS == rc) {
+        m->shm = s;
+        m->shm_state = SWING_SHM_READY;
+        return OMPI_SUCCESS;
+    }
+    mca_coll_swing_shm_unmap(s);
+    m->shm_state = SWING_SHM_UNAVAILABLE;
+    /* "not available" everywhere is agreed: the caller falls back */
+    return OMPI_ERR_NOT_AVAILABLE == rc ? OMPI_SUCCESS : rc;
+}
+
+/* One message per job for all reasons, the first one met. */
+static int swing_shm_decline(mca_coll_swing_call_t *call, const char *why)
+{
+    static mca_coll_swing_decline_t declined;
+
+    if (!declined.warned) {
+        declined.why = why;
+    }
+    call->declined = &declined;
+    return MCA_COLL_SWING_DECLINED;
 }
 
 int mca_coll_swing_exec_shm(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
@@ -174,26 +186,26 @@ int mca_coll_swing_exec_shm(mca_coll_swing_call_t *call, mca_coll_swing_module_t
     int rc;
 
     if (!mca_coll_swing_shm_available(m)) {
-        return swing_shm_fallback(call, m, "ranks on more than one node, or coll_swing_shm_size 0");
+        return swing_shm_decline(call, "ranks on more than one node, or coll_swing_shm_size 0");
     }
     if (SWING_SHM_LOCAL == m->shm_state) {
-        rc = mca_coll_swing_shm_attach(m);
+        rc = swing_shm_attach(m);
         if (OMPI_SUCCESS != rc) {
             return rc;
         }
     }
     if (SWING_SHM_READY != m->shm_state) {
-        return swing_shm_fallback(call, m, "no shared segment");
+        return swing_shm_decline(call, "no shared segment");
     }
     ompi_datatype_get_true_extent(call->dtype, &gap, &true_ext);
     if (call->extent <= 0 || true_ext > call->extent
         || (size_t) call->extent > m->shm->slot_size) {
-        return swing_shm_fallback(call, m, "datatype overlapping itself or larger than a slot");
+        return swing_shm_decline(call, "datatype overlapping itself or larger than a slot");
     }
     if (mca_coll_swing_shm_span(call, true_ext, call->count) <= m->shm->small_size) {
         swing_shm_small(call, m->shm, src, gap, true_ext);
-    } else if (m->shm->cma && call->bytes >= (size_t) mca_coll_swing_component.shm_cma_min) {
-        __atomic_fetch_add(&mca_coll_swing_component.shm_single_copy, 1, __ATOMIC_RELAXED);
+    } else if (m->shm->cma && call->bytes >= (size_t) mca_coll_swing_params.shm_cma_min) {
+        mca_coll_swing_count(&mca_coll_swing_counters.shm_single_copy, 1);
         return mca_coll_swing_shm_cma_allreduce(call, m->shm, src, gap, true_ext);
     } else {
         swing_shm_large(call, m->shm, src, gap, true_ext);

@@ -1,7 +1,7 @@
 /*
  * Hierarchical allreduce: node shared memory + Swing between nodes, for
  * communicators that span nodes with several ranks on a node (setup and
- * the node map: coll_swing_hier_setup.c).
+ * the node map: coll_swing_hier_setup.c, node/coll_swing_nodes.c).
  *
  * Sliced scheme (the default), k = kmin slices of every chunk of at most
  * slot_size bytes, through each node's segment:
@@ -37,7 +37,7 @@
  * Memory: the node segment (as shm), plus a private buffer of 1/k of the
  * message on ranks of local index < k; element i of it at scratch + i * extent.
  */
-#include "coll_swing_hier.h"
+#include "coll_swing_hier_setup.h"
 #include "coll_swing_kernel.h"
 
 #include <stdlib.h>
@@ -184,7 +184,10 @@ static int swing_hier_leader(mca_coll_swing_call_t *call, mca_coll_swing_module_
 
 int mca_coll_swing_exec_hier(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
 {
-    static int warned_where, warned_type;
+    static mca_coll_swing_decline_t where = {
+        0, "needs ranks on several nodes, several on one, and coll_swing_shm_size > 0"};
+    static mca_coll_swing_decline_t type = {
+        0, "datatype overlapping itself or larger than a slot"};
     const char *src = (NULL != call->sbuf) ? call->sbuf : call->rbuf;
     ptrdiff_t gap = 0, true_ext = 0;
     size_t span;
@@ -197,15 +200,14 @@ int mca_coll_swing_exec_hier(mca_coll_swing_call_t *call, mca_coll_swing_module_
         }
     }
     if (SWING_SHM_READY != m->hier_state) {
-        return mca_coll_swing_exec_instead(call, m, MCA_COLL_SWING_ALG_HIER, &warned_where,
-                                           "needs ranks on several nodes, several on one, "
-                                           "and coll_swing_shm_size > 0");
+        call->declined = &where;
+        return MCA_COLL_SWING_DECLINED;
     }
     ompi_datatype_get_true_extent(call->dtype, &gap, &true_ext);
     if (call->extent <= 0 || true_ext > call->extent
         || (size_t) call->extent > m->hier->seg->slot_size) {
-        return mca_coll_swing_exec_instead(call, m, MCA_COLL_SWING_ALG_HIER, &warned_type,
-                                           "datatype overlapping itself or larger than a slot");
+        call->declined = &type;
+        return MCA_COLL_SWING_DECLINED;
     }
     span = mca_coll_swing_shm_span(call, true_ext, call->count);
     if (0 == call->count) {

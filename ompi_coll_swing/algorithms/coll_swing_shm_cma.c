@@ -29,69 +29,10 @@
  * 0..p-1, so all ranks get the same bits (and the same bits as the
  * segment scheme).
  */
-#define _GNU_SOURCE
-#include "coll_swing_shm.h"
+#include "coll_swing_shm_cma.h"
 #include "coll_swing_kernel.h"
 
-#include <errno.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/uio.h>
-#include <unistd.h>
-
-#define SWING_CMA_PROBE 0x5357494e47434d41ull /* "SWINGCMA" */
-/* private chunk buffers of a rank, all peers together */
-#define SWING_CMA_TMP_BYTES ((size_t) 256 * 1024)
-
-/* Copies len bytes at remote address from process pid to local; 0 on success. */
-static int swing_cma_read(pid_t pid, void *local, uint64_t remote, size_t len)
-{
-    while (len > 0) {
-        struct iovec l = {local, len}, r = {(void *) (uintptr_t) remote, len};
-        ssize_t got = process_vm_readv(pid, &l, 1, &r, 1, 0);
-        if (got <= 0) {
-            if (got < 0 && EINTR == errno) {
-                continue;
-            }
-            return -1;
-        }
-        local = (char *) local + got;
-        remote += (uint64_t) got;
-        len -= (size_t) got;
-    }
-    return 0;
-}
-
-int mca_coll_swing_shm_cma_publish(mca_coll_swing_shm_t *s)
-{
-    mca_coll_swing_shm_line_t *me = mca_coll_swing_shm_line(s, s->rank);
-
-    s->cma_probe = SWING_CMA_PROBE;
-    me->pid = (uint64_t) getpid();
-    me->src = (uint64_t) (uintptr_t) &s->cma_probe;
-    return 0;
-}
-
-int mca_coll_swing_shm_cma_probe(mca_coll_swing_shm_t *s)
-{
-    size_t tmp_bytes = SWING_CMA_TMP_BYTES;
-
-    for (int i = 0; i < s->nranks; ++i) {
-        const mca_coll_swing_shm_line_t *l = mca_coll_swing_shm_line(s, i);
-        uint64_t v = 0;
-        if (i != s->rank
-            && (0 != swing_cma_read((pid_t) l->pid, &v, l->src, sizeof(v))
-                || SWING_CMA_PROBE != v)) {
-            return 0;
-        }
-    }
-    s->cma_chunk = tmp_bytes / (size_t) s->nranks / SWING_SHM_ALIGN * SWING_SHM_ALIGN;
-    if (s->cma_chunk < 4096) {
-        s->cma_chunk = 4096;
-    }
-    s->cma_tmp = aligned_alloc(SWING_SHM_ALIGN, s->cma_chunk * (size_t) s->nranks);
-    return NULL != s->cma_tmp;
-}
 
 /* Reduce my slice [lo, hi) chunk by chunk from every rank's source buffer. */
 static int swing_cma_reduce(const mca_coll_swing_call_t *call, mca_coll_swing_shm_t *s,
@@ -108,7 +49,7 @@ static int swing_cma_reduce(const mca_coll_swing_call_t *call, mca_coll_swing_sh
             char *tmp = s->cma_tmp + (size_t) i * s->cma_chunk;
             const mca_coll_swing_shm_line_t *l = mca_coll_swing_shm_line(s, i);
             if (i != s->rank) {
-                if (0 != swing_cma_read((pid_t) l->pid, tmp, l->src + off, span)) {
+                if (0 != mca_coll_swing_cma_read(l->pid, tmp, l->src + off, span)) {
                     return OMPI_ERROR;
                 }
                 s->in[i] = tmp - gap;
@@ -152,7 +93,7 @@ int mca_coll_swing_shm_cma_allreduce(const mca_coll_swing_call_t *call,
         size_t hi = mca_coll_swing_shm_slice(n, s->nranks, i + 1, ext);
         const mca_coll_swing_shm_line_t *l = mca_coll_swing_shm_line(s, i);
         if (i != s->rank && hi > lo
-            && 0 != swing_cma_read((pid_t) l->pid, call->rbuf + lo * ext + gap,
+            && 0 != mca_coll_swing_cma_read(l->pid, call->rbuf + lo * ext + gap,
                                    l->dst + lo * ext + (size_t) gap,
                                    (hi - lo - 1) * ext + (size_t) true_ext)) {
             rc = OMPI_ERROR;

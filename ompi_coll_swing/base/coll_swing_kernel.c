@@ -9,6 +9,8 @@
 
 #include "ompi/mca/op/op.h"
 
+#include "opal/mca/base/mca_base_var.h"
+
 #include "swk.h"
 
 static int swing_kernels = MCA_COLL_SWING_KERNELS_AUTO;

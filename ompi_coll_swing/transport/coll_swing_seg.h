@@ -1,5 +1,6 @@
 /*
- * Shared segment of the shm allreduce (private to coll_swing_shm*.c).
+ * The shared segment of a node's ranks (transport layer), used by the shm
+ * and hier algorithms, and single copy between their processes.
  *
  * Layout, every area aligned to SWING_SHM_ALIGN:
  *
@@ -17,8 +18,8 @@
  * counter reached mine". Counters only grow, so consecutive calls never
  * reset anything.
  */
-#ifndef MCA_COLL_SWING_SHM_H
-#define MCA_COLL_SWING_SHM_H
+#ifndef MCA_COLL_SWING_SEG_H
+#define MCA_COLL_SWING_SEG_H
 
 #include "coll_swing.h"
 
@@ -84,8 +85,11 @@ enum {
     SWING_SHM_UNAVAILABLE    /* spans nodes, or setting up failed */
 };
 
-/* Collective over the module's communicator: map the segment. */
-int mca_coll_swing_shm_attach(mca_coll_swing_module_t *m);
+/* 1 if shm may serve the communicator: every rank on this node, shm
+   allowed by the parameters, setting up has not failed. */
+int mca_coll_swing_shm_available(mca_coll_swing_module_t *m);
+/* Unmaps the communicator's segment (m->shm); the state goes back to unknown. */
+void mca_coll_swing_shm_release(mca_coll_swing_module_t *m);
 /*
  * Collective over the module's communicator, every rank in one group of a
  * node: map that group's segment (p members, my index rank, first_rank the
@@ -95,6 +99,9 @@ int mca_coll_swing_shm_attach(mca_coll_swing_module_t *m);
 int mca_coll_swing_shm_map(mca_coll_swing_module_t *m, int p, int rank, int first_rank,
                            mca_coll_swing_shm_t **out);
 void mca_coll_swing_shm_unmap(mca_coll_swing_shm_t *s);
+/* Collective: *ok becomes the minimum of every rank's *ok (through the
+   module swing replaced, so it works before swing's own paths are ready). */
+int mca_coll_swing_shm_agree(mca_coll_swing_module_t *m, int *ok);
 
 static inline mca_coll_swing_shm_line_t *mca_coll_swing_shm_line(const mca_coll_swing_shm_t *s,
                                                                  int rank)
@@ -131,12 +138,12 @@ static inline size_t mca_coll_swing_shm_slice(size_t n, int p, int r, size_t ext
 /* Publish my next phase, then wait until every rank has published it. */
 void mca_coll_swing_shm_phase(mca_coll_swing_shm_t *s);
 
-/* Single copy (coll_swing_shm_cma.c). Setup, collective in two halves with
-   a barrier between: publish my pid, then probe every peer (1: all readable). */
+/* Single copy (coll_swing_cma.c). Setup, collective in two halves with
+   an agreement between: publish my pid, then probe every peer (1: all
+   readable, and s->cma_tmp allocated). */
 int mca_coll_swing_shm_cma_publish(mca_coll_swing_shm_t *s);
 int mca_coll_swing_shm_cma_probe(mca_coll_swing_shm_t *s);
-int mca_coll_swing_shm_cma_allreduce(const mca_coll_swing_call_t *call,
-                                     mca_coll_swing_shm_t *s, const char *src,
-                                     ptrdiff_t gap, ptrdiff_t true_ext);
+/* Copies len bytes at address remote of process pid to local; 0 on success. */
+int mca_coll_swing_cma_read(uint64_t pid, void *local, uint64_t remote, size_t len);
 
 #endif

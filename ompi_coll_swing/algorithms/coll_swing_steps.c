@@ -24,38 +24,18 @@
  *   AG s=1 with 3: send block 0, receive block 1
  *   AG s=0 with 1: send [0,2), receive [2,4)
  */
-#include "coll_swing.h"
+#include "coll_swing_algs.h"
 #include "coll_swing_kernel.h"
+#include "coll_swing_p2p.h"
 
 #include <limits.h>
-#include <stdlib.h>
-
-#include "ompi/mca/coll/base/coll_tags.h"
-#include "ompi/mca/pml/pml.h"
-#include "ompi/request/request.h"
-
-#define SWING_TAG MCA_COLL_BASE_TAG_ALLREDUCE
 
 typedef struct swing_bufs_t {
     char *acc;
     char *tmp;
 } swing_bufs_t;
 
-int mca_coll_swing_grow(char **buf, size_t *size, size_t bytes)
-{
-    if (bytes > *size) {
-        char *grown = malloc(bytes);
-        if (NULL == grown) {
-            return OMPI_ERR_OUT_OF_RESOURCE;
-        }
-        free(*buf);
-        *buf = grown;
-        *size = bytes;
-    }
-    return OMPI_SUCCESS;
-}
-
-int mca_coll_swing_scratch(mca_coll_swing_module_t *m, size_t bytes, char **buf)
+static int swing_scratch(mca_coll_swing_module_t *m, size_t bytes, char **buf)
 {
     int rc = mca_coll_swing_grow(&m->scratch, &m->scratch_size, bytes);
 
@@ -68,42 +48,10 @@ static char *swing_at(char *base, const mca_coll_swing_call_t *call, size_t elem
     return base + (ptrdiff_t) elem * call->extent;
 }
 
-static int swing_send(const mca_coll_swing_call_t *call, char *buf, size_t n, int peer)
-{
-    return MCA_PML_CALL(send(buf, n, call->dtype, peer, SWING_TAG,
-                             MCA_PML_BASE_SEND_STANDARD, call->comm));
-}
-
-static int swing_recv(const mca_coll_swing_call_t *call, char *buf, size_t n, int peer)
-{
-    return MCA_PML_CALL(recv(buf, n, call->dtype, peer, SWING_TAG, call->comm,
-                             MPI_STATUS_IGNORE));
-}
-
-static int swing_sendrecv(const mca_coll_swing_call_t *call, char *sbuf, size_t sn,
-                          char *rbuf, size_t rn, int peer)
-{
-    ompi_request_t *reqs[2];
-    int rc;
-
-    rc = MCA_PML_CALL(irecv(rbuf, rn, call->dtype, peer, SWING_TAG, call->comm, &reqs[0]));
-    if (OMPI_SUCCESS != rc) {
-        return rc;
-    }
-    rc = MCA_PML_CALL(isend(sbuf, sn, call->dtype, peer, SWING_TAG,
-                            MCA_PML_BASE_SEND_STANDARD, call->comm, &reqs[1]));
-    if (OMPI_SUCCESS != rc) {
-        ompi_request_cancel(reqs[0]);
-        ompi_request_wait(&reqs[0], MPI_STATUS_IGNORE);
-        return rc;
-    }
-    return ompi_request_wait_all(2, reqs, MPI_STATUSES_IGNORE);
-}
-
 static int swing_step_lo(const mca_coll_swing_call_t *call, const swt_step_t *st,
                          swing_bufs_t *b)
 {
-    int rc = swing_sendrecv(call, b->acc, call->count, b->tmp, call->count, (int) st->peer);
+    int rc = mca_coll_swing_p2p_sendrecv(call, b->acc, call->count, b->tmp, call->count, (int) st->peer);
 
     if (OMPI_SUCCESS != rc) {
         return rc;
@@ -139,7 +87,7 @@ static int swing_step_lo_first(const mca_coll_swing_call_t *call, const swt_step
                                swing_bufs_t *b)
 {
     char *mine = (char *) call->sbuf;
-    int rc = swing_sendrecv(call, mine, call->count, b->tmp, call->count, (int) st->peer);
+    int rc = mca_coll_swing_p2p_sendrecv(call, mine, call->count, b->tmp, call->count, (int) st->peer);
 
     if (OMPI_SUCCESS == rc) {
         mca_coll_swing_reduce_to(call->op, call->dtype, st->left ? mine : b->tmp,
@@ -151,7 +99,7 @@ static int swing_step_lo_first(const mca_coll_swing_call_t *call, const swt_step
 /* Elements per pipeline segment; the whole range when segmentation is off. */
 static size_t swing_segment_elems(const mca_coll_swing_call_t *call, size_t n)
 {
-    long seg = mca_coll_swing_component.segment_size;
+    long seg = mca_coll_swing_params.segment_size;
     size_t elems;
 
     if (seg <= 0 || call->extent <= 0) {
@@ -188,25 +136,23 @@ static int swing_step_rs(const mca_coll_swing_call_t *call, const swt_step_t *st
      * start, so every send matches a receive of the same size.
      */
     if (nseg_r > 0) {
-        rc = MCA_PML_CALL(irecv(swing_at(b->tmp, call, r0), swing_seg_len(rn, seg, 0),
-                                call->dtype, peer, SWING_TAG, call->comm, &rreq[0]));
+        rc = mca_coll_swing_p2p_irecv(call, swing_at(b->tmp, call, r0),
+                                      swing_seg_len(rn, seg, 0), peer, &rreq[0]);
     }
     for (size_t i = 0; i < nseg && OMPI_SUCCESS == rc; ++i) {
         int slot = (int) (i % 2);
         if (i + 1 < nseg_r) {
-            rc = MCA_PML_CALL(irecv(swing_at(b->tmp, call, r0 + (i + 1) * seg),
-                                    swing_seg_len(rn, seg, i + 1), call->dtype, peer,
-                                    SWING_TAG, call->comm, &rreq[1 - slot]));
+            rc = mca_coll_swing_p2p_irecv(call, swing_at(b->tmp, call, r0 + (i + 1) * seg),
+                                          swing_seg_len(rn, seg, i + 1), peer,
+                                          &rreq[1 - slot]);
         }
         if (OMPI_SUCCESS == rc && i < nseg_s) {
             if (MPI_REQUEST_NULL != sreq[slot]) {
                 rc = ompi_request_wait(&sreq[slot], MPI_STATUS_IGNORE);
             }
             if (OMPI_SUCCESS == rc) {
-                rc = MCA_PML_CALL(isend(swing_at(b->acc, call, s0 + i * seg),
-                                        swing_seg_len(sn, seg, i), call->dtype, peer,
-                                        SWING_TAG, MCA_PML_BASE_SEND_STANDARD,
-                                        call->comm, &sreq[slot]));
+                rc = mca_coll_swing_p2p_isend(call, swing_at(b->acc, call, s0 + i * seg),
+                                              swing_seg_len(sn, seg, i), peer, &sreq[slot]);
             }
         }
         if (OMPI_SUCCESS == rc && i < nseg_r) {
@@ -221,16 +167,10 @@ static int swing_step_rs(const mca_coll_swing_call_t *call, const swt_step_t *st
         }
     }
     for (int i = 0; i < 2; ++i) {
-        if (MPI_REQUEST_NULL != rreq[i]) {
-            if (OMPI_SUCCESS != rc) {
-                ompi_request_cancel(rreq[i]);
-            }
-            ompi_request_wait(&rreq[i], MPI_STATUS_IGNORE);
-        }
-        if (MPI_REQUEST_NULL != sreq[i]) {
-            int src = ompi_request_wait(&sreq[i], MPI_STATUS_IGNORE);
-            rc = (OMPI_SUCCESS == rc) ? src : rc;
-        }
+        int src;
+        (void) mca_coll_swing_p2p_finish(&rreq[i], OMPI_SUCCESS != rc);
+        src = mca_coll_swing_p2p_finish(&sreq[i], 0);
+        rc = (OMPI_SUCCESS == rc) ? src : rc;
     }
     return rc;
 }
@@ -242,7 +182,7 @@ static int swing_step_ag(const mca_coll_swing_call_t *call, const swt_step_t *st
 
     swt_block_elems(call->count, nblocks, st->send_lo, st->send_n, &s0, &sn);
     swt_block_elems(call->count, nblocks, st->recv_lo, st->recv_n, &r0, &rn);
-    return swing_sendrecv(call, swing_at(b->acc, call, s0), sn,
+    return mca_coll_swing_p2p_sendrecv(call, swing_at(b->acc, call, s0), sn,
                           swing_at(b->acc, call, r0), rn, (int) st->peer);
 }
 
@@ -254,11 +194,11 @@ static int swing_step(const mca_coll_swing_call_t *call, const swt_step_t *st,
     switch (st->op) {
     case SWT_OP_FOLD_SEND:
     case SWT_OP_UNFOLD_SEND:
-        return swing_send(call, b->acc, call->count, peer);
+        return mca_coll_swing_p2p_send(call, b->acc, call->count, peer);
     case SWT_OP_UNFOLD_RECV:
-        return swing_recv(call, b->acc, call->count, peer);
+        return mca_coll_swing_p2p_recv(call, b->acc, call->count, peer);
     case SWT_OP_FOLD_RECV: {
-        int rc = swing_recv(call, b->tmp, call->count, peer);
+        int rc = mca_coll_swing_p2p_recv(call, b->tmp, call->count, peer);
         if (OMPI_SUCCESS == rc) {
             /* acc = extra's vector (left) op mine */
             mca_coll_swing_reduce_into(call->op, call->dtype, b->tmp, b->acc, call->count);
@@ -284,7 +224,7 @@ int mca_coll_swing_exec_steps(mca_coll_swing_call_t *call, mca_coll_swing_module
     char *scratch;
     int rc, first = 0;
 
-    rc = mca_coll_swing_scratch(m, span, &scratch);
+    rc = swing_scratch(m, span, &scratch);
     if (OMPI_SUCCESS != rc) {
         return rc;
     }
@@ -305,19 +245,4 @@ int mca_coll_swing_exec_steps(mca_coll_swing_call_t *call, mca_coll_swing_module
                                                  b.acc);
     }
     return rc;
-}
-
-int mca_coll_swing_exec_instead(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m,
-                                int from, int *warned, const char *why)
-{
-    int id = mca_coll_swing_decide_messages(m, call->bytes);
-
-    /* every rank: warn_once prints from world rank 0 only, whatever its rank here */
-    mca_coll_swing_warn_once(warned, 0, "warning", "%s allreduce not possible on %s (%s); using %s",
-                             mca_coll_swing_algs[from].name, call->comm->c_name, why,
-                             mca_coll_swing_algs[id].name);
-    __atomic_fetch_sub(&mca_coll_swing_component.served[from], 1, __ATOMIC_RELAXED);
-    __atomic_fetch_add(&mca_coll_swing_component.served[id], 1, __ATOMIC_RELAXED);
-    call->plan = &m->plans[id];
-    return mca_coll_swing_exec_steps(call, m);
 }

@@ -2,10 +2,13 @@
  * Per-communicator module: query, enable (save the previous allreduce,
  * compute the schedules), destruction (release everything).
  */
-#include "coll_swing.h"
-#include "coll_swing_hier.h"
+#include "coll_swing_module.h"
+#include "coll_swing_coll.h"
+#include "coll_swing_decide.h"
+#include "coll_swing_seg.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "opal/util/output.h"
 
@@ -29,7 +32,7 @@ static void swing_module_construct(mca_coll_swing_module_t *m)
 
 static void swing_module_destruct(mca_coll_swing_module_t *m)
 {
-    mca_coll_swing_plans_free(m);
+    mca_coll_swing_setup_free(m);
     mca_coll_swing_shm_release(m);
     mca_coll_swing_hier_release(m);
     free(m->scratch);
@@ -56,7 +59,7 @@ mca_coll_base_module_t *mca_coll_swing_comm_query(struct ompi_communicator_t *co
 {
     mca_coll_swing_module_t *m;
 
-    if (mca_coll_swing_component.priority <= 0 || OMPI_COMM_IS_INTER(comm)
+    if (mca_coll_swing_params.priority <= 0 || OMPI_COMM_IS_INTER(comm)
         || ompi_comm_size(comm) < 2) {
         return NULL;
     }
@@ -66,8 +69,8 @@ mca_coll_base_module_t *mca_coll_swing_comm_query(struct ompi_communicator_t *co
     }
     m->super.coll_module_enable = swing_module_enable;
     m->super.coll_allreduce = mca_coll_swing_allreduce;
-    m->algorithm = mca_coll_swing_component.algorithm;
-    *priority = mca_coll_swing_component.priority;
+    m->algorithm = mca_coll_swing_params.algorithm;
+    *priority = mca_coll_swing_params.priority;
     return &m->super;
 }
 
@@ -90,11 +93,11 @@ static int swing_module_enable(mca_coll_base_module_t *module,
     m->prev_allreduce_module = comm->c_coll->coll_allreduce_module;
     OBJ_RETAIN(m->prev_allreduce_module);
 
-    rc = mca_coll_swing_plans_build(m);
+    rc = mca_coll_swing_setup(m);
     if (OMPI_SUCCESS != rc) {
         return rc;
     }
-    opal_output_verbose(2, mca_coll_swing_component.output,
+    opal_output_verbose(2, mca_coll_swing_params.output,
                         "coll:swing: communicator %s (%d ranks): algorithm %s",
                         comm->c_name, ompi_comm_size(comm),
                         mca_coll_swing_algs[m->algorithm].name);

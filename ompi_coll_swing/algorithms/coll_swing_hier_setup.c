@@ -1,14 +1,10 @@
 /*
- * Setup of the hierarchical allreduce: ranks grouped by node (host names,
- * so every rank computes the same map without communicating), one shared
- * segment per node, the Swing step lists between nodes and the LO/BO
- * choice from the cost model of the network of nodes.
- *
- * The network of nodes: coll_swing_topology when its description has as
- * many positions as there are nodes (position i = node i, nodes numbered by
- * their lowest rank); otherwise a ring of the nodes.
+ * Setup of the hierarchical allreduce: the node map (node layer), one
+ * shared segment per node, the Swing step lists between nodes on the
+ * network of nodes (node/coll_swing_topo.c) and the LO/BO choice from its
+ * cost model.
  */
-#include "coll_swing_hier.h"
+#include "coll_swing_hier_setup.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,96 +14,11 @@
 
 #include "swt_cost.h"
 
-int mca_coll_swing_nodes_build(struct ompi_communicator_t *comm, mca_coll_swing_nodes_t *out)
-{
-    int p = ompi_comm_size(comm), me = ompi_comm_rank(comm), n = 0;
-    int *node_of = malloc(sizeof(int) * (size_t) p), *first = malloc(sizeof(int) * (size_t) p);
-    int *count = calloc((size_t) p, sizeof(int)), rc = OMPI_SUCCESS;
-
-    memset(out, 0, sizeof(*out));
-    if (NULL == node_of || NULL == first || NULL == count) {
-        rc = OMPI_ERR_OUT_OF_RESOURCE;
-        goto done;
-    }
-    for (int r = 0; r < p; ++r) {
-        const char *host = mca_coll_swing_host(comm, r);
-        int j = 0;
-        while (j < n && 0 != strcmp(host, mca_coll_swing_host(comm, first[j]))) {
-            ++j;
-        }
-        if (j == n) {
-            first[n++] = r;
-        }
-        node_of[r] = j;
-        if (r == me) {
-            out->lrank = count[j];
-        }
-        ++count[j];
-    }
-    out->nnodes = n;
-    out->node = node_of[me];
-    out->nlocal = count[out->node];
-    out->first_local = first[out->node];
-    out->kmin = out->kmax = count[0];
-    for (int j = 1; j < n; ++j) {
-        out->kmin = count[j] < out->kmin ? count[j] : out->kmin;
-        out->kmax = count[j] > out->kmax ? count[j] : out->kmax;
-    }
-    out->members = malloc(sizeof(int) * (size_t) n * (size_t) out->kmin);
-    if (NULL == out->members) {
-        rc = OMPI_ERR_OUT_OF_RESOURCE;
-        goto done;
-    }
-    memset(count, 0, sizeof(int) * (size_t) p);
-    for (int r = 0; r < p; ++r) {
-        int j = node_of[r];
-        if (count[j] < out->kmin) {
-            out->members[j * out->kmin + count[j]] = r;
-        }
-        ++count[j];
-    }
-done:
-    free(node_of);
-    free(first);
-    free(count);
-    return rc;
-}
-
-void mca_coll_swing_nodes_free(mca_coll_swing_nodes_t *nodes)
-{
-    free(nodes->members);
-    nodes->members = NULL;
-}
-
-int mca_coll_swing_hier_applies(const mca_coll_swing_nodes_t *nodes)
-{
-    return nodes->nnodes > 1 && nodes->kmax > 1
-           && mca_coll_swing_component.shm_size > 0
-           && !mca_coll_swing_component.shm_assume_remote;
-}
-
-/* The description of the network of nodes; spec gets its text. */
-static int swing_hier_topo(int nnodes, swt_topo_t **topo, char *spec, size_t len)
-{
-    const char *text = mca_coll_swing_component.topology;
-
-    if (NULL != text && '\0' != text[0] && 0 != strcmp(text, "auto")
-        && SWT_OK == swt_topo_load(text, topo, NULL)) {
-        if (swt_shape_size(swt_topo_logical(*topo)) == nnodes) {
-            snprintf(spec, len, "%s", text);
-            return SWT_OK;
-        }
-        swt_topo_destroy(*topo);
-    }
-    snprintf(spec, len, "ring:%d", nnodes);
-    return swt_topo_load(spec, topo, NULL);
-}
-
 /* My group's step lists (local index lrank on every node) and the LO/BO table. */
 static int swing_hier_plans(mca_coll_swing_hier_t *h)
 {
     const mca_coll_swing_nodes_t *nd = &h->nodes;
-    long user_lo = mca_coll_swing_component.lo_max_bytes;
+    long user_lo = mca_coll_swing_params.lo_max_bytes;
     int *group = malloc(sizeof(int) * (size_t) nd->nnodes), rc;
     swt_topo_t *topo = NULL;
     swt_model_t *model = NULL;
@@ -115,7 +26,7 @@ static int swing_hier_plans(mca_coll_swing_hier_t *h)
     if (NULL == group) {
         return OMPI_ERR_OUT_OF_RESOURCE;
     }
-    rc = (SWT_OK == swing_hier_topo(nd->nnodes, &topo, h->spec, sizeof(h->spec)))
+    rc = (SWT_OK == mca_coll_swing_topo_nodes(nd->nnodes, &topo, h->spec, sizeof(h->spec)))
              ? OMPI_SUCCESS : OMPI_ERR_BAD_PARAM;
     for (int j = 0; j < nd->nnodes && nd->lrank < nd->kmin; ++j) {
         group[j] = nd->members[j * nd->kmin + nd->lrank];
@@ -149,13 +60,13 @@ static void swing_hier_report(const mca_coll_swing_module_t *m, const mca_coll_s
 {
     int b = 0;
 
-    if (mca_coll_swing_component.verbose < 2 || 0 != ompi_comm_rank(m->comm)) {
+    if (mca_coll_swing_params.verbose < 2 || 0 != ompi_comm_rank(m->comm)) {
         return;
     }
     while (b < MCA_COLL_SWING_NBUCKETS && !h->bo[b]) {
         ++b;
     }
-    opal_output(mca_coll_swing_component.output,
+    opal_output(mca_coll_swing_params.output,
                 "coll:swing: %s hier: %d nodes, %d..%d ranks per node (%d slices), "
                 "network of nodes %s; between nodes Swing LO up to %zu B per slice, BO above",
                 m->comm->c_name, h->nodes.nnodes, h->nodes.kmin, h->nodes.kmax,
@@ -170,7 +81,7 @@ int mca_coll_swing_hier_setup(mca_coll_swing_module_t *m)
     if (OMPI_SUCCESS == rc) {
         rc = mca_coll_swing_nodes_build(m->comm, &h->nodes);
     }
-    if (OMPI_SUCCESS == rc && !mca_coll_swing_hier_applies(&h->nodes)) {
+    if (OMPI_SUCCESS == rc && !mca_coll_swing_nodes_mixed(&h->nodes)) {
         rc = OMPI_ERR_NOT_AVAILABLE;
     }
     /* collective over the whole communicator, so every node agrees */
@@ -199,7 +110,7 @@ void mca_coll_swing_hier_release(mca_coll_swing_module_t *m)
 
     if (NULL != h) {
         for (int i = 0; i < SWING_HIER_NPLANS; ++i) {
-            free(h->plans[i].steps);
+            mca_coll_swing_plan_free(&h->plans[i]);
         }
         mca_coll_swing_shm_unmap(h->seg);
         mca_coll_swing_nodes_free(&h->nodes);

@@ -12,7 +12,11 @@
 #ifndef MCA_COLL_SWING_KERNEL_H
 #define MCA_COLL_SWING_KERNEL_H
 
-#include "coll_swing.h"
+#include "coll_swing_base.h"
+
+#include "ompi/datatype/ompi_datatype.h"
+#include "ompi/op/op.h"
+#include "opal/mca/mca.h"
 
 BEGIN_C_DECLS
 

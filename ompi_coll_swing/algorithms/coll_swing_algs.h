@@ -1,0 +1,33 @@
+/*
+ * coll/swing, algorithms layer: the executors the algorithm table names.
+ *
+ * An executor serves one normalised call (coll_swing.h) on the module's
+ * communicator and returns an Open MPI code. One that cannot serve the
+ * call it was chosen for (ranks on several nodes for shm, a type larger
+ * than a slot, ...) sets call->declined and returns MCA_COLL_SWING_DECLINED
+ * before any communication, on every rank alike; the entry layer then
+ * serves the call with a message-passing schedule. Executors use the
+ * transports, the node layer and base/, never the layers above.
+ */
+#ifndef MCA_COLL_SWING_ALGS_H
+#define MCA_COLL_SWING_ALGS_H
+
+#include "coll_swing.h"
+
+BEGIN_C_DECLS
+
+typedef int (*mca_coll_swing_exec_fn_t)(mca_coll_swing_call_t *call,
+                                        mca_coll_swing_module_t *module);
+
+/* The step list call->plan (Swing, RD; LO, BO): algorithms/coll_swing_steps.c */
+int mca_coll_swing_exec_steps(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
+/* The node's shared segment: algorithms/coll_swing_shm.c */
+int mca_coll_swing_exec_shm(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
+/* Node shared memory + Swing between nodes: algorithms/coll_swing_hier.c */
+int mca_coll_swing_exec_hier(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
+/* Releases what hier set up on the module (algorithms/coll_swing_hier_setup.c). */
+void mca_coll_swing_hier_release(mca_coll_swing_module_t *module);
+
+END_C_DECLS
+
+#endif

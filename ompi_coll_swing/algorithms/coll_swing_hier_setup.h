@@ -1,0 +1,29 @@
+/*
+ * State of the hierarchical allreduce on a communicator (private to
+ * coll_swing_hier*.c): the node map (node/coll_swing_node.h), each node's
+ * shared segment, and the Swing step lists between nodes.
+ */
+#ifndef MCA_COLL_SWING_HIER_SETUP_H
+#define MCA_COLL_SWING_HIER_SETUP_H
+
+#include "coll_swing_algs.h"
+#include "coll_swing_seg.h"
+
+enum { SWING_HIER_LO = 0, SWING_HIER_BO, SWING_HIER_NPLANS };
+
+typedef struct mca_coll_swing_hier_t {
+    mca_coll_swing_nodes_t nodes;
+    mca_coll_swing_shm_t *seg;                   /* my node's segment */
+    mca_coll_swing_plan_t plans[SWING_HIER_NPLANS]; /* Swing LO / BO between nodes,
+                                                    peers: my group's ranks */
+    unsigned char bo[MCA_COLL_SWING_NBUCKETS];   /* 1: BO between nodes for a
+                                                    slice of this bucket */
+    char spec[64];                               /* the node-level topology */
+    char *scratch;                               /* my slice, between the phases */
+    size_t scratch_size;
+} mca_coll_swing_hier_t;
+
+/* Collective over the module's communicator: nodes, segments, plans. */
+int mca_coll_swing_hier_setup(mca_coll_swing_module_t *m);
+
+#endif

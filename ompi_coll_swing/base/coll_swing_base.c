@@ -1,0 +1,72 @@
+/*
+ * The bottom layer's state and helpers (coll_swing_base.h).
+ */
+#include "coll_swing_base.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "opal/util/proc.h"
+
+mca_coll_swing_params_t mca_coll_swing_params = {
+    .priority = 40,
+    .verbose = 0,
+    .output = -1,
+    .algorithm = 0,
+    .topology = NULL,
+    .lo_max_bytes = -1,
+    .segment_size = 1L << 20,
+    .shm_size = 256L << 10,
+    .shm_assume_remote = false,
+    .shm_cma = false,
+    .shm_cma_min = 512L << 10,
+};
+
+mca_coll_swing_counters_t mca_coll_swing_counters;
+
+/*
+ * Warnings are printed by the process of world rank 0 only: every process
+ * sees the same parameters and the same descriptions, so one line says it
+ * for the job. (Open MPI's help aggregation was tried first; under load
+ * mpirun drops some of its messages.)
+ */
+void mca_coll_swing_warn_once(int *flag, int level, const char *topic,
+                              const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+
+    if (*flag || (level > 0 && mca_coll_swing_params.verbose < level)) {
+        return;
+    }
+    *flag = 1;
+    if (0 == level && 0 != OPAL_PROC_MY_NAME.vpid) {
+        return;
+    }
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    va_end(ap);
+    opal_output(0, "coll:swing: %s: %s", topic, msg);
+}
+
+int mca_coll_swing_grow(char **buf, size_t *size, size_t bytes)
+{
+    if (bytes > *size) {
+        char *grown = malloc(bytes);
+        if (NULL == grown) {
+            return OMPI_ERR_OUT_OF_RESOURCE;
+        }
+        free(*buf);
+        *buf = grown;
+        *size = bytes;
+    }
+    return OMPI_SUCCESS;
+}
+
+/* Smallest b with bytes <= 2^b, capped at the last bucket. */
+int mca_coll_swing_bucket(size_t bytes)
+{
+    int b = (bytes <= 1) ? 0 : 64 - __builtin_clzll((unsigned long long) bytes - 1);
+    return (b < MCA_COLL_SWING_NBUCKETS) ? b : MCA_COLL_SWING_NBUCKETS - 1;
+}

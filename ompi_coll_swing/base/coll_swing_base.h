@@ -1,0 +1,79 @@
+/*
+ * coll/swing, bottom layer: what every other layer of the component may
+ * use. The tunables (bound to the MCA parameters by the registration in
+ * module/), the MPI_T counters, the output stream and its warn-once helper,
+ * buffers that grow, and the decision buckets. Nothing here calls a file
+ * of another layer.
+ */
+#ifndef MCA_COLL_SWING_BASE_H
+#define MCA_COLL_SWING_BASE_H
+
+#include "ompi_config.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "ompi/constants.h"
+#include "opal/util/output.h"
+
+BEGIN_C_DECLS
+
+/* Decision buckets: bucket b holds messages of (2^(b-1), 2^b] bytes. */
+#define MCA_COLL_SWING_NBUCKETS 48
+/* Room for the rows of the algorithm table (decide/coll_swing_decide.h). */
+#define MCA_COLL_SWING_MAX_ALGS 16
+
+/* The tunables; module/coll_swing_component.c registers one MCA parameter each. */
+typedef struct mca_coll_swing_params_t {
+    int priority;             /* selection priority; <= 0 declines */
+    int verbose;              /* verbosity of the output stream */
+    int output;               /* opal_output stream */
+    int algorithm;            /* forced allreduce algorithm, or auto (0) */
+    char *topology;           /* topology description, "auto" by default */
+    long lo_max_bytes;        /* auto: LO up to this size; -1: cost model */
+    long segment_size;        /* BO pipeline segment in bytes; 0: none */
+    long shm_size;            /* shm: bytes of each rank's slot; 0: no shm */
+    bool shm_assume_remote;   /* debug: treat every peer as off-node */
+    bool shm_cma;             /* shm: single copy through process_vm_readv */
+    long shm_cma_min;         /* shm: single copy from this many bytes */
+} mca_coll_swing_params_t;
+
+extern mca_coll_swing_params_t mca_coll_swing_params;
+
+/* The MPI_T counters (read-only pvars), updated atomically by every thread. */
+typedef struct mca_coll_swing_counters_t {
+    unsigned long long served[MCA_COLL_SWING_MAX_ALGS]; /* per algorithm id */
+    unsigned long long served_total;
+    unsigned long long fallback;
+    unsigned long long shm_single_copy; /* shm calls served by single copy */
+} mca_coll_swing_counters_t;
+
+extern mca_coll_swing_counters_t mca_coll_swing_counters;
+
+static inline void mca_coll_swing_count(unsigned long long *ctr, int delta)
+{
+    if (delta >= 0) {
+        __atomic_fetch_add(ctr, (unsigned long long) delta, __ATOMIC_RELAXED);
+    } else {
+        __atomic_fetch_sub(ctr, (unsigned long long) -delta, __ATOMIC_RELAXED);
+    }
+}
+
+/*
+ * Prints msg once per flag (a static of the caller), prefixed by topic:
+ * level 0 always, by world rank 0 only (one line per job); level > 0 by
+ * every process, only at that verbosity.
+ */
+void mca_coll_swing_warn_once(int *flag, int level, const char *topic,
+                              const char *fmt, ...)
+    __opal_attribute_format__(__printf__, 4, 5);
+
+/* *buf holds at least bytes (old contents dropped when it grows). */
+int mca_coll_swing_grow(char **buf, size_t *size, size_t bytes);
+
+/* Decision bucket of a message size: (2^(b-1), 2^b] bytes. */
+int mca_coll_swing_bucket(size_t bytes);
+
+END_C_DECLS
+
+#endif

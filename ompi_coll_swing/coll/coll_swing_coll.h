@@ -1,0 +1,37 @@
+/*
+ * coll/swing, entry layer: the one shape every collective entry point
+ * shares. A collective supplies its name, how to normalise its user
+ * arguments into a call (or say why it cannot be served), and how to hand
+ * them unchanged to the module swing replaced; mca_coll_swing_serve does
+ * the rest in the same order for all: settle, decide, count, execute,
+ * serve a declined call by message passing, fall back.
+ */
+#ifndef MCA_COLL_SWING_COLL_H
+#define MCA_COLL_SWING_COLL_H
+
+#include "coll_swing.h"
+
+BEGIN_C_DECLS
+
+typedef struct mca_coll_swing_coll_t {
+    const char *name;   /* the MPI call, for messages: "MPI_Allreduce" */
+    const char *noun;   /* the collective, for messages: "allreduce" */
+    /* Fills call from args; 0 when swing cannot serve them, with
+       call->declined saying why. */
+    int (*settle)(const void *args, mca_coll_swing_call_t *call);
+    /* The call, unchanged, to the module swing replaced. */
+    int (*previous)(const void *args, mca_coll_swing_module_t *module);
+} mca_coll_swing_coll_t;
+
+int mca_coll_swing_serve(const mca_coll_swing_coll_t *coll, const void *args,
+                         struct ompi_communicator_t *comm, mca_coll_swing_module_t *module);
+
+/* MPI_Allreduce (coll/coll_swing_allreduce.c), installed by the module. */
+int mca_coll_swing_allreduce(const void *sbuf, void *rbuf, int count,
+                             struct ompi_datatype_t *dtype, struct ompi_op_t *op,
+                             struct ompi_communicator_t *comm,
+                             mca_coll_base_module_t *module);
+
+END_C_DECLS
+
+#endif

@@ -1,0 +1,78 @@
+/*
+ * The entry shape of every collective (coll_swing_coll.h):
+ *
+ *   settle    the collective normalises its arguments (buffers, in place,
+ *             element type); a call swing cannot serve goes, unchanged,
+ *             to the module swing replaced, with one message at verbose 1
+ *   decide    the forced algorithm, or auto's choice for the size
+ *   count     the MPI_T counters: served, per algorithm
+ *   execute   the algorithm's executor on the module's plan
+ *   declined  an executor that cannot serve this call (shm across nodes,
+ *             ...) says so before communicating; the call is served by
+ *             the message-passing schedule auto would use, counted as
+ *             that one, with one warning per job
+ */
+#include "coll_swing_coll.h"
+#include "coll_swing_decide.h"
+
+#include "opal/util/output.h"
+
+static int swing_fallback(const mca_coll_swing_coll_t *coll, const void *args,
+                          const mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
+{
+    mca_coll_swing_warn_once(&call->declined->warned, 1, "unavailable",
+                             "%s on %s handed to the previous module: %s", coll->name,
+                             call->comm->c_name, call->declined->why);
+    mca_coll_swing_count(&mca_coll_swing_counters.fallback, 1);
+    return coll->previous(args, m);
+}
+
+static int swing_instead(const mca_coll_swing_coll_t *coll, mca_coll_swing_call_t *call,
+                         mca_coll_swing_module_t *m, int from)
+{
+    int id = mca_coll_swing_decide_messages(m, call->bytes);
+
+    /* every rank: warn_once prints from world rank 0 only, whatever its rank here */
+    mca_coll_swing_warn_once(&call->declined->warned, 0, "warning",
+                             "%s %s not possible on %s (%s); using %s",
+                             mca_coll_swing_algs[from].name, coll->noun, call->comm->c_name,
+                             call->declined->why, mca_coll_swing_algs[id].name);
+    mca_coll_swing_count(&mca_coll_swing_counters.served[from], -1);
+    mca_coll_swing_count(&mca_coll_swing_counters.served[id], 1);
+    call->plan = &m->plans[id];
+    return mca_coll_swing_exec_steps(call, m);
+}
+
+int mca_coll_swing_serve(const mca_coll_swing_coll_t *coll, const void *args,
+                         struct ompi_communicator_t *comm, mca_coll_swing_module_t *m)
+{
+    static mca_coll_swing_decline_t no_executor = {0, "algorithm not available"};
+    mca_coll_swing_call_t call = {.comm = comm, .declined = NULL};
+    const mca_coll_swing_alg_t *alg;
+    int id, rc;
+
+    if (!coll->settle(args, &call)) {
+        return swing_fallback(coll, args, &call, m);
+    }
+    id = mca_coll_swing_decide(m, call.bytes);
+    alg = &mca_coll_swing_algs[id];
+    if (NULL == alg->exec) {
+        call.declined = &no_executor;
+        return swing_fallback(coll, args, &call, m);
+    }
+    mca_coll_swing_count(&mca_coll_swing_counters.served[id], 1);
+    mca_coll_swing_count(&mca_coll_swing_counters.served_total, 1);
+    if (mca_coll_swing_params.verbose >= 3) {
+        opal_output(mca_coll_swing_params.output, "coll:swing: %s of %zu bytes on %s: %s",
+                    coll->noun, call.bytes, comm->c_name, alg->name);
+    }
+    if (0 == call.count) {
+        return MPI_SUCCESS;
+    }
+    call.plan = &m->plans[id];
+    rc = alg->exec(&call, m);
+    if (MCA_COLL_SWING_DECLINED == rc && NULL != call.declined) {
+        rc = swing_instead(coll, &call, m, id);
+    }
+    return rc;
+}

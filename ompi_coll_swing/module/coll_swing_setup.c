@@ -1,0 +1,42 @@
+/*
+ * Schedules of one communicator: resolve the topology description, then
+ * compute this rank's step list for each planned algorithm of the table
+ * (peers translated from torus positions to communicator ranks through
+ * the description's rank order) and the decision tables. Done once at
+ * module enable; calls only read the plans.
+ */
+#include "coll_swing_module.h"
+#include "coll_swing_decide.h"
+
+int mca_coll_swing_setup(mca_coll_swing_module_t *m)
+{
+    int rank = ompi_comm_rank(m->comm);
+    swt_topo_t *topo = NULL;
+    int rc;
+
+    if (SWT_OK != mca_coll_swing_topo_resolve(m->comm, &topo, &m->topo_auto)) {
+        return OMPI_ERR_OUT_OF_RESOURCE;
+    }
+    rc = OMPI_SUCCESS;
+    for (int i = 0; i < MCA_COLL_SWING_ALG_COUNT && OMPI_SUCCESS == rc; ++i) {
+        if (mca_coll_swing_algs[i].planned) {
+            rc = mca_coll_swing_plan_build(&m->plans[i], topo, mca_coll_swing_algs[i].pattern,
+                                           mca_coll_swing_algs[i].kind, rank, NULL);
+        }
+    }
+    if (OMPI_SUCCESS == rc) {
+        rc = mca_coll_swing_decision_build(m, topo);
+    }
+    if (OMPI_SUCCESS != rc) {
+        mca_coll_swing_setup_free(m);
+    }
+    swt_topo_destroy(topo);
+    return rc;
+}
+
+void mca_coll_swing_setup_free(mca_coll_swing_module_t *m)
+{
+    for (int i = 0; i < MCA_COLL_SWING_MAX_ALGS; ++i) {
+        mca_coll_swing_plan_free(&m->plans[i]);
+    }
+}

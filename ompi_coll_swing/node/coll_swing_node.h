@@ -1,0 +1,78 @@
+/*
+ * coll/swing, node layer: where the ranks of a communicator run and which
+ * torus their schedules follow. Host names and the node map, the topology
+ * description a communicator resolves to, and a rank's step list on it.
+ * Every rank computes all of this from the same global data, so all agree
+ * without communicating. Uses only base/ and the libraries.
+ */
+#ifndef MCA_COLL_SWING_NODE_H
+#define MCA_COLL_SWING_NODE_H
+
+#include "coll_swing_base.h"
+
+#include "ompi/communicator/communicator.h"
+
+#include "swt.h"
+#include "swt_topo.h"
+
+BEGIN_C_DECLS
+
+/* An algorithm's step list for this rank, peers as communicator ranks. */
+typedef struct mca_coll_swing_plan_t {
+    int nsteps;
+    long nblocks;
+    swt_step_t *steps;
+} mca_coll_swing_plan_t;
+
+/*
+ * This rank's step list on a topology: index is this rank's position in
+ * the description's rank order; ranks (NULL: identity) maps that order's
+ * ranks to communicator ranks.
+ */
+int mca_coll_swing_plan_build(mca_coll_swing_plan_t *plan, const swt_topo_t *topo,
+                              swt_alg_t pattern, swt_kind_t kind, int index,
+                              const int *ranks);
+void mca_coll_swing_plan_free(mca_coll_swing_plan_t *plan);
+
+/*
+ * The communicator's ranks grouped by node. Nodes are numbered in the
+ * order of their lowest communicator rank; the ranks of a node in
+ * communicator order give the local index. kmin, the fewest ranks on any
+ * node, is the number of hier slices: local index i < kmin on every node
+ * forms inter-node group i (one rank per node).
+ */
+typedef struct mca_coll_swing_nodes_t {
+    int nnodes;
+    int node;                /* my node */
+    int nlocal;              /* ranks on my node */
+    int lrank;               /* my index on my node */
+    int kmin;                /* fewest ranks on a node */
+    int kmax;                /* most ranks on a node */
+    int *members;            /* [node * kmin + i]: rank of local index i there */
+    int first_local;         /* communicator rank of my node's first rank */
+} mca_coll_swing_nodes_t;
+
+/* A rank's host name, "" when unknown. */
+const char *mca_coll_swing_host(struct ompi_communicator_t *comm, int rank);
+/* Groups the ranks by host name; every rank computes the same map. */
+int mca_coll_swing_nodes_build(struct ompi_communicator_t *comm, mca_coll_swing_nodes_t *out);
+void mca_coll_swing_nodes_free(mca_coll_swing_nodes_t *nodes);
+/* 1 when a node-aware algorithm has something to do: more than one node,
+   several ranks on one, and node shared memory allowed. */
+int mca_coll_swing_nodes_mixed(const mca_coll_swing_nodes_t *nodes);
+/* 1 if every rank of the communicator runs on this node. */
+int mca_coll_swing_nodes_all_local(struct ompi_communicator_t *comm);
+
+/*
+ * The description a communicator's schedules follow (coll_swing_topology,
+ * or auto); *is_auto: 1 when the shape was derived (auto, or the given
+ * description did not fit).
+ */
+int mca_coll_swing_topo_resolve(struct ompi_communicator_t *comm, swt_topo_t **topo,
+                                int *is_auto);
+/* The description of the network of nnodes nodes (hier); spec gets its text. */
+int mca_coll_swing_topo_nodes(int nnodes, swt_topo_t **topo, char *spec, size_t len);
+
+END_C_DECLS
+
+#endif

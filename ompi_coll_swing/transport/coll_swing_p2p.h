@@ -1,0 +1,32 @@
+/*
+ * Point-to-point steps (transport layer): messages of a call's element
+ * type through the PML, on the communicator of the call, with the
+ * collective tag of coll_tags.h (never a user tag). Blocking collectives
+ * on one communicator are ordered by MPI, so one tag serves them all.
+ */
+#ifndef MCA_COLL_SWING_P2P_H
+#define MCA_COLL_SWING_P2P_H
+
+#include "coll_swing.h"
+
+#include "ompi/request/request.h"
+
+BEGIN_C_DECLS
+
+int mca_coll_swing_p2p_send(const mca_coll_swing_call_t *call, const char *buf, size_t n,
+                            int peer);
+int mca_coll_swing_p2p_recv(const mca_coll_swing_call_t *call, char *buf, size_t n, int peer);
+int mca_coll_swing_p2p_isend(const mca_coll_swing_call_t *call, const char *buf, size_t n,
+                             int peer, ompi_request_t **req);
+int mca_coll_swing_p2p_irecv(const mca_coll_swing_call_t *call, char *buf, size_t n,
+                             int peer, ompi_request_t **req);
+/* Sends sn elements to peer while receiving rn from it; both complete. */
+int mca_coll_swing_p2p_sendrecv(const mca_coll_swing_call_t *call, const char *sbuf,
+                                size_t sn, char *rbuf, size_t rn, int peer);
+/* Waits for *req unless it is MPI_REQUEST_NULL; cancels a receive first
+   when cancel is set (a step that failed half way). */
+int mca_coll_swing_p2p_finish(ompi_request_t **req, int cancel);
+
+END_C_DECLS
+
+#endif
