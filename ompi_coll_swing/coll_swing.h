@@ -44,11 +44,13 @@ typedef struct mca_coll_swing_module_t {
     struct ompi_communicator_t *comm;
     mca_coll_base_module_allreduce_fn_t prev_allreduce;
     mca_coll_base_module_t *prev_allreduce_module;
-    int algorithm;                          /* forced, or auto */
-    unsigned char choice[MCA_COLL_SWING_NBUCKETS]; /* auto: algorithm per bucket */
-    unsigned char mp_choice[MCA_COLL_SWING_NBUCKETS]; /* best message passing per bucket */
+    int algorithm[MCA_COLL_SWING_NCOLLS];   /* per collective: forced, or auto (0) */
+    /* auto, per collective: the algorithm per size bucket, and the best
+       message-passing one (for calls the first declines) */
+    unsigned char choice[MCA_COLL_SWING_NCOLLS][MCA_COLL_SWING_NBUCKETS];
+    unsigned char mp_choice[MCA_COLL_SWING_NCOLLS][MCA_COLL_SWING_NBUCKETS];
     int topo_auto;                          /* shape derived, not described */
-    mca_coll_swing_plan_t plans[MCA_COLL_SWING_MAX_ALGS]; /* by algorithm id */
+    mca_coll_swing_plan_t plans[MCA_COLL_SWING_MAX_ALGS]; /* by allreduce algorithm id */
     char *scratch;                          /* reused across calls */
     size_t scratch_size;
     struct mca_coll_swing_shm_t *shm;       /* shm segment, mapped at first use */

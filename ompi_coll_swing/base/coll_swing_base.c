@@ -13,7 +13,6 @@ mca_coll_swing_params_t mca_coll_swing_params = {
     .priority = 40,
     .verbose = 0,
     .output = -1,
-    .algorithm = 0,
     .topology = NULL,
     .lo_max_bytes = -1,
     .segment_size = 1L << 20,

@@ -23,12 +23,21 @@ BEGIN_C_DECLS
 /* Room for the rows of the algorithm table (decide/coll_swing_decide.h). */
 #define MCA_COLL_SWING_MAX_ALGS 16
 
+/*
+ * The collectives swing serves. Each has its algorithm table (decide/), its
+ * MCA parameter coll_swing_<name>_algorithm and its MPI_T counters.
+ */
+typedef enum {
+    MCA_COLL_SWING_ALLREDUCE = 0,
+    MCA_COLL_SWING_NCOLLS
+} mca_coll_swing_coll_id_t;
+
 /* The tunables; module/coll_swing_component.c registers one MCA parameter each. */
 typedef struct mca_coll_swing_params_t {
     int priority;             /* selection priority; <= 0 declines */
     int verbose;              /* verbosity of the output stream */
     int output;               /* opal_output stream */
-    int algorithm;            /* forced allreduce algorithm, or auto (0) */
+    int algorithm[MCA_COLL_SWING_NCOLLS]; /* forced algorithm per collective, or auto (0) */
     char *topology;           /* topology description, "auto" by default */
     long lo_max_bytes;        /* auto: LO up to this size; -1: cost model */
     long segment_size;        /* BO pipeline segment in bytes; 0: none */
@@ -41,11 +50,15 @@ typedef struct mca_coll_swing_params_t {
 extern mca_coll_swing_params_t mca_coll_swing_params;
 
 /* The MPI_T counters (read-only pvars), updated atomically by every thread. */
-typedef struct mca_coll_swing_counters_t {
+typedef struct mca_coll_swing_coll_counters_t {
     unsigned long long served[MCA_COLL_SWING_MAX_ALGS]; /* per algorithm id */
     unsigned long long served_total;
-    unsigned long long fallback;
-    unsigned long long shm_single_copy; /* shm calls served by single copy */
+    unsigned long long fallback;       /* handed to the module swing replaced */
+} mca_coll_swing_coll_counters_t;
+
+typedef struct mca_coll_swing_counters_t {
+    mca_coll_swing_coll_counters_t coll[MCA_COLL_SWING_NCOLLS];
+    unsigned long long shm_single_copy; /* shm allreduce calls served by single copy */
 } mca_coll_swing_counters_t;
 
 extern mca_coll_swing_counters_t mca_coll_swing_counters;

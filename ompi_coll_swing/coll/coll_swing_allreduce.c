@@ -89,8 +89,7 @@ static int swing_allreduce_previous(const void *args, mca_coll_swing_module_t *m
 }
 
 static const mca_coll_swing_coll_t swing_allreduce_coll = {
-    .name = "MPI_Allreduce",
-    .noun = "allreduce",
+    .id = MCA_COLL_SWING_ALLREDUCE,
     .settle = swing_allreduce_settle,
     .previous = swing_allreduce_previous,
 };

@@ -1,7 +1,7 @@
 /*
  * coll/swing, entry layer: the one shape every collective entry point
- * shares. A collective supplies its name, how to normalise its user
- * arguments into a call (or say why it cannot be served), and how to hand
+ * shares. A collective supplies its id (its algorithm table in decide/,
+ * its counters), how to normalise its user arguments into a call (or say why it cannot be served), and how to hand
  * them unchanged to the module swing replaced; mca_coll_swing_serve does
  * the rest in the same order for all: settle, decide, count, execute,
  * serve a declined call by message passing, fall back.
@@ -14,8 +14,7 @@
 BEGIN_C_DECLS
 
 typedef struct mca_coll_swing_coll_t {
-    const char *name;   /* the MPI call, for messages: "MPI_Allreduce" */
-    const char *noun;   /* the collective, for messages: "allreduce" */
+    int id;             /* mca_coll_swing_coll_id_t: its table and counters */
     /* Fills call from args; 0 when swing cannot serve them, with
        call->declined saying why. */
     int (*settle)(const void *args, mca_coll_swing_call_t *call);

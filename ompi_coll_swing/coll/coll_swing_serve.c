@@ -21,32 +21,36 @@ static int swing_fallback(const mca_coll_swing_coll_t *coll, const void *args,
                           const mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
 {
     mca_coll_swing_warn_once(&call->declined->warned, 1, "unavailable",
-                             "%s on %s handed to the previous module: %s", coll->name,
-                             call->comm->c_name, call->declined->why);
-    mca_coll_swing_count(&mca_coll_swing_counters.fallback, 1);
+                             "%s on %s handed to the previous module: %s",
+                             mca_coll_swing_tables[coll->id].call, call->comm->c_name,
+                             call->declined->why);
+    mca_coll_swing_count(&mca_coll_swing_counters.coll[coll->id].fallback, 1);
     return coll->previous(args, m);
 }
 
 static int swing_instead(const mca_coll_swing_coll_t *coll, mca_coll_swing_call_t *call,
-                         mca_coll_swing_module_t *m, int from)
+                         mca_coll_swing_module_t *m, int from, int id)
 {
-    int id = mca_coll_swing_decide_messages(m, call->bytes);
+    const mca_coll_swing_table_t *t = &mca_coll_swing_tables[coll->id];
+    mca_coll_swing_coll_counters_t *ctr = &mca_coll_swing_counters.coll[coll->id];
 
     /* every rank: warn_once prints from world rank 0 only, whatever its rank here */
     mca_coll_swing_warn_once(&call->declined->warned, 0, "warning",
                              "%s %s not possible on %s (%s); using %s",
-                             mca_coll_swing_algs[from].name, coll->noun, call->comm->c_name,
-                             call->declined->why, mca_coll_swing_algs[id].name);
-    mca_coll_swing_count(&mca_coll_swing_counters.served[from], -1);
-    mca_coll_swing_count(&mca_coll_swing_counters.served[id], 1);
-    call->plan = &m->plans[id];
-    return mca_coll_swing_exec_steps(call, m);
+                             t->algs[from].name, t->name, call->comm->c_name,
+                             call->declined->why, t->algs[id].name);
+    mca_coll_swing_count(&ctr->served[from], -1);
+    mca_coll_swing_count(&ctr->served[id], 1);
+    call->plan = &m->plans[t->algs[id].plan];
+    return t->algs[id].exec(call, m);
 }
 
 int mca_coll_swing_serve(const mca_coll_swing_coll_t *coll, const void *args,
                          struct ompi_communicator_t *comm, mca_coll_swing_module_t *m)
 {
     static mca_coll_swing_decline_t no_executor = {0, "algorithm not available"};
+    const mca_coll_swing_table_t *t = &mca_coll_swing_tables[coll->id];
+    mca_coll_swing_coll_counters_t *ctr = &mca_coll_swing_counters.coll[coll->id];
     mca_coll_swing_call_t call = {.comm = comm, .declined = NULL};
     const mca_coll_swing_alg_t *alg;
     int id, rc;
@@ -54,25 +58,32 @@ int mca_coll_swing_serve(const mca_coll_swing_coll_t *coll, const void *args,
     if (!coll->settle(args, &call)) {
         return swing_fallback(coll, args, &call, m);
     }
-    id = mca_coll_swing_decide(m, call.bytes);
-    alg = &mca_coll_swing_algs[id];
+    id = mca_coll_swing_decide(m, coll->id, call.bytes);
+    alg = &t->algs[id];
     if (NULL == alg->exec) {
         call.declined = &no_executor;
         return swing_fallback(coll, args, &call, m);
     }
-    mca_coll_swing_count(&mca_coll_swing_counters.served[id], 1);
-    mca_coll_swing_count(&mca_coll_swing_counters.served_total, 1);
+    mca_coll_swing_count(&ctr->served[id], 1);
+    mca_coll_swing_count(&ctr->served_total, 1);
     if (mca_coll_swing_params.verbose >= 3) {
         opal_output(mca_coll_swing_params.output, "coll:swing: %s of %zu bytes on %s: %s",
-                    coll->noun, call.bytes, comm->c_name, alg->name);
+                    t->name, call.bytes, comm->c_name, alg->name);
     }
     if (0 == call.count) {
         return MPI_SUCCESS;
     }
-    call.plan = &m->plans[id];
+    call.plan = (alg->plan >= 0) ? &m->plans[alg->plan] : NULL;
     rc = alg->exec(&call, m);
     if (MCA_COLL_SWING_DECLINED == rc && NULL != call.declined) {
-        rc = swing_instead(coll, &call, m, id);
+        int mp = mca_coll_swing_decide_messages(m, coll->id, call.bytes);
+        if (t->algs[mp].plan < 0) {
+            /* the collective has no message-passing schedule to run instead */
+            mca_coll_swing_count(&ctr->served[id], -1);
+            mca_coll_swing_count(&ctr->served_total, -1);
+            return swing_fallback(coll, args, &call, m);
+        }
+        rc = swing_instead(coll, &call, m, id, mp);
     }
     return rc;
 }

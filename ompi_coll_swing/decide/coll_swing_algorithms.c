@@ -1,29 +1,41 @@
 /*
- * The table of allreduce algorithms. The MCA enum of
- * coll_swing_allreduce_algorithm, its help text and the per-algorithm MPI_T
- * counters are all generated from it, so they cannot drift apart.
+ * The algorithm tables, one per collective. The MCA enum of each
+ * coll_swing_<collective>_algorithm, its help text and the per-algorithm
+ * MPI_T counters are all generated from them, so they cannot drift apart.
  */
 #include "coll_swing_decide.h"
 
 _Static_assert(MCA_COLL_SWING_ALG_COUNT <= MCA_COLL_SWING_MAX_ALGS,
                "MCA_COLL_SWING_MAX_ALGS (base/coll_swing_base.h) too small");
 
+#define SWING_ROWS(table) ((int) (sizeof(table) / sizeof((table)[0])))
+
 const mca_coll_swing_alg_t mca_coll_swing_algs[MCA_COLL_SWING_ALG_COUNT] = {
-    { "auto", MCA_COLL_SWING_ALG_AUTO, SWT_ALG_SWING, SWT_KIND_LO, NULL, 0,
-      "choose by message size and topology" },
+    { "auto", MCA_COLL_SWING_ALG_AUTO, SWT_ALG_SWING, SWT_KIND_LO, NULL, -1,
+      MCA_COLL_SWING_SCOPE_ANY, "choose by message size and topology" },
     { "swing_lo", MCA_COLL_SWING_ALG_SWING_LO, SWT_ALG_SWING, SWT_KIND_LO,
-      mca_coll_swing_exec_steps, 1, "Swing, latency-optimal (whole vector, log2 p steps)" },
+      mca_coll_swing_exec_steps, MCA_COLL_SWING_ALG_SWING_LO, MCA_COLL_SWING_SCOPE_ANY,
+      "Swing, latency-optimal (whole vector, log2 p steps)" },
     { "rd_lo", MCA_COLL_SWING_ALG_RD_LO, SWT_ALG_RD, SWT_KIND_LO,
-      mca_coll_swing_exec_steps, 1, "recursive doubling, latency-optimal" },
+      mca_coll_swing_exec_steps, MCA_COLL_SWING_ALG_RD_LO, MCA_COLL_SWING_SCOPE_ANY,
+      "recursive doubling, latency-optimal" },
     { "swing_bo", MCA_COLL_SWING_ALG_SWING_BO, SWT_ALG_SWING, SWT_KIND_BO,
-      mca_coll_swing_exec_steps, 1, "Swing, bandwidth-optimal (reduce-scatter + allgather)" },
+      mca_coll_swing_exec_steps, MCA_COLL_SWING_ALG_SWING_BO, MCA_COLL_SWING_SCOPE_ANY,
+      "Swing, bandwidth-optimal (reduce-scatter + allgather)" },
     { "rd_bo", MCA_COLL_SWING_ALG_RD_BO, SWT_ALG_RD, SWT_KIND_BO,
-      mca_coll_swing_exec_steps, 1, "recursive halving/doubling, bandwidth-optimal" },
+      mca_coll_swing_exec_steps, MCA_COLL_SWING_ALG_RD_BO, MCA_COLL_SWING_SCOPE_ANY,
+      "recursive halving/doubling, bandwidth-optimal" },
     { "shm", MCA_COLL_SWING_ALG_SHM, SWT_ALG_SWING, SWT_KIND_LO,
-      mca_coll_swing_exec_shm, 0,
+      mca_coll_swing_exec_shm, -1, MCA_COLL_SWING_SCOPE_NODE,
       "shared-memory segment, ranks of one node only (elsewhere: Swing)" },
     { "hier", MCA_COLL_SWING_ALG_HIER, SWT_ALG_SWING, SWT_KIND_BO,
-      mca_coll_swing_exec_hier, 0,
+      mca_coll_swing_exec_hier, -1, MCA_COLL_SWING_SCOPE_NODES,
       "hierarchical: node shared memory + Swing between nodes (several ranks per node; "
       "elsewhere: Swing)" },
+};
+
+const mca_coll_swing_table_t mca_coll_swing_tables[MCA_COLL_SWING_NCOLLS] = {
+    [MCA_COLL_SWING_ALLREDUCE] = {
+        .name = "allreduce", .call = "MPI_Allreduce", .title = "Allreduce algorithm",
+        .algs = mca_coll_swing_algs, .nalgs = SWING_ROWS(mca_coll_swing_algs) },
 };

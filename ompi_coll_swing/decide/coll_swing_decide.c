@@ -1,6 +1,6 @@
 /*
- * The choice of algorithm by message size (coll_swing_allreduce_algorithm
- * = auto).
+ * The choice of algorithm by message size (coll_swing_<collective>_algorithm
+ * = auto), for every collective from its table.
  *
  * At communicator setup the cost model (topology/swt_cost.h) predicts each
  * message-passing algorithm's time on this communicator's topology for the
@@ -18,53 +18,75 @@
 #include "coll_swing_decide.h"
 #include "coll_swing_seg.h"
 
+#include <stdio.h>
+
 #include "opal/util/output.h"
 
 #include "swt_cost.h"
 
-static int swing_best(const swt_model_t *model, double bytes, int want_kind)
+static int swing_best(const mca_coll_swing_table_t *t, const swt_model_t *model,
+                      double bytes, int want_kind)
 {
-    int best = MCA_COLL_SWING_ALG_SWING_LO;
+    int best = -1;
     double best_t = -1.0;
 
-    for (int i = 0; i < MCA_COLL_SWING_ALG_COUNT; ++i) {
-        const mca_coll_swing_alg_t *a = &mca_coll_swing_algs[i];
-        double t;
-        if (!a->planned || (want_kind >= 0 && (int) a->kind != want_kind)) {
+    for (int i = 0; i < t->nalgs; ++i) {
+        const mca_coll_swing_alg_t *a = &t->algs[i];
+        double time;
+        if (a->plan < 0 || MCA_COLL_SWING_SCOPE_ANY != a->scope
+            || (want_kind >= 0 && (int) a->kind != want_kind)) {
             continue;
         }
-        t = swt_model_time(model, a->pattern, a->kind, bytes);
-        if (best_t < 0.0 || t < best_t) {
-            best_t = t;
+        time = swt_model_time(model, a->pattern, a->kind, bytes);
+        if (best_t < 0.0 || time < best_t) {
+            best_t = time;
             best = i;
         }
     }
     return best;
 }
 
-/* Printed by rank 0 of the communicator only: every rank has the same table. */
-static void swing_decision_report(const mca_coll_swing_module_t *m, const char *boundary)
+/* The first row of a scope, -1 when the collective has none. */
+static int swing_scoped(const mca_coll_swing_table_t *t, mca_coll_swing_scope_t scope)
 {
+    for (int i = 0; i < t->nalgs; ++i) {
+        if (NULL != t->algs[i].exec && t->algs[i].scope == scope) {
+            return i;
+        }
+    }
+    return -1;
+}
+
+/* Printed by rank 0 of the communicator only: every rank has the same table. */
+static void swing_decision_report(const mca_coll_swing_module_t *m, int coll,
+                                  const char *boundary)
+{
+    const mca_coll_swing_table_t *t = &mca_coll_swing_tables[coll];
+    const unsigned char *choice = m->choice[coll];
+    char label[160];
     int from = 0;
 
     if (mca_coll_swing_params.verbose < 2 || 0 != ompi_comm_rank(m->comm)) {
         return;
     }
+    snprintf(label, sizeof(label), "%s%s%s", m->comm->c_name,
+             MCA_COLL_SWING_ALLREDUCE == coll ? "" : " ",
+             MCA_COLL_SWING_ALLREDUCE == coll ? "" : t->name);
     opal_output(mca_coll_swing_params.output, "coll:swing: %s auto: LO/BO boundary from %s",
-                m->comm->c_name, boundary);
+                label, boundary);
     for (int b = 1; b <= MCA_COLL_SWING_NBUCKETS; ++b) {
         size_t lo = from ? ((size_t) 1 << (from - 1)) + 1 : 0;
-        if (b < MCA_COLL_SWING_NBUCKETS && m->choice[b] == m->choice[from]) {
+        if (b < MCA_COLL_SWING_NBUCKETS && choice[b] == choice[from]) {
             continue;
         }
         if (b == MCA_COLL_SWING_NBUCKETS) {
             opal_output(mca_coll_swing_params.output,
-                        "coll:swing: %s auto: %zu B and above -> %s", m->comm->c_name,
-                        lo, mca_coll_swing_algs[m->choice[from]].name);
+                        "coll:swing: %s auto: %zu B and above -> %s", label,
+                        lo, t->algs[choice[from]].name);
         } else {
             opal_output(mca_coll_swing_params.output,
-                        "coll:swing: %s auto: %zu B .. %zu B -> %s", m->comm->c_name,
-                        lo, (size_t) 1 << (b - 1), mca_coll_swing_algs[m->choice[from]].name);
+                        "coll:swing: %s auto: %zu B .. %zu B -> %s", label,
+                        lo, (size_t) 1 << (b - 1), t->algs[choice[from]].name);
         }
         from = b;
     }
@@ -83,6 +105,29 @@ static int swing_hier_wanted(const mca_coll_swing_module_t *m)
     return yes;
 }
 
+/* One collective's auto tables. */
+static void swing_decision_fill(mca_coll_swing_module_t *m, int coll, const swt_model_t *model,
+                                long long user_lo, int shm, int hier)
+{
+    const mca_coll_swing_table_t *t = &mca_coll_swing_tables[coll];
+    int node = shm ? swing_scoped(t, MCA_COLL_SWING_SCOPE_NODE)
+               : hier ? swing_scoped(t, MCA_COLL_SWING_SCOPE_NODES) : -1;
+
+    for (int b = 0; b < MCA_COLL_SWING_NBUCKETS; ++b) {
+        size_t bytes = (size_t) 1 << b;
+        int kind = -1, best;
+        if (user_lo >= 0) {
+            kind = (bytes <= (size_t) user_lo) ? SWT_KIND_LO : SWT_KIND_BO;
+        }
+        best = swing_best(t, model, (double) bytes, kind);
+        if (best < 0) {
+            best = swing_best(t, model, (double) bytes, -1);
+        }
+        m->mp_choice[coll][b] = (unsigned char) (best < 0 ? 0 : best);
+        m->choice[coll][b] = (unsigned char) (node >= 0 ? node : m->mp_choice[coll][b]);
+    }
+}
+
 int mca_coll_swing_decision_build(mca_coll_swing_module_t *m, const swt_topo_t *topo)
 {
     long long user_lo = mca_coll_swing_params.lo_max_bytes;
@@ -99,39 +144,32 @@ int mca_coll_swing_decision_build(mca_coll_swing_module_t *m, const swt_topo_t *
     }
     /*
      * One node: the shared segment beat every message-passing schedule and
-     * coll/tuned at every size measured on this project's machines (README,
-     * Results), so it takes all sizes; the model only covers networks.
+     * coll/tuned at every size measured on this project's machines
+     * (docs/RESULTS.md), so it takes all sizes; the model only covers
+     * networks.
      */
     shm = m->topo_auto && mca_coll_swing_shm_available(m);
     hier = !shm && m->topo_auto && swing_hier_wanted(m);
-    for (int b = 0; b < MCA_COLL_SWING_NBUCKETS; ++b) {
-        size_t bytes = (size_t) 1 << b;
-        int kind = -1;
-        if (user_lo >= 0) {
-            kind = (bytes <= (size_t) user_lo) ? SWT_KIND_LO : SWT_KIND_BO;
-        }
-        m->mp_choice[b] = (unsigned char) swing_best(model, (double) bytes, kind);
-        m->choice[b] = shm    ? (unsigned char) MCA_COLL_SWING_ALG_SHM
-                       : hier ? (unsigned char) MCA_COLL_SWING_ALG_HIER
-                              : m->mp_choice[b];
+    for (int coll = 0; coll < MCA_COLL_SWING_NCOLLS; ++coll) {
+        swing_decision_fill(m, coll, model, user_lo, shm, hier);
+        swing_decision_report(m, coll, mca_coll_swing_params.lo_max_bytes >= 0
+                                           ? "coll_swing_lo_max_bytes"
+                                           : user_lo >= 0 ? "the description (decide lo_max_bytes)"
+                                                          : "the cost model");
     }
     swt_model_destroy(model);
-    swing_decision_report(m, mca_coll_swing_params.lo_max_bytes >= 0
-                                 ? "coll_swing_lo_max_bytes"
-                                 : user_lo >= 0 ? "the description (decide lo_max_bytes)"
-                                                : "the cost model");
     return OMPI_SUCCESS;
 }
 
-int mca_coll_swing_decide(const mca_coll_swing_module_t *m, size_t bytes)
+int mca_coll_swing_decide(const mca_coll_swing_module_t *m, int coll, size_t bytes)
 {
-    if (MCA_COLL_SWING_ALG_AUTO != m->algorithm) {
-        return m->algorithm;
+    if (0 != m->algorithm[coll]) {
+        return m->algorithm[coll];
     }
-    return m->choice[mca_coll_swing_bucket(bytes)];
+    return m->choice[coll][mca_coll_swing_bucket(bytes)];
 }
 
-int mca_coll_swing_decide_messages(const mca_coll_swing_module_t *m, size_t bytes)
+int mca_coll_swing_decide_messages(const mca_coll_swing_module_t *m, int coll, size_t bytes)
 {
-    return m->mp_choice[mca_coll_swing_bucket(bytes)];
+    return m->mp_choice[coll][mca_coll_swing_bucket(bytes)];
 }

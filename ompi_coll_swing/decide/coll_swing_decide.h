@@ -2,11 +2,12 @@
  * coll/swing, decision layer: the table of algorithms and the choice of
  * one per call.
  *
- * The table is the single list of algorithms: the MCA enum of
- * coll_swing_allreduce_algorithm, its help text, the MPI_T counters, the
- * plans built at setup and auto's candidates all come from it. Adding an
- * algorithm adds an id here, a row to the table, its executor in
- * algorithms/ and its tests (docs/ARCHITECTURE.md, "Adding an algorithm").
+ * Each collective has one table, the single list of its algorithms: the
+ * MCA enum of coll_swing_<collective>_algorithm, its help text, the MPI_T
+ * counters, the plans built at setup and auto's candidates all come from
+ * it. Adding an algorithm adds an id here, a row to a table, its executor
+ * in algorithms/ and its tests (docs/ARCHITECTURE.md, "Adding an
+ * algorithm").
  */
 #ifndef MCA_COLL_SWING_DECIDE_H
 #define MCA_COLL_SWING_DECIDE_H
@@ -15,7 +16,8 @@
 
 BEGIN_C_DECLS
 
-/* Algorithms; the order is the order of the MCA enum and of the pvars. */
+/* Allreduce algorithms; the order is the order of the MCA enum and of the
+   pvars. The ids also index the module's step lists (plans). */
 typedef enum {
     MCA_COLL_SWING_ALG_AUTO = 0,
     MCA_COLL_SWING_ALG_SWING_LO,
@@ -27,27 +29,48 @@ typedef enum {
     MCA_COLL_SWING_ALG_COUNT
 } mca_coll_swing_alg_id_t;
 
-/* One row of the algorithm table. */
+/* Where an algorithm applies; auto picks by it. */
+typedef enum {
+    MCA_COLL_SWING_SCOPE_ANY = 0,   /* message passing: any communicator */
+    MCA_COLL_SWING_SCOPE_NODE,      /* every rank on one node (shm) */
+    MCA_COLL_SWING_SCOPE_NODES      /* several nodes, several ranks on one (hier) */
+} mca_coll_swing_scope_t;
+
+/* One row of an algorithm table; row i has id i, row 0 is auto. */
 typedef struct mca_coll_swing_alg_t {
     const char *name;             /* MCA value and pvar suffix */
-    mca_coll_swing_alg_id_t id;
+    int id;
     swt_alg_t pattern;            /* partners: Swing or recursive doubling */
     swt_kind_t kind;              /* latency- or bandwidth-optimal */
     mca_coll_swing_exec_fn_t exec;/* NULL for auto */
-    int planned;                  /* 1: a step list of the communicator's
-                                     topology (built at setup; auto's
-                                     message-passing candidates) */
+    int plan;                     /* the step list it runs: an allreduce id
+                                     whose plan setup builds (pattern and
+                                     kind of that row), -1 for none; planned
+                                     rows of scope ANY are auto's
+                                     candidates, predicted by the model */
+    mca_coll_swing_scope_t scope;
     const char *help;
 } mca_coll_swing_alg_t;
 
+/* A collective's table. */
+typedef struct mca_coll_swing_table_t {
+    const char *name;             /* "allreduce": parameter and counter prefix */
+    const char *call;             /* "MPI_Allreduce", in messages and help */
+    const char *title;            /* start of the parameter's help text */
+    const mca_coll_swing_alg_t *algs;
+    int nalgs;
+} mca_coll_swing_table_t;
+
 extern const mca_coll_swing_alg_t mca_coll_swing_algs[MCA_COLL_SWING_ALG_COUNT];
+extern const mca_coll_swing_table_t mca_coll_swing_tables[MCA_COLL_SWING_NCOLLS];
 
 /* Fills the module's auto tables from the cost model of topo (setup). */
 int mca_coll_swing_decision_build(mca_coll_swing_module_t *module, const swt_topo_t *topo);
-/* The algorithm for a call of bytes: the forced one, or auto's. */
-int mca_coll_swing_decide(const mca_coll_swing_module_t *module, size_t bytes);
+/* The algorithm of collective coll for a call of bytes: the forced one, or auto's. */
+int mca_coll_swing_decide(const mca_coll_swing_module_t *module, int coll, size_t bytes);
 /* The message-passing algorithm auto would use (for calls that one declined). */
-int mca_coll_swing_decide_messages(const mca_coll_swing_module_t *module, size_t bytes);
+int mca_coll_swing_decide_messages(const mca_coll_swing_module_t *module, int coll,
+                                   size_t bytes);
 
 END_C_DECLS
 

@@ -1,6 +1,6 @@
 /*
  * Component registration: MCA parameters (bound to base/'s tunables), MPI_T
- * counters (from the algorithm table), output stream, version check.
+ * counters (from the algorithm tables), output stream, version check.
  */
 #include "coll_swing_module.h"
 #include "coll_swing_decide.h"
@@ -58,28 +58,35 @@ static int swing_register_counter(const char *name, const char *desc,
         NULL, NULL, NULL, ctr);
 }
 
-static int swing_register_algorithm(void)
+/* coll_swing_<collective>_algorithm, an enum made from the collective's table. */
+static int swing_register_algorithm(int coll)
 {
-    mca_base_var_enum_value_t values[MCA_COLL_SWING_ALG_COUNT + 1];
+    const mca_coll_swing_table_t *t = &mca_coll_swing_tables[coll];
+    mca_base_var_enum_value_t values[MCA_COLL_SWING_MAX_ALGS + 1];
     mca_base_var_enum_t *alg_enum = NULL;
-    char help[1024];
+    char help[1024], name[64];
+    int *value = &mca_coll_swing_params.algorithm[coll];
     size_t used;
     int rc;
 
     used = (size_t) snprintf(help, sizeof(help),
-                             "Allreduce algorithm (can be set per communicator through MPI_T before it is created):");
-    for (int i = 0; i < MCA_COLL_SWING_ALG_COUNT; ++i) {
-        values[i].value = mca_coll_swing_algs[i].id;
-        values[i].string = mca_coll_swing_algs[i].name;
+                             "%s (can be set per communicator through MPI_T before it is created):",
+                             t->title);
+    for (int i = 0; i < t->nalgs; ++i) {
+        values[i].value = t->algs[i].id;
+        values[i].string = t->algs[i].name;
         if (used < sizeof(help)) {
             used += (size_t) snprintf(help + used, sizeof(help) - used, " %s = %s;",
-                                      mca_coll_swing_algs[i].name,
-                                      mca_coll_swing_algs[i].help);
+                                      t->algs[i].name, t->algs[i].help);
         }
     }
-    values[MCA_COLL_SWING_ALG_COUNT].value = 0;
-    values[MCA_COLL_SWING_ALG_COUNT].string = NULL;
-    rc = mca_base_var_enum_create("coll_swing_algorithms", values, &alg_enum);
+    values[t->nalgs].value = 0;
+    values[t->nalgs].string = NULL;
+    /* allreduce keeps the enum's first name (MPI_T clients may know it) */
+    snprintf(name, sizeof(name), MCA_COLL_SWING_ALLREDUCE == coll ? "coll_swing_algorithms"
+                                                                   : "coll_swing_%s_algorithms",
+             t->name);
+    rc = mca_base_var_enum_create(name, values, &alg_enum);
     if (OPAL_SUCCESS != rc) {
         return rc;
     }
@@ -88,17 +95,36 @@ static int swing_register_algorithm(void)
      * registration; the component stays usable with the default instead of
      * disappearing.
      */
+    *value = 0;
+    snprintf(name, sizeof(name), "%s_algorithm", t->name);
     (void) mca_base_component_var_register(
-        &mca_coll_swing_component.super.collm_version, "allreduce_algorithm",
+        &mca_coll_swing_component.super.collm_version, name,
         help, MCA_BASE_VAR_TYPE_INT, alg_enum, 0, MCA_BASE_VAR_FLAG_SETTABLE,
-        OPAL_INFO_LVL_5, MCA_BASE_VAR_SCOPE_ALL,
-        &mca_coll_swing_params.algorithm);
+        OPAL_INFO_LVL_5, MCA_BASE_VAR_SCOPE_ALL, value);
     OBJ_RELEASE(alg_enum);
-    if (mca_coll_swing_params.algorithm < 0
-        || mca_coll_swing_params.algorithm >= MCA_COLL_SWING_ALG_COUNT) {
-        mca_coll_swing_params.algorithm = MCA_COLL_SWING_ALG_AUTO;
+    if (*value < 0 || *value >= t->nalgs) {
+        *value = 0;
     }
     return OMPI_SUCCESS;
+}
+
+/* <collective>_served, _fallback and one per algorithm. */
+static void swing_register_counters(int coll)
+{
+    const mca_coll_swing_table_t *t = &mca_coll_swing_tables[coll];
+    mca_coll_swing_coll_counters_t *ctr = &mca_coll_swing_counters.coll[coll];
+    char name[64], desc[128];
+
+    snprintf(name, sizeof(name), "%s_served", t->name);
+    snprintf(desc, sizeof(desc), "%s calls executed by swing", t->call);
+    (void) swing_register_counter(name, desc, &ctr->served_total);
+    snprintf(name, sizeof(name), "%s_fallback", t->name);
+    snprintf(desc, sizeof(desc), "%s calls handed to the previous module", t->call);
+    (void) swing_register_counter(name, desc, &ctr->fallback);
+    for (int i = 1; i < t->nalgs; ++i) {
+        snprintf(name, sizeof(name), "%s_%s", t->name, t->algs[i].name);
+        (void) swing_register_counter(name, t->algs[i].help, &ctr->served[i]);
+    }
 }
 
 /* Negative sizes are refused with one warning; the default stays. */
@@ -117,12 +143,9 @@ static void swing_check_size(const char *name, long *value, long min, long dflt)
 static int swing_register(void)
 {
     mca_coll_swing_params_t *c = &mca_coll_swing_params;
-    mca_coll_swing_counters_t *ctr = &mca_coll_swing_counters;
     const mca_base_component_t *v = &mca_coll_swing_component.super.collm_version;
-    char name[64];
     int rc;
 
-    c->algorithm = MCA_COLL_SWING_ALG_AUTO;
     c->lo_max_bytes = -1;
     c->segment_size = SWING_SEGMENT_DEFAULT;
     (void) mca_base_component_var_register(v, "priority",
@@ -133,9 +156,11 @@ static int swing_register(void)
         "Verbosity: 0 warnings only, 1 fallbacks and setup, 2 decisions per communicator, 3 every call",
         MCA_BASE_VAR_TYPE_INT, NULL, 0, MCA_BASE_VAR_FLAG_SETTABLE,
         OPAL_INFO_LVL_9, MCA_BASE_VAR_SCOPE_LOCAL, &c->verbose);
-    rc = swing_register_algorithm();
-    if (OMPI_SUCCESS != rc) {
-        return rc;
+    for (int coll = 0; coll < MCA_COLL_SWING_NCOLLS; ++coll) {
+        rc = swing_register_algorithm(coll);
+        if (OMPI_SUCCESS != rc) {
+            return rc;
+        }
     }
     c->topology = "auto";
     (void) mca_base_component_var_register(v, "topology",
@@ -193,18 +218,12 @@ static int swing_register(void)
     swing_check_size("shm_cma_min", &c->shm_cma_min, 0, SWING_SHM_CMA_MIN_DEFAULT);
     swing_check_size("segment_size", &c->segment_size, 0, SWING_SEGMENT_DEFAULT);
 
-    (void) swing_register_counter("allreduce_served",
-        "MPI_Allreduce calls executed by swing", &ctr->served_total);
+    for (int coll = 0; coll < MCA_COLL_SWING_NCOLLS; ++coll) {
+        swing_register_counters(coll);
+    }
     (void) swing_register_counter("allreduce_shm_single_copy",
         "shm MPI_Allreduce calls served by single copy (process_vm_readv)",
-        &ctr->shm_single_copy);
-    (void) swing_register_counter("allreduce_fallback",
-        "MPI_Allreduce calls handed to the previous module", &ctr->fallback);
-    for (int i = 1; i < MCA_COLL_SWING_ALG_COUNT; ++i) {
-        snprintf(name, sizeof(name), "allreduce_%s", mca_coll_swing_algs[i].name);
-        (void) swing_register_counter(name, mca_coll_swing_algs[i].help,
-                                      &ctr->served[i]);
-    }
+        &mca_coll_swing_counters.shm_single_copy);
     return OMPI_SUCCESS;
 }
 

@@ -20,7 +20,7 @@ static void swing_module_construct(mca_coll_swing_module_t *m)
     m->comm = NULL;
     m->prev_allreduce = NULL;
     m->prev_allreduce_module = NULL;
-    m->algorithm = MCA_COLL_SWING_ALG_AUTO;
+    memset(m->algorithm, 0, sizeof(m->algorithm));
     memset(m->plans, 0, sizeof(m->plans));
     m->scratch = NULL;
     m->scratch_size = 0;
@@ -69,7 +69,7 @@ mca_coll_base_module_t *mca_coll_swing_comm_query(struct ompi_communicator_t *co
     }
     m->super.coll_module_enable = swing_module_enable;
     m->super.coll_allreduce = mca_coll_swing_allreduce;
-    m->algorithm = mca_coll_swing_params.algorithm;
+    memcpy(m->algorithm, mca_coll_swing_params.algorithm, sizeof(m->algorithm));
     *priority = mca_coll_swing_params.priority;
     return &m->super;
 }
@@ -100,6 +100,6 @@ static int swing_module_enable(mca_coll_base_module_t *module,
     opal_output_verbose(2, mca_coll_swing_params.output,
                         "coll:swing: communicator %s (%d ranks): algorithm %s",
                         comm->c_name, ompi_comm_size(comm),
-                        mca_coll_swing_algs[m->algorithm].name);
+                        mca_coll_swing_algs[m->algorithm[MCA_COLL_SWING_ALLREDUCE]].name);
     return OMPI_SUCCESS;
 }

@@ -1,6 +1,6 @@
 /*
  * Schedules of one communicator: resolve the topology description, then
- * compute this rank's step list for each planned algorithm of the table
+ * compute this rank's step list for each planned algorithm of the tables
  * (peers translated from torus positions to communicator ranks through
  * the description's rank order) and the decision tables. Done once at
  * module enable; calls only read the plans.
@@ -18,10 +18,14 @@ int mca_coll_swing_setup(mca_coll_swing_module_t *m)
         return OMPI_ERR_OUT_OF_RESOURCE;
     }
     rc = OMPI_SUCCESS;
-    for (int i = 0; i < MCA_COLL_SWING_ALG_COUNT && OMPI_SUCCESS == rc; ++i) {
-        if (mca_coll_swing_algs[i].planned) {
-            rc = mca_coll_swing_plan_build(&m->plans[i], topo, mca_coll_swing_algs[i].pattern,
-                                           mca_coll_swing_algs[i].kind, rank, NULL);
+    for (int c = 0; c < MCA_COLL_SWING_NCOLLS && OMPI_SUCCESS == rc; ++c) {
+        const mca_coll_swing_table_t *t = &mca_coll_swing_tables[c];
+        for (int i = 0; i < t->nalgs && OMPI_SUCCESS == rc; ++i) {
+            int id = t->algs[i].plan;
+            if (id >= 0 && NULL == m->plans[id].steps) {
+                rc = mca_coll_swing_plan_build(&m->plans[id], topo, mca_coll_swing_algs[id].pattern,
+                                               mca_coll_swing_algs[id].kind, rank, NULL);
+            }
         }
     }
     if (OMPI_SUCCESS == rc) {
