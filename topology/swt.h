@@ -201,7 +201,8 @@ struct swt_topo;
 /*
  * Step list of part `part` of an nparts-part schedule (1 <= nparts <=
  * swt_alg_nparts(logical, alg)) for logical position pos of topo. Part 0
- * of 1 is swt_sched_create(swt_topo_logical(topo), ...) step for step.
+ * of 1 is swt_sched_create(swt_topo_logical(topo), ...) step for step
+ * (the ring's where topo has no physical grid to choose cycles on).
  * RING takes SWT_KIND_BO only (else SWT_ERR_INVALID); its cycles are the
  * ones swt_ring_create() picks for topo (fewest physical hops).
  *
