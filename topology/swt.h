@@ -44,6 +44,8 @@ int swt_shape_ring(int p, swt_shape_t *shape);
 long swt_shape_size(const swt_shape_t *shape);
 void swt_shape_coords(const swt_shape_t *shape, long pos, int *coords);
 long swt_shape_pos(const swt_shape_t *shape, const int *coords);
+/* The dimensions of size > 1, in order, into dims; returns how many. */
+int swt_shape_active(const swt_shape_t *shape, int *dims);
 
 /* ---- partners ---- */
 

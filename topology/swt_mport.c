@@ -11,29 +11,16 @@
 
 #include "swt_topo.h"
 
-/* The dimensions of size > 1, in order. */
-static int swt_mport_active(const swt_shape_t *shape, int *act)
-{
-    int n = 0;
-
-    for (int i = 0; i < shape->ndims; ++i) {
-        if (shape->dims[i] > 1) {
-            act[n++] = i;
-        }
-    }
-    return n;
-}
-
 int swt_nports(const swt_shape_t *shape)
 {
-    int act[SWT_MAX_DIMS], d = swt_mport_active(shape, act);
+    int act[SWT_MAX_DIMS], d = swt_shape_active(shape, act);
 
     return d ? 2 * d : 1;
 }
 
 int swt_alg_nparts(const swt_shape_t *shape, swt_alg_t alg)
 {
-    int act[SWT_MAX_DIMS], d = swt_mport_active(shape, act);
+    int act[SWT_MAX_DIMS], d = swt_shape_active(shape, act);
 
     if (0 == d) {
         return 1;
@@ -51,7 +38,7 @@ int swt_alg_nparts(const swt_shape_t *shape, swt_alg_t alg)
 int swt_part_walk(const swt_shape_t *shape, swt_alg_t alg, int part,
                   swt_walk_t *walk)
 {
-    int act[SWT_MAX_DIMS], d = swt_mport_active(shape, act);
+    int act[SWT_MAX_DIMS], d = swt_shape_active(shape, act);
 
     if (SWT_ALG_RING == alg || part < 0 || part >= swt_alg_nparts(shape, alg)) {
         return SWT_ERR_INVALID;

@@ -52,18 +52,6 @@ static long swt_ring_order(long a, long b, long s, long t)
     return oa / swt_gcd(oa, ob) * ob;
 }
 
-static int swt_ring_active(const swt_shape_t *shape, int *act)
-{
-    int n = 0;
-
-    for (int i = 0; i < shape->ndims; ++i) {
-        if (shape->dims[i] > 1) {
-            act[n++] = i;
-        }
-    }
-    return n;
-}
-
 static long swt_ring_stride(const swt_shape_t *shape, int dim)
 {
     long st = 1;
@@ -88,7 +76,7 @@ int swt_ring_ncycles_shape(const swt_shape_t *shape)
     int act[SWT_MAX_DIMS];
     long a, b;
 
-    if (2 != swt_ring_active(shape, act)) {
+    if (2 != swt_shape_active(shape, act)) {
         return 1;
     }
     a = shape->dims[act[0]];
@@ -298,7 +286,7 @@ static int swt_ring_search(swt_ring_t *ring, const swt_net_t *net)
     const swt_shape_t *shape = &ring->shape;
     swt_cycle_t cur[2], tmp;
     swt_ring_cand_t cand = { 0, 0, 0, 0 }, best;
-    int act[SWT_MAX_DIMS], nact = swt_ring_active(shape, act), found = 0;
+    int act[SWT_MAX_DIMS], nact = swt_shape_active(shape, act), found = 0;
     int pair = (2 == ring->ncycles);
     long best_w = 0, best_s = 0, spent = 0, p = ring->p;
     long *seen = malloc(sizeof(long) * (size_t) p);
