@@ -183,9 +183,9 @@ int swt_nports(const swt_shape_t *shape);
  *   RD     D: part j walks { j-th dimension of size > 1, 0 }. XOR partners
  *          have no sign to mirror, and sending parts j >= D the other way
  *          round the ring (through the wrap-around link) would cost up to
- *          d - 2^k hops and load every link several times over (ring:8, step
- *          k = 0: 7 hops, 4 messages on a link), RD runs D parts only: half
- *          the links, none of them shared more than single-port RD shares.
+ *          d - 2^k hops and load links several times over (ring:8, step
+ *          k = 0: 7 hops, 4 messages on a link), so RD runs D parts only:
+ *          half the links; with equal sides its parts never meet on one.
  *   RING   2 per Hamiltonian cycle of swt_ring.h (both directions): 4 on a
  *          2-D torus with two edge-disjoint cycles, else 2.
  */
@@ -214,8 +214,9 @@ struct swt_topo;
  *    swt_block_elems(n_j, swt_sched_nblocks(part j), lo, nb) plus first_j.
  *  - Every part of a rank has the same number of steps. Step i of all
  *    parts goes together: post step i of part 0, 1, ..., nparts-1 (in that
- *    order: receive from st->from, send to st->peer), complete them, then
- *    step i+1. Two messages between one pair of ranks in one step then
+ *    order: receive from st->from, send to st->peer, both positions of the
+ *    logical torus: swt_topo_pos_rank() names the ranks), complete them,
+ *    then step i+1. Two messages between one pair of ranks in one step then
  *    match in part order (MPI's non-overtaking rule): one tag serves all.
  *    Sizes always agree (a receive is exactly the size its sender sends),
  *    so an empty message may be skipped on both sides, and so may an
