@@ -44,10 +44,17 @@ int swt_shape_ring(int p, swt_shape_t *shape);
 long swt_shape_size(const swt_shape_t *shape);
 void swt_shape_coords(const swt_shape_t *shape, long pos, int *coords);
 long swt_shape_pos(const swt_shape_t *shape, const int *coords);
+/* The dimensions of size > 1, in order, into dims; returns how many. */
+int swt_shape_active(const swt_shape_t *shape, int *dims);
 
 /* ---- partners ---- */
 
-typedef enum { SWT_ALG_SWING = 0, SWT_ALG_RD = 1 } swt_alg_t;
+/*
+ * The pattern of an allreduce. Swing and RD are the butterflies of
+ * ALGORITHMS.md sections 2-6; RING is the ring allreduce along Hamiltonian
+ * cycles of the torus (section 10, swt_ring.h), bandwidth-optimal only.
+ */
+typedef enum { SWT_ALG_SWING = 0, SWT_ALG_RD = 1, SWT_ALG_RING = 2 } swt_alg_t;
 
 /* rho(k) = sum_{i=0..k} (-2)^i: 1, -1, 3, -5, 11, ... (k < 62). */
 long swt_rho(int k);
@@ -72,6 +79,31 @@ void swt_step_dim(const swt_shape_t *pow2, int s, int *dim, int *k);
 long swt_partner(const swt_shape_t *pow2, swt_alg_t alg, long pos, int s,
                  swt_move_t *move);
 
+/* ---- multiport walks (ALGORITHMS.md section 9) ---- */
+
+/*
+ * How one part of a multiport Swing or RD schedule walks the torus: the
+ * round-robin over the dimensions starts at dimension first (section 1's
+ * order rotated, each dimension still with its own counter k), and with
+ * mirror every Swing move is negated (c - rho(k) for even c). Part 0, and
+ * every single-port schedule, walks { 0, 0 }. Example, 8x2, the four
+ * Swing parts: part 0 (x,k0) (y,k0) (x,k1) (x,k2); part 1 (y,k0) (x,k0)
+ * (x,k1) (x,k2); parts 2 and 3 the same, mirrored. Rotating and mirroring
+ * relabel the torus, so every property of section 4 holds per part.
+ * NULL walks are { 0, 0 }.
+ */
+typedef struct swt_walk {
+    int first;    /* dimension the round-robin starts with */
+    int mirror;   /* 1: Swing moves negated (RD has no sign to mirror) */
+} swt_walk_t;
+
+int swt_partner_coord_walk(swt_alg_t alg, int c, int k, int d, int mirror,
+                           int *dir, long *dist);
+void swt_step_dim_walk(const swt_shape_t *pow2, const swt_walk_t *walk, int s,
+                       int *dim, int *k);
+long swt_partner_walk(const swt_shape_t *pow2, swt_alg_t alg,
+                      const swt_walk_t *walk, long pos, int s, swt_move_t *move);
+
 /* ---- folding: each dimension d to its power-of-two core d' ---- */
 
 /* Core shape: every dimension rounded down to a power of two. */
@@ -94,6 +126,9 @@ int swt_unfold_coord(int d, int f);
  * that x finally owns. Computed in O(P L) time and O(P) memory.
  */
 int swt_block_ranges(const swt_shape_t *pow2, swt_alg_t alg, long x, long *lo);
+/* The same for the part that walks walk. */
+int swt_block_ranges_walk(const swt_shape_t *pow2, swt_alg_t alg,
+                          const swt_walk_t *walk, long x, long *lo);
 
 /* ---- schedules: the step list of one rank ---- */
 
@@ -111,7 +146,8 @@ typedef enum {
 
 typedef struct swt_step {
     swt_op_t op;
-    long peer;          /* position of the partner in the shape */
+    long peer;          /* position sent to (fold and unfold: the partner) */
+    long from;          /* position received from: peer, except in ring steps */
     int core_step;      /* s of the core schedule; -1 for fold steps */
     swt_move_t move;    /* logical move of my message */
     long send_lo;       /* RS/AG: first block sent */
@@ -123,7 +159,8 @@ typedef struct swt_step {
 
 typedef struct swt_sched swt_sched_t;
 
-/* Step list of position pos on shape (any dims >= 1, product >= 1). */
+/* Step list of position pos on shape (any dims >= 1, product >= 1). RING:
+   the cycles of a plain torus of that shape, part 0 (one direction). */
 int swt_sched_create(const swt_shape_t *shape, swt_alg_t alg, swt_kind_t kind,
                      long pos, swt_sched_t **sched);
 void swt_sched_destroy(swt_sched_t *sched);
@@ -134,5 +171,70 @@ long swt_sched_nblocks(const swt_sched_t *sched);
 /* Element range [*first, *first + *n) of blocks [lo, lo+nb) of count. */
 void swt_block_elems(size_t count, long nblocks, long lo, long nb,
                      size_t *first, size_t *n);
+
+/* ---- multiport schedules (ALGORITHMS.md sections 9 and 10) ---- */
+
+/* Links of a rank: 2 per dimension of size > 1 (a ring: 2); 1 when p = 1. */
+int swt_nports(const swt_shape_t *shape);
+/*
+ * Parts of the multiport form of alg on shape (1 when p = 1):
+ *   SWING  swt_nports(): part j walks { j-th dimension of size > 1 (mod D),
+ *          mirror = j >= D }, D the number of such dimensions.
+ *   RD     D: part j walks { j-th dimension of size > 1, 0 }. XOR partners
+ *          have no sign to mirror, and sending parts j >= D the other way
+ *          round the ring (through the wrap-around link) would cost up to
+ *          d - 2^k hops and load links several times over (ring:8, step
+ *          k = 0: 7 hops, 4 messages on a link), so RD runs D parts only:
+ *          half the links; with equal sides its parts never meet on one.
+ *   RING   2 per Hamiltonian cycle of swt_ring.h (both directions): 4 on a
+ *          2-D torus with two edge-disjoint cycles, else 2.
+ */
+int swt_alg_nparts(const swt_shape_t *shape, swt_alg_t alg);
+/* The walk of Swing or RD part j (0 <= j < swt_alg_nparts). */
+int swt_part_walk(const swt_shape_t *shape, swt_alg_t alg, int part,
+                  swt_walk_t *walk);
+/* Elements [*first, *first + *n) of count that part part of nparts works
+   on: contiguous, in part order, sizes differing by at most one (parts
+   are empty when count < nparts). */
+void swt_part_elems(size_t count, int nparts, int part, size_t *first,
+                    size_t *n);
+
+struct swt_topo;
+/*
+ * Step list of part `part` of an nparts-part schedule (1 <= nparts <=
+ * swt_alg_nparts(logical, alg)) for logical position pos of topo. Part 0
+ * of 1 is swt_sched_create(swt_topo_logical(topo), ...) step for step
+ * (the ring's where topo has no physical grid to choose cycles on).
+ * RING takes SWT_KIND_BO only (else SWT_ERR_INVALID); its cycles are the
+ * ones swt_ring_create() picks for topo (fewest physical hops).
+ *
+ * Executing it (the contract of the component's executor):
+ *  - Part j works on elements swt_part_elems(count, nparts, j) of the
+ *    vector. Block ranges of its steps are relative to that slice:
+ *    swt_block_elems(n_j, swt_sched_nblocks(part j), lo, nb) plus first_j.
+ *  - Every part of a rank has the same number of steps. Step i of all
+ *    parts goes together: post step i of part 0, 1, ..., nparts-1 (in that
+ *    order: receive from st->from, send to st->peer, both positions of the
+ *    logical torus: swt_topo_pos_rank() names the ranks), complete them,
+ *    then step i+1. Two messages between one pair of ranks in one step then
+ *    match in part order (MPI's non-overtaking rule): one tag serves all.
+ *    Sizes always agree (a receive is exactly the size its sender sends),
+ *    so an empty message may be skipped on both sides, and so may an
+ *    empty part.
+ *  - Operand order, which makes results bit-identical on every rank:
+ *      FOLD_RECV        acc = received (left) op acc
+ *      LO               left ? acc = acc op received : acc = received op acc
+ *      RS (ring too)    acc[recv range] = received (left) op acc[recv range]
+ *      AG, UNFOLD_RECV  copy into acc
+ *    A ring's reduce-scatter reduces every block along one chain of ranks
+ *    and its allgather copies the result, so every rank holds the same bits.
+ *  - Segments of an RS range may be reduced while the next arrives, as in
+ *    single-port BO: both sides cut a range the same way.
+ * The op must be commutative (the ring's chains start at different ranks).
+ * Errors: SWT_ERR_INVALID (argument out of its domain), SWT_ERR_NOMEM.
+ */
+int swt_sched_create_part(const struct swt_topo *topo, swt_alg_t alg,
+                          swt_kind_t kind, long pos, int part, int nparts,
+                          swt_sched_t **sched);
 
 #endif

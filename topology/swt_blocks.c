@@ -7,13 +7,20 @@
  * the minimum of the two names at level s+1. Going down from the whole range
  * [0, P), the half holding the group's smallest member takes the lower half
  * of the group's block range. Each R(x, s) thus owns the contiguous range
- * [lo[s], lo[s] + (P >> s)), and x finally owns block lo[L].
+ * [lo[s], lo[s] + (P >> s)), and x finally owns block lo[L]. A multiport
+ * part's walk only changes which partner each step pairs.
  */
 #include "swt.h"
 
 #include <stdlib.h>
 
 int swt_block_ranges(const swt_shape_t *pow2, swt_alg_t alg, long x, long *lo)
+{
+    return swt_block_ranges_walk(pow2, alg, NULL, x, lo);
+}
+
+int swt_block_ranges_walk(const swt_shape_t *pow2, swt_alg_t alg,
+                          const swt_walk_t *walk, long x, long *lo)
 {
     long p = swt_shape_size(pow2);
     int steps = swt_nsteps(pow2);
@@ -36,7 +43,7 @@ int swt_block_ranges(const swt_shape_t *pow2, swt_alg_t alg, long x, long *lo)
     for (int s = steps - 1; s >= 0; --s) {
         long *tmp;
         for (long y = 0; y < p; ++y) {
-            long q = swt_partner(pow2, alg, y, s, NULL);
+            long q = swt_partner_walk(pow2, alg, walk, y, s, NULL);
             next[y] = (name[y] < name[q]) ? name[y] : name[q];
         }
         tmp = name;

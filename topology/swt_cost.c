@@ -4,8 +4,9 @@
  * Every step time is affine in the message size n, and so is a sum of
  * them: T(n) = a + b*n. The model keeps, per algorithm and phase, the most
  * hops h and the congestion c; a query adds up a and b over the phases.
- * The LO/BO crossover is where the two lines meet. (No libm: the
- * component links this file too.)
+ * The LO/BO crossover is where the two lines meet. The multiport forms
+ * and the ring keep their own h and c (all parts placed on their links
+ * together). (No libm: the component links this file too.)
  */
 #include "swt_cost.h"
 #include "swt_route.h"
@@ -13,13 +14,56 @@
 #include <math.h>
 #include <stdlib.h>
 
+/* Part counts a model knows: [0] one part, [1] the multiport form. */
+#define SWT_MODEL_FORMS 2
+
 struct swt_model {
     swt_cost_params_t par;
+    long p;
     int nphases;
     swt_phase_t *phases;
-    long *hops[2];       /* [alg][phase] */
-    long *load[2];
+    int nparts[3][SWT_MODEL_FORMS];   /* [alg][form] */
+    long *hops[2][SWT_MODEL_FORMS];   /* Swing and RD: [alg][form][phase] */
+    long *load[2][SWT_MODEL_FORMS];
+    long ring_hops[SWT_MODEL_FORMS];  /* one ring step */
+    long ring_load[SWT_MODEL_FORMS];
 };
+
+/* Most hops and congestion of every phase of alg, for both part counts. */
+static int swt_model_butterfly(swt_model_t *model, swt_net_t *net, int a)
+{
+    int rc = SWT_OK;
+
+    for (int f = 0; f < SWT_MODEL_FORMS && SWT_OK == rc; ++f) {
+        model->hops[a][f] = calloc((size_t) (model->nphases + 1), sizeof(long));
+        model->load[a][f] = calloc((size_t) (model->nphases + 1), sizeof(long));
+        if (NULL == model->hops[a][f] || NULL == model->load[a][f]) {
+            return SWT_ERR_NOMEM;
+        }
+        for (int i = 0; i < model->nphases && SWT_OK == rc; ++i) {
+            swt_phase_stats_t st;
+            rc = swt_net_load_parts(net, (swt_alg_t) a, model->nparts[a][f], i, NULL, NULL, &st);
+            model->hops[a][f][i] = st.max_hops;
+            model->load[a][f][i] = st.load;
+        }
+    }
+    return rc;
+}
+
+static int swt_model_ring(swt_model_t *model, const swt_topo_t *topo, swt_net_t *net)
+{
+    swt_ring_t *ring = NULL;
+    int rc = swt_ring_create(topo, &ring);
+
+    for (int f = 0; f < SWT_MODEL_FORMS && SWT_OK == rc; ++f) {
+        swt_phase_stats_t st;
+        rc = swt_net_load_ring(net, ring, model->nparts[SWT_ALG_RING][f], NULL, NULL, &st);
+        model->ring_hops[f] = st.max_hops;
+        model->ring_load[f] = st.load;
+    }
+    swt_ring_destroy(ring);
+    return rc;
+}
 
 int swt_model_create(const swt_topo_t *topo, const swt_cost_params_t *params,
                      swt_model_t **out)
@@ -41,27 +85,25 @@ int swt_model_create(const swt_topo_t *topo, const swt_cost_params_t *params,
         goto out;
     }
     model->par = (NULL != params) ? *params : *swt_topo_cost(topo);
+    model->p = swt_shape_size(swt_topo_logical(topo));
     model->nphases = swt_net_nphases(net);
     model->phases = malloc(sizeof(swt_phase_t) * (size_t) (model->nphases + 1));
-    for (int a = 0; a < 2; ++a) {
-        model->hops[a] = calloc((size_t) (model->nphases + 1), sizeof(long));
-        model->load[a] = calloc((size_t) (model->nphases + 1), sizeof(long));
-        if (NULL == model->hops[a] || NULL == model->load[a]) {
-            goto out;
-        }
-    }
     if (NULL == model->phases) {
         goto out;
     }
-    rc = SWT_OK;
-    for (int i = 0; i < model->nphases && SWT_OK == rc; ++i) {
+    for (int i = 0; i < model->nphases; ++i) {
         model->phases[i] = *swt_net_phase(net, i);
-        for (int a = 0; a < 2 && SWT_OK == rc; ++a) {
-            swt_phase_stats_t st;
-            rc = swt_net_load(net, (swt_alg_t) a, i, NULL, NULL, &st);
-            model->hops[a][i] = st.max_hops;
-            model->load[a][i] = st.load;
-        }
+    }
+    for (int a = 0; a < 3; ++a) {
+        model->nparts[a][0] = 1;
+        model->nparts[a][1] = swt_alg_nparts(swt_topo_logical(topo), (swt_alg_t) a);
+    }
+    rc = swt_model_butterfly(model, net, SWT_ALG_SWING);
+    if (SWT_OK == rc) {
+        rc = swt_model_butterfly(model, net, SWT_ALG_RD);
+    }
+    if (SWT_OK == rc) {
+        rc = swt_model_ring(model, topo, net);
     }
 out:
     swt_net_destroy(net);
@@ -77,26 +119,42 @@ void swt_model_destroy(swt_model_t *model)
 {
     if (NULL != model) {
         for (int a = 0; a < 2; ++a) {
-            free(model->hops[a]);
-            free(model->load[a]);
+            for (int f = 0; f < SWT_MODEL_FORMS; ++f) {
+                free(model->hops[a][f]);
+                free(model->load[a][f]);
+            }
         }
         free(model->phases);
         free(model);
     }
 }
 
-/* T(n) = *a + *b * n. */
-static void swt_model_affine(const swt_model_t *model, swt_alg_t alg,
+/* The ring: T(n) = *a + *b * n. */
+static void swt_model_ring_affine(const swt_model_t *model, int f, double *a, double *b)
+{
+    const swt_cost_params_t *par = &model->par;
+    double steps = (double) (model->p - 1), np = (double) model->nparts[SWT_ALG_RING][f];
+    double h = (double) model->ring_hops[f], c = (double) model->ring_load[f];
+
+    *a = 2.0 * steps * (par->alpha + h * par->tau);
+    /* m = n / (np p) per message; RS reduces np m = n / p per step */
+    *b = steps / (double) model->p * (2.0 * c / (par->beta * np) + par->gamma);
+}
+
+/* T(n) = *a + *b * n, Swing or RD with the part count of form f. */
+static void swt_model_affine(const swt_model_t *model, swt_alg_t alg, int f,
                              swt_kind_t kind, double *a, double *b)
 {
     const swt_cost_params_t *par = &model->par;
+    double np = (double) model->nparts[alg][f];
 
     *a = *b = 0.0;
     for (int i = 0; i < model->nphases; ++i) {
         const swt_phase_t *ph = &model->phases[i];
-        double h = (double) model->hops[alg][i], c = (double) model->load[alg][i];
-        double lat = par->alpha + h * par->tau, per_byte = c / par->beta;
-        if (0 == model->load[alg][i]) {
+        double h = (double) model->hops[alg][f][i], c = (double) model->load[alg][f][i];
+        /* c messages of n / np bytes (times the phase's fraction) on a link */
+        double lat = par->alpha + h * par->tau, per_byte = c / (par->beta * np);
+        if (0 == model->load[alg][f][i]) {
             continue;   /* nobody sends in this phase */
         }
         if (SWT_PHASE_CORE == ph->kind && SWT_KIND_BO == kind) {
@@ -111,21 +169,52 @@ static void swt_model_affine(const swt_model_t *model, swt_alg_t alg,
     }
 }
 
+/* The form (part count) of nparts, or -1. */
+static int swt_model_form(const swt_model_t *model, swt_alg_t alg, int nparts)
+{
+    if (alg < SWT_ALG_SWING || alg > SWT_ALG_RING) {
+        return -1;
+    }
+    for (int f = 0; f < SWT_MODEL_FORMS; ++f) {
+        if (model->nparts[alg][f] == nparts) {
+            return f;
+        }
+    }
+    return -1;
+}
+
+double swt_model_time_parts(const swt_model_t *model, swt_alg_t alg,
+                            swt_kind_t kind, int nparts, double bytes)
+{
+    int f = swt_model_form(model, alg, nparts);
+    double a, b;
+
+    if (f < 0 || (SWT_ALG_RING == alg && SWT_KIND_BO != kind)) {
+        return HUGE_VAL;
+    }
+    if (SWT_ALG_RING == alg) {
+        swt_model_ring_affine(model, f, &a, &b);
+    } else {
+        swt_model_affine(model, alg, f, kind, &a, &b);
+    }
+    return a + b * bytes;
+}
+
 double swt_model_time(const swt_model_t *model, swt_alg_t alg, swt_kind_t kind,
                       double bytes)
 {
-    double a, b;
-
-    swt_model_affine(model, alg, kind, &a, &b);
-    return a + b * bytes;
+    return swt_model_time_parts(model, alg, kind, 1, bytes);
 }
 
 double swt_model_lo_max_bytes(const swt_model_t *model, swt_alg_t alg)
 {
     double a_lo, b_lo, a_bo, b_bo, x;
 
-    swt_model_affine(model, alg, SWT_KIND_LO, &a_lo, &b_lo);
-    swt_model_affine(model, alg, SWT_KIND_BO, &a_bo, &b_bo);
+    if (SWT_ALG_SWING != alg && SWT_ALG_RD != alg) {
+        return 0.0;
+    }
+    swt_model_affine(model, alg, 0, SWT_KIND_LO, &a_lo, &b_lo);
+    swt_model_affine(model, alg, 0, SWT_KIND_BO, &a_bo, &b_bo);
     if (b_lo <= b_bo) {
         return (b_lo < b_bo || a_lo <= a_bo) ? HUGE_VAL : 0.0;
     }
@@ -144,8 +233,8 @@ int swt_model_nphases(const swt_model_t *model)
 void swt_model_phase(const swt_model_t *model, swt_alg_t alg, int i,
                      long *max_hops, long *load)
 {
-    int ok = (i >= 0 && i < model->nphases);
+    int ok = (i >= 0 && i < model->nphases && (SWT_ALG_SWING == alg || SWT_ALG_RD == alg));
 
-    *max_hops = ok ? model->hops[alg][i] : 0;
-    *load = ok ? model->load[alg][i] : 0;
+    *max_hops = ok ? model->hops[alg][0][i] : 0;
+    *load = ok ? model->load[alg][0][i] : 0;
 }

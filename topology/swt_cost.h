@@ -9,8 +9,20 @@
  * shapes add a fold step (m = n, reduces) and an unfold step (m = n) per
  * folded dimension.
  *
- * swt_model_create() routes every message once (O(p log p) time, O(p +
- * tiles) memory); the queries then cost O(steps).
+ * Ports (section 11): a multiport schedule's parts run at once, so a step
+ * costs alpha + h*tau + c*m/beta + P*m*gamma, with m the bytes of one
+ * part's message (n/P of the single-port one), h the most hops of any
+ * part's message, c the most messages of that step, of all parts and all
+ * ranks, on one directed link (c*m: the most bytes one link carries), and
+ * gamma on all P*m bytes a rank reduces. Parts on different links thus
+ * divide the bandwidth term by up to P. The ring allreduce (BO only):
+ * 2(p-1) steps of m = n/(P p), reduce-scatter (reducing) then allgather,
+ * h and c those of every position sending to its next one in every part.
+ * One part is the single-port schedule, exactly as above.
+ *
+ * swt_model_create() routes every message once per algorithm and part
+ * count (O(P p log p) time, O(p + tiles) memory); the queries then cost
+ * O(steps).
  */
 #ifndef SWT_COST_H
 #define SWT_COST_H
@@ -23,15 +35,24 @@ typedef struct swt_model swt_model_t;
 int swt_model_create(const swt_topo_t *topo, const swt_cost_params_t *params,
                      swt_model_t **model);
 void swt_model_destroy(swt_model_t *model);
-/* Predicted seconds of an allreduce of bytes per rank. */
+/* Predicted seconds of an allreduce of bytes per rank (one part). */
 double swt_model_time(const swt_model_t *model, swt_alg_t alg, swt_kind_t kind,
                       double bytes);
 /*
- * Largest size (bytes) for which LO is predicted no slower than BO;
- * HUGE_VAL when LO never loses, 0 when it never wins.
+ * The same with nparts parts: 1, or swt_alg_nparts(logical shape, alg) for
+ * the multiport form (the combinations swt_sched_create_part builds for
+ * all parts). HUGE_VAL for what is not modelled: other part counts, RING
+ * with SWT_KIND_LO.
+ */
+double swt_model_time_parts(const swt_model_t *model, swt_alg_t alg,
+                            swt_kind_t kind, int nparts, double bytes);
+/*
+ * Largest size (bytes) for which LO is predicted no slower than BO, single
+ * port; HUGE_VAL when LO never loses, 0 when it never wins (RING: 0).
  */
 double swt_model_lo_max_bytes(const swt_model_t *model, swt_alg_t alg);
-/* Per phase of swt_route.h (same indices): most hops and congestion. */
+/* Per phase of swt_route.h (same indices): most hops and congestion of
+   single-port Swing or RD (RING: 0). */
 int swt_model_nphases(const swt_model_t *model);
 void swt_model_phase(const swt_model_t *model, swt_alg_t alg, int i,
                      long *max_hops, long *load);

@@ -104,7 +104,7 @@ typedef struct swt_load_tab {
 } swt_load_tab_t;
 
 static int swt_load_tab_make(const swt_net_t *net, swt_alg_t alg,
-                             const swt_phase_t *ph, swt_load_tab_t *tb)
+                             const swt_phase_t *ph, int mirror, swt_load_tab_t *tb)
 {
     const swt_shape_t *sh = &net->logical;
     long d = sh->dims[ph->dim], nsurv = 0;
@@ -133,7 +133,7 @@ static int swt_load_tab_make(const swt_net_t *net, swt_alg_t alg,
     }
     for (int c = 0; c < d; ++c) {
         int to_c, dir, wrap = net->wrap[ph->dim];
-        if (!swt_net_coord_move(net, alg, ph, c, &to_c, &dir)) {
+        if (!swt_net_coord_move(net, alg, ph, mirror, c, &to_c, &dir)) {
             tb->to_c[c] = -1;
             continue;
         }
@@ -167,19 +167,9 @@ static void swt_load_clear(swt_net_t *net)
     }
 }
 
-int swt_net_load(swt_net_t *net, swt_alg_t alg, int i, long *hops, long *dist,
-                 swt_phase_stats_t *st)
+/* Zeroed loads and stats before the messages of a phase. */
+static int swt_load_begin(swt_net_t *net, swt_phase_stats_t *st)
 {
-    const swt_shape_t *sh = &net->logical;
-    const swt_phase_t *ph = swt_net_phase(net, i);
-    swt_load_tab_t tb;
-    int c[SWT_MAX_DIMS] = { 0 };
-    int dim, sd, rc;
-    long lstride = 1;
-
-    if (NULL == ph) {
-        return SWT_ERR_INVALID;
-    }
     if (NULL == net->load) {
         net->load = malloc(sizeof(int) * (size_t) (2 * net->grid.ndims) * (size_t) net->ntiles);
         if (NULL == net->load) {
@@ -189,54 +179,136 @@ int swt_net_load(swt_net_t *net, swt_alg_t alg, int i, long *hops, long *dist,
     }
     swt_load_clear(net);
     memset(st, 0, sizeof(*st));
+    return SWT_OK;
+}
+
+/* One message of h hops and logical distance d sent by pos. */
+static void swt_load_count(swt_phase_stats_t *st, long pos, long h, long d, long *hops,
+                           long *dist)
+{
+    st->nmsgs++;
+    st->sum_hops += h;
+    st->max_hops = (h > st->max_hops) ? h : st->max_hops;
+    st->max_dist = (d > st->max_dist) ? d : st->max_dist;
+    if (NULL != hops) {
+        hops[pos] += h;
+    }
+    if (NULL != dist) {
+        dist[pos] += d;
+    }
+}
+
+/* The routed message from pos to to, in direction dir: its hops. */
+static long swt_load_routed(swt_net_t *net, long pos, long to, int dir)
+{
+    swt_route_t rt;
+
+    swt_net_route(net, pos, to, dir, &rt);
+    for (int g = 0; g < rt.nsegs; ++g) {
+        swt_load_seg(net, &rt.segs[g]);
+    }
+    return rt.hops;
+}
+
+static void swt_load_end(swt_net_t *net, swt_phase_stats_t *st)
+{
+    for (int a = 0; a < 2 * net->grid.ndims; ++a) {
+        if (net->touched[a]) {
+            swt_load_finish(net, a / 2, (a % 2) ? 1 : -1, st);
+        }
+    }
+}
+
+/* The messages of one part in phase i, onto the loads. */
+static int swt_load_part(swt_net_t *net, swt_alg_t alg, int part, int i, long *hops,
+                         long *dist, swt_phase_stats_t *st)
+{
+    const swt_shape_t *sh = &net->logical;
+    swt_phase_t ph;
+    swt_load_tab_t tb;
+    int c[SWT_MAX_DIMS] = { 0 };
+    int dim, sd, rc, mirror;
+    long lstride = 1;
+
+    rc = swt_net_part_phase(net, alg, part, i, &ph, &mirror);
+    if (SWT_OK != rc) {
+        return rc;
+    }
     memset(&tb, 0, sizeof(tb));
-    rc = swt_load_tab_make(net, alg, ph, &tb);
-    dim = ph->dim;
-    sd = swt_net_senders_dims(ph, sh->ndims);
+    rc = swt_load_tab_make(net, alg, &ph, mirror, &tb);
+    dim = ph.dim;
+    sd = swt_net_senders_dims(&ph, sh->ndims);
     for (int j = 0; j < dim; ++j) {
         lstride *= sh->dims[j];
     }
     for (long pos = 0; pos < net->p && SWT_OK == rc; ++pos) {
         int a = c[dim], ok = (tb.to_c[a] >= 0);
-        long h;
         for (int j = 0; j < sd && ok; ++j) {
             ok = tb.surv_of[j][c[j]];
         }
         if (ok) {
-            long to = pos + (tb.to_c[a] - a) * lstride;
+            long h;
             if (NULL == net->tiles) {
                 /* no grid: the tile is the logical coordinates */
                 h = tb.hops[a];
                 swt_load_run(net, pos, a, dim, tb.dir_phys[a], h);
             } else {
-                swt_route_t rt;
-                swt_net_route(net, pos, to, tb.dir[a], &rt);
-                for (int g = 0; g < rt.nsegs; ++g) {
-                    swt_load_seg(net, &rt.segs[g]);
-                }
-                h = rt.hops;
+                h = swt_load_routed(net, pos, pos + (tb.to_c[a] - a) * lstride, tb.dir[a]);
             }
-            st->nmsgs++;
-            st->sum_hops += h;
-            st->max_hops = (h > st->max_hops) ? h : st->max_hops;
-            st->max_dist = (tb.dist[a] > st->max_dist) ? tb.dist[a] : st->max_dist;
-            if (NULL != hops) {
-                hops[pos] += h;
-            }
-            if (NULL != dist) {
-                dist[pos] += tb.dist[a];
-            }
+            swt_load_count(st, pos, h, tb.dist[a], hops, dist);
         }
         for (int j = 0; j < sh->ndims && ++c[j] == sh->dims[j]; ++j) {
             c[j] = 0;
         }
     }
-    for (int a = 0; a < 2 * net->grid.ndims && SWT_OK == rc; ++a) {
-        if (net->touched[a]) {
-            swt_load_finish(net, a / 2, (a % 2) ? 1 : -1, st);
+    swt_load_tab_free(&tb);
+    return rc;
+}
+
+int swt_net_load(swt_net_t *net, swt_alg_t alg, int i, long *hops, long *dist,
+                 swt_phase_stats_t *st)
+{
+    return swt_net_load_parts(net, alg, 1, i, hops, dist, st);
+}
+
+int swt_net_load_parts(swt_net_t *net, swt_alg_t alg, int nparts, int i,
+                       long *hops, long *dist, swt_phase_stats_t *st)
+{
+    int rc;
+
+    if (NULL == swt_net_phase(net, i) || nparts < 1
+        || nparts > swt_alg_nparts(&net->logical, alg)) {
+        return SWT_ERR_INVALID;
+    }
+    rc = swt_load_begin(net, st);
+    for (int j = 0; j < nparts && SWT_OK == rc; ++j) {
+        rc = swt_load_part(net, alg, j, i, hops, dist, st);
+    }
+    if (SWT_OK == rc) {
+        swt_load_end(net, st);
+    }
+    return rc;
+}
+
+int swt_net_load_ring(swt_net_t *net, const swt_ring_t *ring, int nparts,
+                      long *hops, long *dist, swt_phase_stats_t *st)
+{
+    int rc;
+
+    if (nparts < 1 || nparts > 2 * swt_ring_ncycles(ring)) {
+        return SWT_ERR_INVALID;
+    }
+    rc = swt_load_begin(net, st);
+    for (int j = 0; j < nparts && SWT_OK == rc && net->p > 1; ++j) {
+        for (long pos = 0; pos < net->p; ++pos) {
+            swt_move_t mv;
+            long to = swt_ring_next(ring, j, pos, &mv, NULL);
+            swt_load_count(st, pos, swt_load_routed(net, pos, to, mv.dir), mv.dist, hops, dist);
         }
     }
-    swt_load_tab_free(&tb);
+    if (SWT_OK == rc) {
+        swt_load_end(net, st);
+    }
     return rc;
 }
 

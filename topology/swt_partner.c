@@ -5,7 +5,8 @@
  * Steps walk the dimensions round-robin from dimension 0; a dimension of
  * size d takes part in log2 d steps. Swing moves coordinate c by rho(k)
  * (even c) or -rho(k) (odd c), wrap-around included; RD flips bit k and
- * never wraps.
+ * never wraps. A multiport part (section 9) starts the round-robin at
+ * another dimension and, mirrored, negates Swing's moves.
  */
 #include "swt.h"
 
@@ -33,6 +34,12 @@ int swt_is_pow2(long v)
 
 int swt_partner_coord(swt_alg_t alg, int c, int k, int d, int *dir, long *dist)
 {
+    return swt_partner_coord_walk(alg, c, k, d, 0, dir, dist);
+}
+
+int swt_partner_coord_walk(swt_alg_t alg, int c, int k, int d, int mirror,
+                           int *dir, long *dist)
+{
     long q;
 
     if (SWT_ALG_RD == alg) {
@@ -41,7 +48,7 @@ int swt_partner_coord(swt_alg_t alg, int c, int k, int d, int *dir, long *dist)
         *dist = 1L << k;
         return (int) q;
     }
-    q = (0 == c % 2) ? swt_rho(k) : -swt_rho(k);
+    q = ((0 == c % 2) != (0 != mirror)) ? swt_rho(k) : -swt_rho(k);
     *dir = (q > 0) ? 1 : -1;
     *dist = (q > 0) ? q : -q;
     q = ((c + q) % d + d) % d;
@@ -59,8 +66,17 @@ int swt_nsteps(const swt_shape_t *pow2)
 
 void swt_step_dim(const swt_shape_t *pow2, int s, int *dim, int *k)
 {
+    swt_step_dim_walk(pow2, NULL, s, dim, k);
+}
+
+void swt_step_dim_walk(const swt_shape_t *pow2, const swt_walk_t *walk, int s,
+                       int *dim, int *k)
+{
+    int first = (NULL != walk) ? walk->first : 0;
+
     for (int round = 0;; ++round) {
-        for (int i = 0; i < pow2->ndims; ++i) {
+        for (int j = 0; j < pow2->ndims; ++j) {
+            int i = (first + j) % pow2->ndims;
             if (swt_log2_floor(pow2->dims[i]) > round) {
                 if (0 == s--) {
                     *dim = i;
@@ -75,13 +91,20 @@ void swt_step_dim(const swt_shape_t *pow2, int s, int *dim, int *k)
 long swt_partner(const swt_shape_t *pow2, swt_alg_t alg, long pos, int s,
                  swt_move_t *move)
 {
+    return swt_partner_walk(pow2, alg, NULL, pos, s, move);
+}
+
+long swt_partner_walk(const swt_shape_t *pow2, swt_alg_t alg,
+                      const swt_walk_t *walk, long pos, int s, swt_move_t *move)
+{
     int coords[SWT_MAX_DIMS];
     swt_move_t m;
 
-    swt_step_dim(pow2, s, &m.dim, &m.k);
+    swt_step_dim_walk(pow2, walk, s, &m.dim, &m.k);
     swt_shape_coords(pow2, pos, coords);
-    coords[m.dim] = swt_partner_coord(alg, coords[m.dim], m.k,
-                                      pow2->dims[m.dim], &m.dir, &m.dist);
+    coords[m.dim] = swt_partner_coord_walk(alg, coords[m.dim], m.k, pow2->dims[m.dim],
+                                           NULL != walk && walk->mirror, &m.dir,
+                                           &m.dist);
     if (NULL != move) {
         *move = m;
     }

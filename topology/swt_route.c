@@ -124,8 +124,25 @@ void swt_net_tile(const swt_net_t *net, long pos, int *tile)
     }
 }
 
+int swt_net_part_phase(const swt_net_t *net, swt_alg_t alg, int part, int i,
+                       swt_phase_t *ph, int *mirror)
+{
+    swt_walk_t walk;
+
+    if (i < 0 || i >= net->nphases
+        || SWT_OK != swt_part_walk(&net->logical, alg, part, &walk)) {
+        return SWT_ERR_INVALID;
+    }
+    *ph = net->phases[i];
+    *mirror = walk.mirror;
+    if (SWT_PHASE_CORE == ph->kind) {
+        swt_step_dim_walk(&net->core, &walk, ph->s, &ph->dim, &ph->k);
+    }
+    return SWT_OK;
+}
+
 int swt_net_coord_move(const swt_net_t *net, swt_alg_t alg, const swt_phase_t *ph,
-                       int c, int *to_c, int *dir)
+                       int mirror, int c, int *to_c, int *dir)
 {
     int d = net->logical.dims[ph->dim], core_c, onto, e;
 
@@ -134,7 +151,8 @@ int swt_net_coord_move(const swt_net_t *net, swt_alg_t alg, const swt_phase_t *p
         if (!swt_fold_coord(d, c, &core_c, &onto)) {
             return 0;
         }
-        core_c = swt_partner_coord(alg, core_c, ph->k, net->core.dims[ph->dim], dir, &dist);
+        core_c = swt_partner_coord_walk(alg, core_c, ph->k, net->core.dims[ph->dim], mirror,
+                                        dir, &dist);
         *to_c = swt_unfold_coord(d, core_c);
         return 1;
     }
@@ -155,28 +173,35 @@ int swt_net_senders_dims(const swt_phase_t *ph, int ndims)
 int swt_net_message(const swt_net_t *net, swt_alg_t alg, int i, long pos,
                     long *to, swt_move_t *move)
 {
-    const swt_shape_t *sh = &net->logical;
-    const swt_phase_t *ph = swt_net_phase(net, i);
-    int c[SWT_MAX_DIMS], core_c, onto, from, to_c, dir;
+    return swt_net_part_message(net, alg, 0, i, pos, to, move);
+}
 
-    if (NULL == ph || pos < 0 || pos >= net->p) {
+int swt_net_part_message(const swt_net_t *net, swt_alg_t alg, int part, int i,
+                         long pos, long *to, swt_move_t *move)
+{
+    const swt_shape_t *sh = &net->logical;
+    swt_phase_t ph;
+    int c[SWT_MAX_DIMS], core_c, onto, from, to_c, dir, mirror;
+
+    if (pos < 0 || pos >= net->p
+        || SWT_OK != swt_net_part_phase(net, alg, part, i, &ph, &mirror)) {
         return 0;
     }
     swt_shape_coords(sh, pos, c);
-    for (int j = 0; j < swt_net_senders_dims(ph, sh->ndims); ++j) {
+    for (int j = 0; j < swt_net_senders_dims(&ph, sh->ndims); ++j) {
         if (!swt_fold_coord(sh->dims[j], c[j], &core_c, &onto)) {
             return 0;
         }
     }
-    from = c[ph->dim];
-    if (!swt_net_coord_move(net, alg, ph, from, &to_c, &dir)) {
+    from = c[ph.dim];
+    if (!swt_net_coord_move(net, alg, &ph, mirror, from, &to_c, &dir)) {
         return 0;
     }
-    move->dim = ph->dim;
-    move->k = ph->k;
+    move->dim = ph.dim;
+    move->k = ph.k;
     move->dir = dir;
-    move->dist = swt_mod(dir > 0 ? to_c - from : from - to_c, sh->dims[ph->dim]);
-    c[ph->dim] = to_c;
+    move->dist = swt_mod(dir > 0 ? to_c - from : from - to_c, sh->dims[ph.dim]);
+    c[ph.dim] = to_c;
     *to = swt_shape_pos(sh, c);
     return 1;
 }

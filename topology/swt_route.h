@@ -17,12 +17,21 @@
  * one network per direction). A dimension without a wrap-around link is
  * travelled straight toward the destination.
  *
+ * Multiport (ALGORITHMS.md sections 9 and 11): every part of a Swing or RD
+ * schedule has the same phases (its folds are everybody's; its core step s
+ * moves along its own walk), and all parts' messages of a phase travel at
+ * once. Every message of one phase of one algorithm carries the same
+ * bytes, so the congestion counts messages. The ring allreduce has one
+ * kind of step, 2(p-1) times: every position sends to its next one in
+ * every part.
+ *
  * A swt_net_t caches the tile of every position and a link-load buffer:
- * O(p) memory; a phase's load costs O(p + tiles).
+ * O(p) memory; a phase's load costs O(nparts * p + tiles).
  */
 #ifndef SWT_ROUTE_H
 #define SWT_ROUTE_H
 
+#include "swt_ring.h"
 #include "swt_topo.h"
 
 typedef enum {
@@ -88,6 +97,9 @@ int swt_net_core_phase(const swt_net_t *net, int s);
  */
 int swt_net_message(const swt_net_t *net, swt_alg_t alg, int i, long pos,
                     long *to, swt_move_t *move);
+/* The same for part `part` of alg's multiport form (swt_alg_nparts). */
+int swt_net_part_message(const swt_net_t *net, swt_alg_t alg, int part, int i,
+                         long pos, long *to, swt_move_t *move);
 /* Physical route of a message from position from to position to. */
 void swt_net_route(const swt_net_t *net, long from, long to, int dir,
                    swt_route_t *route);
@@ -99,6 +111,13 @@ void swt_net_route(const swt_net_t *net, long from, long to, int dir,
  */
 int swt_net_load(swt_net_t *net, swt_alg_t alg, int i, long *hops, long *dist,
                  swt_phase_stats_t *st);
+/* Every message of parts 0..nparts-1 of alg in phase i, all on the links
+   at once (nparts 1: swt_net_load). */
+int swt_net_load_parts(swt_net_t *net, swt_alg_t alg, int nparts, int i,
+                       long *hops, long *dist, swt_phase_stats_t *st);
+/* Every message of one step of ring parts 0..nparts-1. */
+int swt_net_load_ring(swt_net_t *net, const swt_ring_t *ring, int nparts,
+                      long *hops, long *dist, swt_phase_stats_t *st);
 /* Messages of the last loaded phase on a directed link. */
 long swt_net_link_load(const swt_net_t *net, const int *tile, int dim, int dir);
 

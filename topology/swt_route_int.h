@@ -33,7 +33,11 @@ struct swt_net {
  * swt_net_senders_dims() dimensions all survive the fold.
  */
 int swt_net_coord_move(const swt_net_t *net, swt_alg_t alg, const swt_phase_t *ph,
-                       int c, int *to_c, int *dir);
+                       int mirror, int c, int *to_c, int *dir);
+/* Phase i as part `part` of alg walks it: its core dimension and counter,
+   and whether its moves are mirrored. SWT_ERR_INVALID out of range. */
+int swt_net_part_phase(const swt_net_t *net, swt_alg_t alg, int part, int i,
+                       swt_phase_t *ph, int *mirror);
 int swt_net_senders_dims(const swt_phase_t *ph, int ndims);
 /* Physical coordinates of position pos. */
 void swt_net_tile(const swt_net_t *net, long pos, int *tile);

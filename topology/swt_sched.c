@@ -17,16 +17,16 @@
  *
  * Core, bandwidth-optimal (section 4): reduce-scatter s = 0..L-1 sending
  * the peer's half of the current range, then allgather s = L-1..0.
+ *
+ * A multiport part (section 9) is the same list with its own walk: the
+ * fold steps are those of every part, the core pairs as the walk says.
  */
-#include "swt.h"
+#include "swt_sched_int.h"
 
 #include <stdlib.h>
 
-struct swt_sched {
-    int nsteps;
-    long nblocks;
-    swt_step_t *steps;
-};
+/* at most 2 fold steps per dimension and 2L core steps, L < 64 */
+#define SWT_SCHED_BUTTERFLY_CAP (4 * SWT_MAX_DIMS + 128)
 
 static long swt_move_dist(int d, int from, int to, int dir)
 {
@@ -34,13 +34,29 @@ static long swt_move_dist(int d, int from, int to, int dir)
     return ((delta % d) + d) % d;
 }
 
-static swt_step_t *swt_sched_push(swt_sched_t *sched, swt_op_t op, long peer,
-                                  int dim, int dir, long dist)
+swt_sched_t *swt_sched_alloc(int cap)
+{
+    swt_sched_t *sched = calloc(1, sizeof(*sched));
+
+    if (NULL == sched) {
+        return NULL;
+    }
+    sched->steps = calloc((size_t) (cap > 0 ? cap : 1), sizeof(swt_step_t));
+    if (NULL == sched->steps) {
+        free(sched);
+        return NULL;
+    }
+    return sched;
+}
+
+swt_step_t *swt_sched_push(swt_sched_t *sched, swt_op_t op, long peer, int dim,
+                           int dir, long dist)
 {
     swt_step_t *st = &sched->steps[sched->nsteps++];
 
     st->op = op;
     st->peer = peer;
+    st->from = peer;
     st->core_step = -1;
     st->move.dim = dim;
     st->move.k = -1;
@@ -66,12 +82,12 @@ static long swt_core_to_pos(const swt_shape_t *shape, const swt_shape_t *core,
 
 static void swt_sched_core_step(swt_sched_t *sched, const swt_shape_t *shape,
                                 const swt_shape_t *core, swt_alg_t alg,
-                                swt_op_t op, long cpos, const int *mine,
-                                const long *lo, int s)
+                                const swt_walk_t *walk, swt_op_t op, long cpos,
+                                const int *mine, const long *lo, int s)
 {
     swt_move_t m;
     int peer_c[SWT_MAX_DIMS];
-    long q = swt_partner(core, alg, cpos, s, &m);
+    long q = swt_partner_walk(core, alg, walk, cpos, s, &m);
     long peer = swt_core_to_pos(shape, core, q);
     long half = swt_shape_size(core) >> (s + 1);
     int low = (lo[s + 1] == lo[s]);
@@ -98,8 +114,8 @@ static void swt_sched_core_step(swt_sched_t *sched, const swt_shape_t *shape,
 }
 
 static int swt_sched_core(swt_sched_t *sched, const swt_shape_t *shape,
-                          swt_alg_t alg, swt_kind_t kind, const int *mine,
-                          const int *core_c)
+                          swt_alg_t alg, swt_kind_t kind, const swt_walk_t *walk,
+                          const int *mine, const int *core_c)
 {
     swt_shape_t core;
     int steps;
@@ -113,22 +129,22 @@ static int swt_sched_core(swt_sched_t *sched, const swt_shape_t *shape,
     if (NULL == lo) {
         return SWT_ERR_NOMEM;
     }
-    rc = swt_block_ranges(&core, alg, cpos, lo);
+    rc = swt_block_ranges_walk(&core, alg, walk, cpos, lo);
     if (SWT_OK == rc) {
         sched->nblocks = swt_shape_size(&core);
         if (SWT_KIND_LO == kind) {
             for (int s = steps - 1; s >= 0; --s) {
-                swt_sched_core_step(sched, shape, &core, alg, SWT_OP_LO, cpos,
-                                    mine, lo, s);
+                swt_sched_core_step(sched, shape, &core, alg, walk, SWT_OP_LO,
+                                    cpos, mine, lo, s);
             }
         } else {
             for (int s = 0; s < steps; ++s) {
-                swt_sched_core_step(sched, shape, &core, alg, SWT_OP_RS, cpos,
-                                    mine, lo, s);
+                swt_sched_core_step(sched, shape, &core, alg, walk, SWT_OP_RS,
+                                    cpos, mine, lo, s);
             }
             for (int s = steps - 1; s >= 0; --s) {
-                swt_sched_core_step(sched, shape, &core, alg, SWT_OP_AG, cpos,
-                                    mine, lo, s);
+                swt_sched_core_step(sched, shape, &core, alg, walk, SWT_OP_AG,
+                                    cpos, mine, lo, s);
             }
         }
     }
@@ -136,27 +152,16 @@ static int swt_sched_core(swt_sched_t *sched, const swt_shape_t *shape,
     return rc;
 }
 
-int swt_sched_create(const swt_shape_t *shape, swt_alg_t alg, swt_kind_t kind,
-                     long pos, swt_sched_t **out)
+int swt_sched_butterfly(const swt_shape_t *shape, swt_alg_t alg, swt_kind_t kind,
+                        const swt_walk_t *walk, long pos, swt_sched_t **out)
 {
     swt_sched_t *sched;
     int mine[SWT_MAX_DIMS], core_c[SWT_MAX_DIMS], c[SWT_MAX_DIMS];
     int fold_dims[SWT_MAX_DIMS], nfold = 0, extra = 0;
     int rc = SWT_OK;
 
-    if (NULL == shape || NULL == out || shape->ndims < 1
-        || shape->ndims > SWT_MAX_DIMS || pos < 0
-        || pos >= swt_shape_size(shape)) {
-        return SWT_ERR_INVALID;
-    }
-    sched = calloc(1, sizeof(*sched));
+    sched = swt_sched_alloc(SWT_SCHED_BUTTERFLY_CAP);
     if (NULL == sched) {
-        return SWT_ERR_NOMEM;
-    }
-    /* at most 2 fold steps per dimension and 2L core steps, L < 64 */
-    sched->steps = calloc((size_t) (4 * SWT_MAX_DIMS + 128), sizeof(swt_step_t));
-    if (NULL == sched->steps) {
-        free(sched);
         return SWT_ERR_NOMEM;
     }
     swt_shape_coords(shape, pos, mine);
@@ -177,7 +182,7 @@ int swt_sched_create(const swt_shape_t *shape, swt_alg_t alg, swt_kind_t kind,
         }
     }
     if (!extra) {
-        rc = swt_sched_core(sched, shape, alg, kind, mine, core_c);
+        rc = swt_sched_core(sched, shape, alg, kind, walk, mine, core_c);
     }
     for (int f = nfold - 1; f >= 0 && SWT_OK == rc; --f) {
         int i = fold_dims[f];
@@ -193,6 +198,31 @@ int swt_sched_create(const swt_shape_t *shape, swt_alg_t alg, swt_kind_t kind,
     }
     *out = sched;
     return SWT_OK;
+}
+
+int swt_sched_create(const swt_shape_t *shape, swt_alg_t alg, swt_kind_t kind,
+                     long pos, swt_sched_t **out)
+{
+    swt_ring_t *ring = NULL;
+    int rc;
+
+    if (NULL == shape || NULL == out || shape->ndims < 1
+        || shape->ndims > SWT_MAX_DIMS || pos < 0
+        || pos >= swt_shape_size(shape)) {
+        return SWT_ERR_INVALID;
+    }
+    if (SWT_ALG_RING != alg) {
+        return swt_sched_butterfly(shape, alg, kind, NULL, pos, out);
+    }
+    if (SWT_KIND_BO != kind) {
+        return SWT_ERR_INVALID;
+    }
+    rc = swt_ring_create_shape(shape, &ring);
+    if (SWT_OK == rc) {
+        rc = swt_sched_ring(ring, swt_shape_size(shape), pos, 0, out);
+    }
+    swt_ring_destroy(ring);
+    return rc;
 }
 
 void swt_sched_destroy(swt_sched_t *sched)

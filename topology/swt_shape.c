@@ -106,3 +106,15 @@ long swt_shape_pos(const swt_shape_t *shape, const int *coords)
     }
     return pos;
 }
+
+int swt_shape_active(const swt_shape_t *shape, int *dims)
+{
+    int n = 0;
+
+    for (int i = 0; i < shape->ndims; ++i) {
+        if (shape->dims[i] > 1) {
+            dims[n++] = i;
+        }
+    }
+    return n;
+}

@@ -82,6 +82,75 @@ START_TEST(test_ring3_fold)
 }
 END_TEST
 
+/*
+ * Ports, ring of 4, n = 1000 bytes. Swing, 2 parts (part 1 mirrored): in
+ * both steps part 0 takes the + links leaving even and the - links
+ * leaving odd positions and part 1 the others: every link once, h = 1,
+ * c = 1, each message n/2 of the single-port one.
+ *   LO: 2 * (1 + 0.1 + 1 * 500/1e9 s + 1 [gamma on all 1000 bytes]) us
+ *       = 2 * 2.6 = 5.2 us.
+ *   BO: 4.4 us + (0.5 + 0.25) * (2 * 0.5 + 1) ns * n = 4.4 + 1.5 = 5.9 us.
+ * RD: one part on a ring (D = 1): the single-port times.
+ * Ring, cycle 0 1 2 3, 3 reduce-scatter and 3 allgather steps, h = 1:
+ *   2 parts (+ and -): c = 1, m = n/8: 6.6 us + 3/4 (2 * 0.5 + 1) ns * n
+ *   = 6.6 + 1.5 = 8.1 us. 1 part: 6.6 + 3/4 (2 + 1) = 8.85 us.
+ */
+START_TEST(test_ring4_ports)
+{
+    swt_model_t *m = model("ring:4", &par);
+
+    near(swt_model_time_parts(m, SWT_ALG_SWING, SWT_KIND_LO, 2, 1000), 5.2e-6);
+    near(swt_model_time_parts(m, SWT_ALG_SWING, SWT_KIND_BO, 2, 1000), 5.9e-6);
+    near(swt_model_time_parts(m, SWT_ALG_RD, SWT_KIND_BO, 1, 1000), 7.35e-6);
+    near(swt_model_time_parts(m, SWT_ALG_SWING, SWT_KIND_BO, 1, 1000),
+         swt_model_time(m, SWT_ALG_SWING, SWT_KIND_BO, 1000));
+    near(swt_model_time_parts(m, SWT_ALG_RING, SWT_KIND_BO, 2, 1000), 8.1e-6);
+    near(swt_model_time_parts(m, SWT_ALG_RING, SWT_KIND_BO, 1, 1000), 8.85e-6);
+    ck_assert(isinf(swt_model_time_parts(m, SWT_ALG_RING, SWT_KIND_LO, 2, 1000)));
+    ck_assert(isinf(swt_model_time_parts(m, SWT_ALG_SWING, SWT_KIND_BO, 3, 1000)));
+    ck_assert(isinf(swt_model_time_parts(m, SWT_ALG_RD, SWT_KIND_BO, 2, 1000)));
+    swt_model_destroy(m);
+}
+END_TEST
+
+/*
+ * Torus 4x4, n = 1000. Swing, 4 parts: x+, y+, x-, y- at every step, every
+ * link once (h = 1, c = 1, m = n/4): BO = 4 steps * 2 * 1.1 us + 0.9375 *
+ * (2 * 0.25 + 1) ns * n = 8.8 + 1.40625 = 10.20625 us (single port: 8.8 +
+ * 0.9375 * 3 = 11.6125 us). RD, 2 parts (x first, y first): steps 2 and 3
+ * (k = 1) go 2 hops and share a link in pairs as single-port RD does (c =
+ * 2), but x and y parts never meet: BO = 2 * (1.1 + 1.1 + 1.2 + 1.2) us +
+ * (0.5 * 2 + 0.25 * 2 + 0.125 * 3 + 0.0625 * 3) ns * n = 9.2 + 2.0625 =
+ * 11.2625 us. Ring, 4 parts on the two staircases, every directed link
+ * once: 30 * 1.1 us + 15/16 * (2 * 0.25 + 1) ns * n = 33 + 1.40625 us.
+ */
+START_TEST(test_torus4x4_ports)
+{
+    swt_model_t *m = model("torus:4x4", &par);
+
+    near(swt_model_time_parts(m, SWT_ALG_SWING, SWT_KIND_BO, 4, 1000), 10.20625e-6);
+    near(swt_model_time(m, SWT_ALG_SWING, SWT_KIND_BO, 1000), 11.6125e-6);
+    near(swt_model_time_parts(m, SWT_ALG_RD, SWT_KIND_BO, 2, 1000), 11.2625e-6);
+    near(swt_model_time_parts(m, SWT_ALG_RING, SWT_KIND_BO, 4, 1000), 34.40625e-6);
+    swt_model_destroy(m);
+}
+END_TEST
+
+/*
+ * Torus 4x2, Swing, 4 parts: step 2 is (x, k1) in every part, parts 0 and
+ * 1 (and 2 and 3) send alike: c = 2 there, 1 before. BO, n = 1000: 3 * 2
+ * * 1.1 us + (0.75 * (2 * 0.25 + 1) + 0.125 * (2 * 0.5 + 1)) ns * n = 6.6 +
+ * 1.375 = 7.975 us.
+ */
+START_TEST(test_torus4x2_ports)
+{
+    swt_model_t *m = model("torus:4x2", &par);
+
+    near(swt_model_time_parts(m, SWT_ALG_SWING, SWT_KIND_BO, 4, 1000), 7.975e-6);
+    swt_model_destroy(m);
+}
+END_TEST
+
 /* One rank: nothing to do, LO always. */
 START_TEST(test_single)
 {
@@ -121,6 +190,9 @@ int main(void)
 
     tcase_add_test(tc, test_ring4);
     tcase_add_test(tc, test_ring3_fold);
+    tcase_add_test(tc, test_ring4_ports);
+    tcase_add_test(tc, test_torus4x4_ports);
+    tcase_add_test(tc, test_torus4x2_ports);
     tcase_add_test(tc, test_single);
     tcase_add_test(tc, test_params_from_topo);
     suite_add_tcase(s, tc);

@@ -214,45 +214,70 @@ START_TEST(test_n150_rank56)
 }
 END_TEST
 
-/* Link loads equal a hop-by-hop walk of every route. */
+/* Adds the links of a route to walk[]; returns the busiest count so far. */
+static long walk_route(const swt_shape_t *g, long ntiles, const swt_route_t *rt, long *walk,
+                       long most)
+{
+    for (int sg = 0; sg < rt->nsegs; ++sg) {
+        int c[SWT_MAX_DIMS];
+        const swt_seg_t *seg = &rt->segs[sg];
+        memcpy(c, seg->from, sizeof(c));
+        for (long h = 0; h < seg->hops; ++h) {
+            long *cell = &walk[(2 * seg->dim + (seg->dir > 0)) * ntiles + swt_shape_pos(g, c)];
+            most = (++*cell > most) ? *cell : most;
+            c[seg->dim] = (c[seg->dim] + seg->dir + g->dims[seg->dim]) % g->dims[seg->dim];
+        }
+    }
+    return most;
+}
+
+/*
+ * Link loads equal a hop-by-hop walk of every route: single-port Swing and
+ * RD, their multiport forms (on unequal sides parts meet on links, and the
+ * count must say how often) and the ring's step (phase -1). Takes topo.
+ */
 static void check_walk_topo(swt_topo_t *topo, const char *spec)
 {
+    const swt_shape_t *g = swt_topo_grid(topo), *sh = swt_topo_logical(topo);
+    long ntiles = swt_shape_size(g), p = swt_shape_size(sh);
+    size_t cells = (size_t) ntiles * 2 * (size_t) g->ndims;
+    long *walk = calloc(cells, sizeof(long));
     swt_net_t *net = NULL;
-    const swt_shape_t *g = swt_topo_grid(topo);
-    long ntiles = swt_shape_size(g), p = swt_shape_size(swt_topo_logical(topo));
-    long *walk = calloc((size_t) ntiles * 2 * (size_t) g->ndims, sizeof(long));
+    swt_ring_t *ring = NULL;
 
     ck_assert_ptr_nonnull(walk);
     ck_assert_int_eq(SWT_OK, swt_net_create(topo, &net));
-    for (int a = 0; a < 2; ++a) {
-        for (int i = 0; i < swt_net_nphases(net); ++i) {
+    ck_assert_int_eq(SWT_OK, swt_ring_create(topo, &ring));
+    for (int f = 0; f < 5; ++f) {
+        int a = (f < 4) ? f % 2 : 2, nparts = (f < 2) ? 1 : swt_alg_nparts(sh, (swt_alg_t) a);
+        for (int i = (2 == a) ? -1 : 0; i < ((2 == a) ? 0 : swt_net_nphases(net)); ++i) {
             swt_phase_stats_t st;
-            long most = 0;
-            memset(walk, 0, sizeof(long) * (size_t) ntiles * 2 * (size_t) g->ndims);
-            ck_assert_int_eq(SWT_OK, swt_net_load(net, (swt_alg_t) a, i, NULL, NULL, &st));
-            for (long pos = 0; pos < p; ++pos) {
-                swt_move_t mv;
-                swt_route_t rt;
-                long to;
-                if (!swt_net_message(net, (swt_alg_t) a, i, pos, &to, &mv)) {
-                    continue;
-                }
-                swt_net_route(net, pos, to, mv.dir, &rt);
-                for (int sg = 0; sg < rt.nsegs; ++sg) {
-                    int c[SWT_MAX_DIMS];
-                    const swt_seg_t *seg = &rt.segs[sg];
-                    memcpy(c, seg->from, sizeof(c));
-                    for (long h = 0; h < seg->hops; ++h) {
-                        long t = swt_shape_pos(g, c);
-                        long *cell = &walk[(2 * seg->dim + (seg->dir > 0)) * ntiles + t];
-                        most = (++*cell > most) ? *cell : most;
-                        c[seg->dim] = (c[seg->dim] + seg->dir + g->dims[seg->dim])
-                                      % g->dims[seg->dim];
+            long most = 0, nmsgs = 0;
+            memset(walk, 0, cells * sizeof(long));
+            if (2 == a) {
+                ck_assert_int_eq(SWT_OK, swt_net_load_ring(net, ring, nparts, NULL, NULL, &st));
+            } else {
+                ck_assert_int_eq(SWT_OK, swt_net_load_parts(net, (swt_alg_t) a, nparts, i, NULL,
+                                                            NULL, &st));
+            }
+            for (int j = 0; j < nparts; ++j) {
+                for (long pos = 0; pos < p; ++pos) {
+                    swt_move_t mv;
+                    swt_route_t rt;
+                    long to;
+                    if (2 == a) {
+                        to = swt_ring_next(ring, j, pos, &mv, NULL);
+                    } else if (!swt_net_part_message(net, (swt_alg_t) a, j, i, pos, &to, &mv)) {
+                        continue;
                     }
+                    swt_net_route(net, pos, to, mv.dir, &rt);
+                    most = walk_route(g, ntiles, &rt, walk, most);
+                    ++nmsgs;
                 }
             }
-            UNIT_CHECK(most == st.load, "%s alg %d phase %d: load %ld, walk %ld", spec,
-                       a, i, st.load, most);
+            UNIT_CHECK(most == st.load && nmsgs == st.nmsgs, "%s alg %d phase %d, %d parts: load "
+                       "%ld, walk %ld; %ld messages, walk %ld", spec, a, i, nparts, st.load, most,
+                       st.nmsgs, nmsgs);
             for (long t = 0; t < ntiles; ++t) {
                 int c[SWT_MAX_DIMS];
                 swt_shape_coords(g, t, c);
@@ -263,8 +288,9 @@ static void check_walk_topo(swt_topo_t *topo, const char *spec)
             }
         }
     }
-    free(walk);
+    swt_ring_destroy(ring);
     swt_net_destroy(net);
+    free(walk);
     swt_topo_destroy(topo);
 }
 
@@ -272,6 +298,32 @@ static void check_walk(const char *spec)
 {
     check_walk_topo(unit_topo_load(spec), spec);
 }
+
+/*
+ * torus:4x2, Swing, 4 parts: step 2 is (x, k1) for every part (y has run
+ * out), parts 0 and 1 send alike, and so do 2 and 3: load 2, where steps
+ * 0 and 1 (x and y in each part) have load 1.
+ */
+START_TEST(test_parts_unequal)
+{
+    swt_topo_t *topo = unit_topo_load("torus:4x2");
+    swt_net_t *net = NULL;
+    swt_phase_stats_t st;
+    static const long want[3] = { 1, 1, 2 };
+
+    ck_assert_int_eq(SWT_OK, swt_net_create(topo, &net));
+    for (int i = 0; i < 3; ++i) {
+        ck_assert_int_eq(SWT_OK, swt_net_load_parts(net, SWT_ALG_SWING, 4, i, NULL, NULL, &st));
+        UNIT_CHECK_EQ(st.load, want[i]);
+        UNIT_CHECK_EQ(st.nmsgs, 32);
+        UNIT_CHECK_EQ(st.max_hops, 1);
+    }
+    ck_assert_int_eq(SWT_ERR_INVALID, swt_net_load_parts(net, SWT_ALG_SWING, 5, 0, NULL, NULL, &st));
+    ck_assert_int_eq(SWT_ERR_INVALID, swt_net_load_parts(net, SWT_ALG_RD, 3, 0, NULL, NULL, &st));
+    swt_net_destroy(net);
+    swt_topo_destroy(topo);
+}
+END_TEST
 
 /*
  * A 4x4 torus laid row-major over the 5 usable columns of a 6x4 grid whose
@@ -325,9 +377,13 @@ START_TEST(test_load_walk)
 {
     check_walk("ring:8");
     check_walk("ring:12");
+    check_walk("ring:6");
     check_walk("torus:4x4");
+    check_walk("torus:4x2");
+    check_walk("torus:8x2");
     check_walk("torus:6x10");
     check_walk("torus:3x4x5");
+    check_walk("torus:2x8x4");
     check_walk("n150");
     check_walk("n150-72:harvest=3");
     check_walk("@" SWT_TEST_GOLDEN "/ring4-on-6.topo");
@@ -339,46 +395,46 @@ START_TEST(test_load_walk)
 }
 END_TEST
 
-/* The messages of the phases are the sends of swt_sched_create's lists. */
-static void check_sched(const char *text)
+/* The messages of the phases are the sends of the step lists, part by
+   part (part 0: the single-port list). */
+static void check_sched_parts(const char *spec)
 {
-    swt_shape_t sh = unit_shape(text);
-    char spec[64];
-    swt_topo_t *topo;
+    swt_topo_t *topo = unit_topo_load(spec);
+    const swt_shape_t *sh = swt_topo_logical(topo);
     swt_net_t *net = NULL;
-    long p = swt_shape_size(&sh);
 
-    snprintf(spec, sizeof(spec), "torus:%s", text);
-    topo = unit_topo_load(spec);
     ck_assert_int_eq(SWT_OK, swt_net_create(topo, &net));
     for (int a = 0; a < 2; ++a) {
-        for (long pos = 0; pos < p; ++pos) {
-            swt_sched_t *sched = NULL;
-            int n = 0;
-            ck_assert_int_eq(SWT_OK, swt_sched_create(&sh, (swt_alg_t) a, SWT_KIND_BO, pos, &sched));
-            for (int i = 0; i < swt_net_nphases(net); ++i) {
-                const swt_phase_t *ph = swt_net_phase(net, i);
-                swt_move_t mv;
-                long to;
-                const swt_step_t *st;
-                if (!swt_net_message(net, (swt_alg_t) a, i, pos, &to, &mv)) {
-                    continue;
-                }
-                /* skip receive-only steps of the list */
-                while (NULL != (st = swt_sched_step(sched, n))
-                       && (SWT_OP_FOLD_RECV == st->op || SWT_OP_UNFOLD_RECV == st->op
-                           || (SWT_OP_AG == st->op))) {
+        int nparts = swt_alg_nparts(sh, (swt_alg_t) a);
+        for (int j = 0; j < nparts; ++j) {
+            for (long pos = 0; pos < swt_shape_size(sh); ++pos) {
+                swt_sched_t *sched = NULL;
+                int n = 0;
+                ck_assert_int_eq(SWT_OK, swt_sched_create_part(topo, (swt_alg_t) a, SWT_KIND_BO,
+                                                               pos, j, nparts, &sched));
+                for (int i = 0; i < swt_net_nphases(net); ++i) {
+                    const swt_step_t *st;
+                    swt_move_t mv;
+                    long to;
+                    if (!swt_net_part_message(net, (swt_alg_t) a, j, i, pos, &to, &mv)) {
+                        continue;
+                    }
+                    /* skip receive-only steps and the allgather */
+                    while (NULL != (st = swt_sched_step(sched, n))
+                           && (SWT_OP_FOLD_RECV == st->op || SWT_OP_UNFOLD_RECV == st->op
+                               || SWT_OP_AG == st->op)) {
+                        ++n;
+                    }
+                    ck_assert_ptr_nonnull(st);
                     ++n;
+                    UNIT_CHECK(st->peer == to && st->move.dir == mv.dir && st->move.dim == mv.dim
+                               && st->move.dist == mv.dist,
+                               "%s alg %d part %d pos %ld phase %d: sched peer %ld dim %d dir %d, "
+                               "net %ld %d %d", spec, a, j, pos, i, st->peer, st->move.dim,
+                               st->move.dir, to, mv.dim, mv.dir);
                 }
-                ck_assert_ptr_nonnull(st);
-                UNIT_CHECK(st->peer == to && st->move.dir == mv.dir
-                           && st->move.dist == mv.dist && st->move.dim == ph->dim,
-                           "%s alg %d pos %ld phase %d: sched peer %ld dir %d dist %ld, "
-                           "net %ld %d %ld", text, a, pos, i, st->peer, st->move.dir,
-                           st->move.dist, to, mv.dir, mv.dist);
-                ++n;
+                swt_sched_destroy(sched);
             }
-            swt_sched_destroy(sched);
         }
     }
     swt_net_destroy(net);
@@ -387,13 +443,11 @@ static void check_sched(const char *text)
 
 START_TEST(test_messages_match_sched)
 {
-    check_sched("8");
-    check_sched("6");
-    check_sched("7");
-    check_sched("4x4");
-    check_sched("6x10");
-    check_sched("3x5");
-    check_sched("3x4x5");
+    static const char *const specs[] = { "ring:8", "ring:6", "ring:7", "torus:4x4", "torus:8x2",
+                                         "torus:6x10", "torus:3x5", "torus:3x4x5", "n150" };
+    for (size_t i = 0; i < sizeof(specs) / sizeof(specs[0]); ++i) {
+        check_sched_parts(specs[i]);
+    }
 }
 END_TEST
 
@@ -431,6 +485,7 @@ int main(void)
     tcase_add_test(tc, test_nonseparable);
     tcase_add_test(tc, test_load_walk);
     tcase_add_test(tc, test_messages_match_sched);
+    tcase_add_test(tc, test_parts_unequal);
     tcase_add_test(tc, test_large);
     suite_add_tcase(s, tc);
     return unit_run(s);

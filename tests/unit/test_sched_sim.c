@@ -1,14 +1,17 @@
 /*
- * Whole-collective simulation: every rank's step list (swt_sched_create)
- * runs as a message-passing program inside this one process.
+ * Whole-collective simulation: every rank's step lists (every part of
+ * swt_sched_create_part, single-port and multiport, Swing, RD and the
+ * ring) run as a message-passing program inside this one process.
  *
  * One FIFO per ordered pair of ranks models MPI's matching order; a send
  * completes only once its receiver has taken the message (rendezvous, the
  * strictest MPI behaviour), so a schedule that could deadlock under MPI
- * deadlocks here. Ranks run round-robin until all are done; a full pass
- * without progress is a deadlock. Each receive checks that the message
- * comes from the step that must send it (same kind, same core step) and
- * has exactly the size the receiver expects.
+ * deadlocks here. A rank executes as swt.h tells the executor: step i of
+ * parts 0, 1, ... posted in that order (send to peer, receive from from),
+ * all completed, then step i+1. Ranks run round-robin until all are done;
+ * a full pass without progress is a deadlock. Each receive checks that the
+ * message comes from the step that must send it (same kind, same core
+ * step, same part) and has exactly the size the receiver expects.
  *
  * Operands combine exactly like ompi_coll_swing/algorithms/coll_swing_steps.c:
  *   FOLD_RECV  acc = extra's vector (left) op acc
@@ -24,29 +27,33 @@
 
 #include <stdio.h>
 
+#define SIM_MAX_PARTS (2 * SWT_MAX_DIMS)
+
 typedef uint64_t (*sim_op_fn)(uint64_t left, uint64_t right);
 
 typedef struct sim_msg {
     struct sim_msg *next;
     swt_op_t op;        /* sending step's kind */
     int core_step;
+    int part;
     size_t n;
     int consumed;
     uint64_t *data;
 } sim_msg_t;
 
 typedef struct sim_rank {
-    swt_sched_t *sched;
-    int pc;             /* current step */
-    int sent;           /* current step's message is posted */
-    int got;            /* current step's receive is done */
-    sim_msg_t *out;     /* posted message, until its receiver takes it */
+    swt_sched_t *sched[SIM_MAX_PARTS];
+    int pc;             /* current step, the same in every part */
+    int sent;           /* current step's messages are posted */
+    unsigned got;       /* parts whose receive of the current step is done */
+    sim_msg_t *out[SIM_MAX_PARTS];   /* posted, until the receiver takes it */
     uint64_t *acc;
-    size_t core_sent;   /* elements sent in core steps */
+    size_t core_sent[SIM_MAX_PARTS]; /* elements sent in core steps */
 } sim_rank_t;
 
 typedef struct sim {
     long p;
+    int nparts;
     size_t count;
     sim_op_fn op;
     sim_rank_t *ranks;
@@ -121,20 +128,24 @@ static swt_op_t sim_sender_of(swt_op_t op)
     }
 }
 
-static void sim_range(const sim_t *sim, const sim_rank_t *r, const swt_step_t *st,
-                      int send, size_t *first, size_t *n)
+static void sim_range(const sim_t *sim, const sim_rank_t *r, int part,
+                      const swt_step_t *st, int send, size_t *first, size_t *n)
 {
+    size_t pf, pn;
+
+    swt_part_elems(sim->count, sim->nparts, part, &pf, &pn);
     if (SWT_OP_RS == st->op || SWT_OP_AG == st->op) {
-        swt_block_elems(sim->count, swt_sched_nblocks(r->sched),
+        swt_block_elems(pn, swt_sched_nblocks(r->sched[part]),
                         send ? st->send_lo : st->recv_lo, send ? st->send_n : st->recv_n,
                         first, n);
+        *first += pf;
     } else {
-        *first = 0;
-        *n = sim->count;
+        *first = pf;
+        *n = pn;
     }
 }
 
-static void sim_post(sim_t *sim, long x, const swt_step_t *st)
+static void sim_post(sim_t *sim, long x, int part, const swt_step_t *st)
 {
     sim_rank_t *r = &sim->ranks[x];
     sim_msg_t *m = calloc(1, sizeof(*m));
@@ -142,15 +153,16 @@ static void sim_post(sim_t *sim, long x, const swt_step_t *st)
     size_t pair = (size_t) x * (size_t) sim->p + (size_t) st->peer;
 
     UNIT_CHECK(NULL != m, "NULL != m");
-    sim_range(sim, r, st, 1, &first, &n);
+    sim_range(sim, r, part, st, 1, &first, &n);
     m->op = st->op;
     m->core_step = st->core_step;
+    m->part = part;
     m->n = n;
     m->data = malloc(sizeof(uint64_t) * (n ? n : 1));
     UNIT_CHECK(NULL != m->data, "NULL != m->data");
     memcpy(m->data, r->acc + first, sizeof(uint64_t) * n);
     if (st->core_step >= 0) {
-        r->core_sent += n;
+        r->core_sent[part] += n;
     }
     if (NULL == sim->tail[pair]) {
         sim->head[pair] = m;
@@ -158,14 +170,14 @@ static void sim_post(sim_t *sim, long x, const swt_step_t *st)
         sim->tail[pair]->next = m;
     }
     sim->tail[pair] = m;
-    r->out = m;
+    r->out[part] = m;
 }
 
 /* Returns 1 when the receive completed. */
-static int sim_take(sim_t *sim, long x, const swt_step_t *st)
+static int sim_take(sim_t *sim, long x, int part, const swt_step_t *st)
 {
     sim_rank_t *r = &sim->ranks[x];
-    size_t pair = (size_t) st->peer * (size_t) sim->p + (size_t) x;
+    size_t pair = (size_t) st->from * (size_t) sim->p + (size_t) x;
     sim_msg_t *m = sim->head[pair];
     size_t first, n;
     uint64_t *acc = r->acc;
@@ -177,12 +189,14 @@ static int sim_take(sim_t *sim, long x, const swt_step_t *st)
     if (NULL == m->next) {
         sim->tail[pair] = NULL;
     }
-    sim_range(sim, r, st, 0, &first, &n);
-    UNIT_CHECK(m->op == sim_sender_of(st->op) && m->core_step == st->core_step,
-                  "%s: rank %ld step %d (op %d, core step %d) got a message of op %d core step %d from %ld",
-                  sim->what, x, r->pc, st->op, st->core_step, m->op, m->core_step, st->peer);
-    UNIT_CHECK(m->n == n, "%s: rank %ld step %d (op %d) expects %zu elements from %ld, got %zu",
-                  sim->what, x, r->pc, st->op, n, st->peer, m->n);
+    sim_range(sim, r, part, st, 0, &first, &n);
+    UNIT_CHECK(m->op == sim_sender_of(st->op) && m->core_step == st->core_step
+               && m->part == part,
+               "%s: rank %ld step %d part %d (op %d, core step %d) got a message of op %d "
+               "core step %d part %d from %ld", sim->what, x, r->pc, part, st->op,
+               st->core_step, m->op, m->core_step, m->part, st->from);
+    UNIT_CHECK(m->n == n, "%s: rank %ld step %d part %d (op %d) expects %zu elements from %ld, got %zu",
+               sim->what, x, r->pc, part, st->op, n, st->from, m->n);
     for (size_t i = 0; i < n; ++i) {
         uint64_t *a = &acc[first + i];
         switch (st->op) {
@@ -201,57 +215,102 @@ static int sim_take(sim_t *sim, long x, const swt_step_t *st)
     return 1;
 }
 
+/* Step i of every part: posted, then complete; 1 when it completed. */
+static int sim_step(sim_t *sim, long x)
+{
+    sim_rank_t *r = &sim->ranks[x];
+    unsigned all = (1U << sim->nparts) - 1;
+
+    if (!r->sent) {
+        r->sent = 1;
+        r->got = 0;
+        for (int j = 0; j < sim->nparts; ++j) {
+            const swt_step_t *st = swt_sched_step(r->sched[j], r->pc);
+            r->got |= sim_recvs(st->op) ? 0U : 1U << j;
+            if (sim_sends(st->op)) {
+                sim_post(sim, x, j, st);
+            }
+        }
+    }
+    for (int j = 0; j < sim->nparts; ++j) {
+        if (!(r->got & (1U << j))
+            && sim_take(sim, x, j, swt_sched_step(r->sched[j], r->pc))) {
+            r->got |= 1U << j;
+        }
+    }
+    if (r->got != all) {
+        return 0;
+    }
+    for (int j = 0; j < sim->nparts; ++j) {
+        if (NULL != r->out[j] && !r->out[j]->consumed) {
+            return 0;
+        }
+    }
+    for (int j = 0; j < sim->nparts; ++j) {
+        if (NULL != r->out[j]) {
+            free(r->out[j]->data);
+            free(r->out[j]);
+            r->out[j] = NULL;
+        }
+    }
+    r->pc++;
+    r->sent = 0;
+    return 1;
+}
+
 /* Runs rank x as far as it can go; returns 1 if it progressed. */
 static int sim_advance(sim_t *sim, long x)
 {
     sim_rank_t *r = &sim->ranks[x];
     int progress = 0;
 
-    while (r->pc < swt_sched_nsteps(r->sched)) {
-        const swt_step_t *st = swt_sched_step(r->sched, r->pc);
-        if (!r->sent) {
-            r->sent = 1;
-            r->got = !sim_recvs(st->op);
-            if (sim_sends(st->op)) {
-                sim_post(sim, x, st);
-            }
-            progress = 1;
-        }
-        if (!r->got && sim_take(sim, x, st)) {
-            r->got = 1;
-            progress = 1;
-        }
-        if (!r->got || (NULL != r->out && !r->out->consumed)) {
+    while (r->pc < swt_sched_nsteps(r->sched[0])) {
+        int was_sent = r->sent;
+        if (!sim_step(sim, x)) {
+            progress |= !was_sent;
             break;
         }
-        if (NULL != r->out) {
-            free(r->out->data);
-            free(r->out);
-            r->out = NULL;
-        }
-        r->pc++;
-        r->sent = 0;
         progress = 1;
     }
     return progress;
 }
 
-static void sim_run(const swt_shape_t *shape, swt_alg_t alg, swt_kind_t kind,
+static const char *sim_alg_name(swt_alg_t alg)
+{
+    return SWT_ALG_SWING == alg ? "swing" : SWT_ALG_RD == alg ? "rd" : "ring";
+}
+
+/* Elements a rank sends in the core steps of one part of n elements. */
+static size_t sim_want_sent(const swt_topo_t *topo, swt_alg_t alg, swt_kind_t kind,
+                            size_t n, size_t got)
+{
+    swt_shape_t core;
+    long pc;
+
+    if (SWT_ALG_RING == alg) {
+        pc = swt_shape_size(swt_topo_logical(topo));
+        return (0 == n % (size_t) pc) ? 2 * n / (size_t) pc * (size_t) (pc - 1) : got;
+    }
+    swt_fold_core(swt_topo_logical(topo), &core);
+    pc = swt_shape_size(&core);
+    if (SWT_KIND_LO == kind) {
+        return (size_t) swt_nsteps(&core) * n;
+    }
+    return (0 == n % (size_t) pc) ? 2 * n / (size_t) pc * (size_t) (pc - 1) : got;
+}
+
+static void sim_run(const swt_topo_t *topo, swt_alg_t alg, swt_kind_t kind, int nparts,
                     sim_op_fn op, size_t count)
 {
     sim_t sim;
-    long p = swt_shape_size(shape);
-    char name[64];
+    long p = swt_shape_size(swt_topo_logical(topo));
     int done = 0;
-    swt_shape_t core;
-    long pc;
-    int L;
 
-    swt_shape_format(shape, name, sizeof(name));
-    snprintf(sim.what, sizeof(sim.what), "%s %s %s count %zu op %s", name,
-             SWT_ALG_SWING == alg ? "swing" : "rd", SWT_KIND_LO == kind ? "lo" : "bo",
-             count, op_sum == op ? "sum" : op_dsum == op ? "dsum" : "hash");
+    snprintf(sim.what, sizeof(sim.what), "%s %s %s %d parts count %zu op %s",
+             swt_topo_name(topo), sim_alg_name(alg), SWT_KIND_LO == kind ? "lo" : "bo",
+             nparts, count, op_sum == op ? "sum" : op_dsum == op ? "dsum" : "hash");
     sim.p = p;
+    sim.nparts = nparts;
     sim.count = count;
     sim.op = op;
     sim.ranks = calloc((size_t) p, sizeof(sim_rank_t));
@@ -260,7 +319,13 @@ static void sim_run(const swt_shape_t *shape, swt_alg_t alg, swt_kind_t kind,
     UNIT_CHECK(sim.ranks && sim.head && sim.tail, "sim.ranks && sim.head && sim.tail");
     for (long x = 0; x < p; ++x) {
         sim_rank_t *r = &sim.ranks[x];
-        UNIT_CHECK_EQ(SWT_OK, swt_sched_create(shape, alg, kind, x, &r->sched));
+        for (int j = 0; j < nparts; ++j) {
+            UNIT_CHECK_EQ(SWT_OK, swt_sched_create_part(topo, alg, kind, x, j, nparts,
+                                                        &r->sched[j]));
+            UNIT_CHECK(swt_sched_nsteps(r->sched[j]) == swt_sched_nsteps(r->sched[0]),
+                       "%s: rank %ld part %d has %d steps, part 0 %d", sim.what, x, j,
+                       swt_sched_nsteps(r->sched[j]), swt_sched_nsteps(r->sched[0]));
+        }
         r->acc = malloc(sizeof(uint64_t) * (count ? count : 1));
         UNIT_CHECK(NULL != r->acc, "NULL != r->acc");
         for (size_t i = 0; i < count; ++i) {
@@ -272,14 +337,14 @@ static void sim_run(const swt_shape_t *shape, swt_alg_t alg, swt_kind_t kind,
         done = 1;
         for (long x = 0; x < p; ++x) {
             progress |= sim_advance(&sim, x);
-            done &= (sim.ranks[x].pc == swt_sched_nsteps(sim.ranks[x].sched));
+            done &= (sim.ranks[x].pc == swt_sched_nsteps(sim.ranks[x].sched[0]));
         }
         if (!done && !progress) {
             for (long x = 0; x < p; ++x) {
-                const swt_step_t *st = swt_sched_step(sim.ranks[x].sched, sim.ranks[x].pc);
+                const swt_step_t *st = swt_sched_step(sim.ranks[x].sched[0], sim.ranks[x].pc);
                 if (NULL != st) {
-                    fprintf(stderr, "%s: rank %ld blocked in step %d (op %d peer %ld)\n",
-                            sim.what, x, sim.ranks[x].pc, st->op, st->peer);
+                    fprintf(stderr, "%s: rank %ld blocked in step %d (op %d peer %ld from %ld)\n",
+                            sim.what, x, sim.ranks[x].pc, st->op, st->peer, st->from);
                 }
             }
             ck_abort_msg("%s: deadlock", sim.what);
@@ -306,26 +371,22 @@ static void sim_run(const swt_shape_t *shape, swt_alg_t alg, swt_kind_t kind,
                           (unsigned long long) expect);
         }
     }
-    /* volume: L * count for LO, 2 count (P-1)/P for BO, per core rank */
-    swt_fold_core(shape, &core);
-    pc = swt_shape_size(&core);
-    L = swt_nsteps(&core);
+    /* volume per part: L n for LO, 2 n (P-1)/P for BO and the ring */
     for (long x = 0; x < p; ++x) {
-        size_t want = 0;
-        if (0 == swt_sched_nblocks(sim.ranks[x].sched)) {
-            want = 0;
-        } else if (SWT_KIND_LO == kind) {
-            want = (size_t) L * count;
-        } else if (0 == count % (size_t) pc) {
-            want = 2 * count / (size_t) pc * (size_t) (pc - 1);
-        } else {
-            want = sim.ranks[x].core_sent;
+        for (int j = 0; j < nparts; ++j) {
+            size_t first, n, want = 0, got = sim.ranks[x].core_sent[j];
+            swt_part_elems(count, nparts, j, &first, &n);
+            if (0 != swt_sched_nblocks(sim.ranks[x].sched[j])) {
+                want = sim_want_sent(topo, alg, kind, n, got);
+            }
+            UNIT_CHECK(got == want, "%s: rank %ld part %d sent %zu elements, expected %zu",
+                       sim.what, x, j, got, want);
         }
-        UNIT_CHECK(sim.ranks[x].core_sent == want, "%s: rank %ld sent %zu elements, expected %zu",
-                      sim.what, x, sim.ranks[x].core_sent, want);
     }
     for (long x = 0; x < p; ++x) {
-        swt_sched_destroy(sim.ranks[x].sched);
+        for (int j = 0; j < nparts; ++j) {
+            swt_sched_destroy(sim.ranks[x].sched[j]);
+        }
         free(sim.ranks[x].acc);
     }
     free(sim.ranks);
@@ -333,21 +394,52 @@ static void sim_run(const swt_shape_t *shape, swt_alg_t alg, swt_kind_t kind,
     free(sim.tail);
 }
 
-static void sim_shape_all(const swt_shape_t *shape)
+/* Every op and several counts (below the parts, below p, uneven). */
+static void sim_counts(const swt_topo_t *topo, swt_alg_t alg, swt_kind_t kind, int nparts)
 {
     static const sim_op_fn ops[] = { op_sum, op_hash, op_dsum };
-    long p = swt_shape_size(shape);
-    size_t counts[] = { 0, 1, (size_t) p - 1, (size_t) p, 1000, (size_t) (3 * p + 1) };
+    long p = swt_shape_size(swt_topo_logical(topo));
+    size_t counts[] = { 0, 1, (size_t) nparts - 1, (size_t) p - 1, (size_t) p, 1000,
+                        (size_t) (3 * p + 1) };
+
+    for (size_t o = 0; o < sizeof(ops) / sizeof(ops[0]); ++o) {
+        for (size_t c = 0; c < sizeof(counts) / sizeof(counts[0]); ++c) {
+            sim_run(topo, alg, kind, nparts, ops[o], counts[c]);
+        }
+    }
+}
+
+/* Single-port Swing and RD, LO and BO, as before. */
+static void sim_shape_all(const swt_shape_t *shape)
+{
+    char spec[80];
+    swt_topo_t *topo;
+
+    swt_shape_format(shape, spec, sizeof(spec));
+    topo = unit_topo_load(spec);
+    for (int alg = 0; alg < 2; ++alg) {
+        for (int kind = 0; kind < 2; ++kind) {
+            sim_counts(topo, (swt_alg_t) alg, (swt_kind_t) kind, 1);
+        }
+    }
+    swt_topo_destroy(topo);
+}
+
+/* Multiport Swing and RD, LO and BO, and the ring with 1 and all parts. */
+static void sim_spec_mport(const char *spec)
+{
+    swt_topo_t *topo = unit_topo_load(spec);
+    const swt_shape_t *sh = swt_topo_logical(topo);
 
     for (int alg = 0; alg < 2; ++alg) {
         for (int kind = 0; kind < 2; ++kind) {
-            for (size_t o = 0; o < sizeof(ops) / sizeof(ops[0]); ++o) {
-                for (size_t c = 0; c < sizeof(counts) / sizeof(counts[0]); ++c) {
-                    sim_run(shape, (swt_alg_t) alg, (swt_kind_t) kind, ops[o], counts[c]);
-                }
-            }
+            sim_counts(topo, (swt_alg_t) alg, (swt_kind_t) kind,
+                       swt_alg_nparts(sh, (swt_alg_t) alg));
         }
     }
+    sim_counts(topo, SWT_ALG_RING, SWT_KIND_BO, 1);
+    sim_counts(topo, SWT_ALG_RING, SWT_KIND_BO, swt_alg_nparts(sh, SWT_ALG_RING));
+    swt_topo_destroy(topo);
 }
 
 START_TEST(test_sim_ring)
@@ -375,14 +467,48 @@ START_TEST(test_sim_big_ring)
 {
     static const int ps[] = { 128, 200, 256 };
     for (int i = 0; i < 3; ++i) {
-        swt_shape_t s = unit_ring(ps[i]);
+        char spec[32];
+        swt_topo_t *topo;
+        snprintf(spec, sizeof(spec), "ring:%d", ps[i]);
+        topo = unit_topo_load(spec);
         for (int alg = 0; alg < 2; ++alg) {
             for (int kind = 0; kind < 2; ++kind) {
-                sim_run(&s, (swt_alg_t) alg, (swt_kind_t) kind, op_hash, (size_t) ps[i] + 3);
-                sim_run(&s, (swt_alg_t) alg, (swt_kind_t) kind, op_sum, 100);
+                sim_run(topo, (swt_alg_t) alg, (swt_kind_t) kind, 1, op_hash, (size_t) ps[i] + 3);
+                sim_run(topo, (swt_alg_t) alg, (swt_kind_t) kind, 1, op_sum, 100);
             }
         }
+        swt_topo_destroy(topo);
     }
+}
+END_TEST
+
+/* Multiport and ring on rings 2..17. */
+START_TEST(test_sim_mport_ring)
+{
+    char spec[32];
+
+    snprintf(spec, sizeof(spec), "ring:%d", _i);
+    sim_spec_mport(spec);
+}
+END_TEST
+
+/*
+ * Multiport and ring on tori: equal and unequal sides, folding, sides of
+ * 1 and 2, 3-D and 4-D (snake rings), tori without two edge-disjoint
+ * cycles (3x3x3, 6x3), the n150 and its 72-tile form (8x9, gcd 1) with
+ * hidden tiles, and a grid whose x has no wrap-around link.
+ */
+static const char *const mport_specs[] = {
+    "torus:2x2", "torus:4x4", "torus:4x2", "torus:8x2", "torus:2x8x4", "torus:3x3",
+    "torus:6x10", "torus:3x5x2", "torus:7x5", "torus:1x6", "torus:6x1", "torus:2x2x2x2",
+    "torus:3x3x3", "torus:6x3", "torus:4x8", "torus:2x3x2x3", "n150", "n150-72:harvest=3",
+    "@" SWT_TEST_GOLDEN "/ring4-on-6.topo",
+};
+#define NMPORT ((int) (sizeof(mport_specs) / sizeof(mport_specs[0])))
+
+START_TEST(test_sim_mport_torus)
+{
+    sim_spec_mport(mport_specs[_i]);
 }
 END_TEST
 
@@ -395,6 +521,8 @@ static Suite *sim_suite(void)
     tcase_add_loop_test(tc, test_sim_ring, 2, 65);
     tcase_add_loop_test(tc, test_sim_torus, 0, NSIM_TORI);
     tcase_add_test(tc, test_sim_big_ring);
+    tcase_add_loop_test(tc, test_sim_mport_ring, 2, 18);
+    tcase_add_loop_test(tc, test_sim_mport_torus, 0, NMPORT);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -20,6 +20,13 @@
 #   2.875ns*n: 9.944us at 1K. Crossover 3.5us / 4.125ns = 848 bytes.
 #   RD LO = 3.7us + 10ns*n (13.940 at 1K), BO = 7.4us + 3.875ns*n (11.368),
 #   crossover 3.7us / 6.125ns = 604 bytes.
+# Ports on ring:8 (same constants): Swing's 2 parts (part 1 mirrored) take
+#   every link once in s0 and s1 (load 1); in s2 (+-3) 3 messages share a
+#   link. swing-bo-mp = 2 (1.1 + 1.1 + 1.3) us + (0.75 * (2 * 0.5 + 1) +
+#   0.125 * (2 * 1.5 + 1)) ns * n = 7us + 2ns * n: 9.048us at 1K;
+#   swing-lo-mp = 3.5us + (1.5 + 1.5 + 2.5) ns * n = 9.132us. RD has 1 part
+#   on a ring (rd-*-mp = rd-*). The ring: 14 steps of 1 hop, load 1:
+#   15.4us + 7/8 (2 * 0.5 + 1) ns * n = 17.192us. One ring step: 16 hops.
 # golden/ring4-on-6.topo: ranks 0..3 on tiles 0,1,3,4 of a ring of 6 (2 and 5
 #   hidden). Swing s0: 1 hop each. s1 (rho -1): 0->3 is tile 0->4 going -
 #   (through 5): 2; 1->2 is 1->3 going + (through 2): 2; likewise 2->1, 3->0:
@@ -85,14 +92,15 @@ golden ring4-on-6_congestion.csv congestion "@$golden/ring4-on-6.topo" --csv
 
 # The hand-worked numbers, read from the CSV forms.
 expect "12 8 16 12" "$(awk -F, '$1 == "total" { print $3, $4, $5, $6 }' "$tmp/ring4-on-6_hops.csv")" "ring4-on-6 totals"
-expect "1 1 1 2" "$(awk -F, 'NR > 1 { printf "%s%s", sep, $6; sep = " " }' "$tmp/ring4-on-6_congestion.csv")" "ring4-on-6 loads"
+expect "1 1 1 2" "$(awk -F, '$1 == "swing" || $1 == "rd" { printf "%s%s", sep, $6; sep = " " }' "$tmp/ring4-on-6_congestion.csv")" "ring4-on-6 loads"
 
 csv="$tmp/ring8_hops.csv"
 expect "5 5 7 7" "$(awk -F, '$1 == "rank" && $2 == 3 { print $3, $4, $5, $6 }' "$csv")" "ring:8 rank 3 hops"
 expect "40 40 56 56" "$(awk -F, '$1 == "total" { print $3, $4, $5, $6 }' "$csv")" "ring:8 totals"
 expect "5 5 7 7" "$(awk -F, '$1 == "step_max_sum" { print $3, $4, $5, $6 }' "$csv")" "ring:8 step max sums"
 "$bin" congestion ring:8 --csv > "$tmp/c8.csv"
-expect "1 1 2 1 2 4" "$(awk -F, 'NR > 1 { printf "%s%s", sep, $6; sep = " " }' "$tmp/c8.csv")" "ring:8 loads"
+expect "1 1 2 1 2 4" "$(awk -F, '$1 == "swing" || $1 == "rd" { printf "%s%s", sep, $6; sep = " " }' "$tmp/c8.csv")" "ring:8 loads"
+expect "1 1 3 1 2 4 1" "$(awk -F, '$1 ~ /_mp$/ || $1 == "ring" { printf "%s%s", sep, $6; sep = " " }' "$tmp/c8.csv")" "ring:8 multiport and ring loads"
 "$bin" hops torus:4x4 --csv > "$tmp/h44.csv"
 expect "64 64 96 96" "$(awk -F, '$1 == "total" { print $3, $4, $5, $6 }' "$tmp/h44.csv")" "torus:4x4 totals"
 expect "4 6" "$(awk -F, '$1 == "worst_total" { print $3, $5 }' "$tmp/h44.csv")" "torus:4x4 worst"
@@ -101,6 +109,19 @@ expect "128 192" "$(awk -F, '$1 == "total" { print $3, $5 }' "$tmp/h44bo.csv")" 
 "$bin" predict ring:8 --sizes 1K:1K --alpha 1e-6 --tau 1e-7 --beta 1e9 --gamma 1e-9 --csv > "$tmp/p8.csv"
 expect "1.066800e-05 9.944000e-06 1.394000e-05 1.136800e-05" \
     "$(awk -F, 'NR == 2 { print $2, $3, $4, $5 }' "$tmp/p8.csv")" "ring:8 predicted times at 1K"
+expect "9.132000e-06 9.048000e-06 1.394000e-05 1.136800e-05 1.719200e-05" \
+    "$(awk -F, 'NR == 2 { print $6, $7, $8, $9, $10 }' "$tmp/p8.csv")" "ring:8 multiport and ring at 1K"
+expect "16 16" "$(sed -n 's/^one step, all parts: \([0-9]*\) physical hops (ideal \([0-9]*\)).*/\1 \2/p' "$tmp/ring8_hops.txt")" "ring:8 ring step hops"
+# n150: the two staircases take every logical link once: per row 6 + 2 + 2
+# hops (the DRAM column, the x wrap), per column 6 + 2 + 4 (the Ethernet
+# row, the y wrap over y = 10, 11, 0): 176, both directions 352.
+expect "352 256 4" "$("$bin" hops n150 --summary | sed -n 's/^one step, all parts: \([0-9]*\) physical hops (ideal \([0-9]*\)), longest \([0-9]*\).*/\1 \2 \3/p')" "n150 ring step hops"
+# torus:4x2, 4 Swing parts: x runs out of y's company at s = 2, where parts
+# 0 and 1 (and 2 and 3) send alike: rank 0's parts meet on its x- link
+"$bin" explain torus:4x2 --rank 0 --kind bo --mp > "$tmp/e42.txt"
+expect "4" "$(grep -c '^part [0-3] of 4' "$tmp/e42.txt")" "torus:4x2 explain --mp parts"
+grep -q "^links two parts of this rank share in one step: step 2 at (0,0)(x-), step 3 at (0,0)(x-)$" \
+    "$tmp/e42.txt" || fail "torus:4x2 explain --mp: shared links"
 expect "848 604" "$("$bin" predict ring:8 --alpha 1e-6 --tau 1e-7 --beta 1e9 --gamma 1e-9 |
     sed -n 's/.*up to \([0-9]*\) bytes.*/\1/p' | tr '\n' ' ' | sed 's/ $//')" "ring:8 crossovers"
 "$bin" explain torus:4x4 --rank 5 --alg rd --kind bo --bytes 1600 > "$tmp/e.txt"
@@ -109,7 +130,8 @@ expect "12 3000" "$(sed -n 's/.*logical hops, \([0-9]*\) physical hops, \([0-9]*
 
 # SVG: well-formed, one arrow (path of class msg) per message of the step.
 if command -v xmllint > /dev/null 2>&1; then
-    for case in "ring:8 2 swing 8" "torus:4x4 3 rd 16" "ring:6 0 swing 2" "n150 3 swing 64"; do
+    for case in "ring:8 2 swing 8" "torus:4x4 3 rd 16" "ring:6 0 swing 2" "n150 3 swing 64" \
+        "torus:4x4 0 swing_mp 64" "torus:4x4 1 rd_mp 32" "ring:8 13 ring 16" "n150 100 ring 256"; do
         set -- $case
         if "$bin" svg "$1" --step "$2" --alg "$3" -o "$tmp/s.svg"; then
             xmllint --noout "$tmp/s.svg" || fail "svg $1 step $2: not well-formed XML"
@@ -187,7 +209,8 @@ grep -q "^within 25% of the model from 64 KiB up: 0 of 20 points" "$tmp/m2.txt" 
 
 "$bin" --help | grep -q "^Usage: swing-topo" || fail "--help"
 for args in "" "nosuchcommand" "hops" "hops ring:8 extra" "hops ring:8 --kind xx" \
-    "explain ring:8 --rank 8" "explain ring:8 --alg ring" "predict ring:8 --sizes 9:3" \
+    "explain ring:8 --rank 8" "explain ring:8 --alg ring --kind lo" "explain ring:8 --alg rings" \
+    "svg ring:8 --step 14 --alg ring -o $tmp/x.svg" "congestion ring:8 --alg swing_lo" "predict ring:8 --sizes 9:3" \
     "predict ring:8 --beta -1" "svg ring:8" "svg ring:8 --step 3 -o $tmp/x.svg" \
     "congestion ring:8 --bogus" "routes" "routes ring:4 --bogus" "describe" \
     "describe ring:8 --beta 0" "describe ring:8 --tau -1" "describe ring:8 --name a/b"; do

@@ -30,6 +30,15 @@ int swing_topo_parse_size(const char *text, double *bytes);
 int swing_topo_parse_double(const char *text, int allow_zero, double *v);
 const char *swing_topo_alg_name(swt_alg_t alg);
 /*
+ * An algorithm as congestion and svg name it: swing, rd (one part),
+ * swing_mp, rd_mp (all parts of the multiport form), ring (all parts).
+ * parse: 0 on success; name: the name of (alg, mp).
+ */
+int swing_topo_parse_form(const char *text, swt_alg_t *alg, int *mp);
+const char *swing_topo_form_name(swt_alg_t alg, int mp);
+/* Parts of (alg, mp) on topo: 1 or swt_alg_nparts. */
+int swing_topo_form_parts(const swt_topo_t *topo, swt_alg_t alg, int mp);
+/*
  * --alpha S, --tau S, --beta B, --gamma S: the cost constants a command
  * may override (predict, describe). SWING_TOPO_COST_OPTIONS goes into its
  * getopt_long table; swing_topo_cost_option() takes one of them (0, or the

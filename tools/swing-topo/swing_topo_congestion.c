@@ -1,7 +1,8 @@
 /*
  * swing-topo congestion: for each step (phase) and algorithm, the number
  * of messages, the longest route, and the busiest directed physical link
- * with its load (the c of the cost model).
+ * with its load (the c of the cost model). Multiport forms count every
+ * part's messages of a step together; the ring has one kind of step.
  */
 #include "swing_topo.h"
 
@@ -10,14 +11,16 @@
 
 static void swing_congestion_help(void)
 {
-    printf("Usage: swing-topo congestion TOPO [--alg swing|rd] [--csv]\n"
+    printf("Usage: swing-topo congestion TOPO [--alg swing|rd|swing_mp|rd_mp|ring] [--csv]\n"
            "\n"
            "For each step (folds, core steps s = 0..L-1, unfolds) and algorithm:\n"
            "messages sent, most physical hops of one message, the largest number\n"
            "of messages crossing one physical link in one direction (the load)\n"
-           "and that link, written TILE->NEXT(dim dir).\n"
+           "and that link, written TILE->NEXT(dim dir). swing_mp and rd_mp place the\n"
+           "messages of all parts of the multiport form at once; ring is one line for\n"
+           "all 2(p-1) steps of the ring allreduce, which send alike.\n"
            "\n"
-           "  --alg A   only swing or only rd (default: both)\n"
+           "  --alg A   only this algorithm (default: all five)\n"
            "  --csv     comma-separated: alg,step,phase,msgs,max_hops,load,link\n"
            "  --help    this text\n");
 }
@@ -41,6 +44,19 @@ static const char *swing_congestion_link(const swt_net_t *net, const swt_link_t 
     return buf;
 }
 
+static int swing_congestion_ring(const swt_topo_t *topo, swt_net_t *net, int nparts,
+                                 swt_phase_stats_t *st)
+{
+    swt_ring_t *ring = NULL;
+    int rc = swt_ring_create(topo, &ring);
+
+    if (SWT_OK == rc) {
+        rc = swt_net_load_ring(net, ring, nparts, NULL, NULL, st);
+    }
+    swt_ring_destroy(ring);
+    return rc;
+}
+
 int swing_topo_congestion(int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -52,7 +68,7 @@ int swing_topo_congestion(int argc, char **argv)
     swt_topo_t *topo = NULL;
     swt_net_t *net = NULL;
     swt_alg_t only = SWT_ALG_SWING;
-    int opt, rc, csv = 0, one = 0;
+    int opt, rc, csv = 0, one = 0, only_mp = 0;
 
     optind = 1;
     opterr = 0;
@@ -62,8 +78,9 @@ int swing_topo_congestion(int argc, char **argv)
             swing_congestion_help();
             return 0;
         case 'a':
-            if (0 != swing_topo_parse_alg(optarg, &only)) {
-                return swing_topo_usage("congestion", "--alg: expected swing or rd, got '%s'", optarg);
+            if (0 != swing_topo_parse_form(optarg, &only, &only_mp)) {
+                return swing_topo_usage("congestion", "--alg: expected swing, rd, swing_mp, "
+                                        "rd_mp or ring, got '%s'", optarg);
             }
             one = 1;
             break;
@@ -88,19 +105,39 @@ int swing_topo_congestion(int argc, char **argv)
         printf("congestion on %s\n%-5s %4s %-12s %8s %8s %6s  %s\n", swt_topo_name(topo),
                "alg", "step", "phase", "msgs", "max_hops", "load", "busiest link");
     }
-    for (int a = 0; a < 2 && SWT_OK == rc; ++a) {
-        if (one && (int) only != a) {
+    /* single-port Swing and RD, then their multiport forms, then the ring */
+    for (int f = 0; f < 5 && SWT_OK == rc; ++f) {
+        swt_alg_t a = (f < 4) ? (swt_alg_t) (f % 2) : SWT_ALG_RING;
+        int mp = (f >= 2), ring = (4 == f);
+        int nparts = swing_topo_form_parts(topo, a, mp);
+        int w = mp ? 8 : 5;
+        if (one && (only != a || only_mp != mp)) {
             continue;
         }
-        for (int i = 0; i < swt_net_nphases(net) && SWT_OK == rc; ++i) {
+        if (!csv && !one && 2 == f) {
+            printf("\nmultiport forms (every part at once) and the ring\n%-8s %4s %-12s %8s "
+                   "%8s %6s  %s\n", "alg", "step", "phase", "msgs", "max_hops", "load",
+                   "busiest link");
+        }
+        for (int i = 0; i < (ring ? 1 : swt_net_nphases(net)) && SWT_OK == rc; ++i) {
             swt_phase_stats_t st;
             char pn[32], lk[256];
-            rc = swt_net_load(net, (swt_alg_t) a, i, NULL, NULL, &st);
-            swing_topo_phase_name(swt_net_phase(net, i), pn, sizeof(pn));
+            if (ring) {
+                rc = swing_congestion_ring(topo, net, nparts, &st);
+                snprintf(pn, sizeof(pn), "each of %ld",
+                         2 * (swt_shape_size(swt_topo_logical(topo)) - 1));
+            } else {
+                rc = swt_net_load_parts(net, a, nparts, i, NULL, NULL, &st);
+                swing_topo_phase_name(swt_net_phase(net, i), pn, sizeof(pn));
+            }
             swing_congestion_link(net, &st.busiest, st.load, lk, sizeof(lk));
-            printf(csv ? "%s,%d,%s,%ld,%ld,%ld,\"%s\"\n" : "%-5s %4d %-12s %8ld %8ld %6ld  %s\n",
-                   swing_topo_alg_name((swt_alg_t) a), i, pn, st.nmsgs, st.max_hops,
-                   st.load, lk);
+            if (csv) {
+                printf("%s,%d,%s,%ld,%ld,%ld,\"%s\"\n", swing_topo_form_name(a, mp), i, pn,
+                       st.nmsgs, st.max_hops, st.load, lk);
+            } else {
+                printf("%-*s %4d %-12s %8ld %8ld %6ld  %s\n", w, swing_topo_form_name(a, mp), i,
+                       pn, st.nmsgs, st.max_hops, st.load, lk);
+            }
         }
     }
     if (SWT_OK != rc) {

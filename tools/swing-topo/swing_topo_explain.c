@@ -1,9 +1,12 @@
 /*
  * swing-topo explain: the step list of one rank (as the component runs it,
- * from swt_sched_create) with partner, stepping dimension, direction,
+ * from swt_sched_create_part) with partner, stepping dimension, direction,
  * logical distance, physical hops, bytes sent and block ranges. For a step
  * in which the rank only receives (fold, unfold), the distance and hops
- * are those of the incoming message.
+ * are those of the incoming message. With --mp (and for the ring) every
+ * part in turn, then the physical links that two parts of the rank share
+ * in one step (a logical port is a physical route: on a grid with hidden
+ * tiles, or a map that moves two physical coordinates, ports can meet).
  */
 #include "swing_topo.h"
 
@@ -13,20 +16,25 @@
 
 static void swing_explain_help(void)
 {
-    printf("Usage: swing-topo explain TOPO --rank R [--alg swing|rd] [--kind lo|bo]\n"
-           "                          [--bytes N]\n"
+    printf("Usage: swing-topo explain TOPO --rank R [--alg swing|rd|ring] [--kind lo|bo]\n"
+           "                          [--bytes N] [--mp]\n"
            "\n"
            "Prints each step of rank R's schedule: the core step s (fold and unfold\n"
            "steps show '-'), the operation, the partner rank, the stepping dimension,\n"
            "the direction of travel, the logical distance, the physical hops, the\n"
            "bytes sent for a message of N bytes per rank (blocks rounded as the\n"
            "component rounds elements, with 1-byte elements) and the block ranges\n"
-           "[first,end) sent and received (BO only).\n"
+           "[first,end) sent and received (BO only). With --mp, and always for the\n"
+           "ring, each part of the multiport form in turn (its slice of the vector,\n"
+           "its walk or cycle; blocks are relative to the slice), then the physical\n"
+           "links two parts of the rank share in one step. The ring step sends to\n"
+           "one rank (peer) and receives from another (from).\n"
            "\n"
            "  --rank R        communicator rank (default 0)\n"
-           "  --alg A         swing (default) or rd\n"
+           "  --alg A         swing (default), rd or ring (bandwidth-optimal only)\n"
            "  --kind K        lo (default: latency-optimal) or bo (bandwidth-optimal)\n"
            "  --bytes N       message size per rank, K/M/G suffixes (default 1M)\n"
+           "  --mp            every part of the multiport form\n"
            "  --help          this text\n");
 }
 
@@ -45,15 +53,14 @@ static const char *swing_explain_op(swt_op_t op)
 }
 
 static int swing_explain_print(const swt_topo_t *topo, const swt_net_t *net,
-                               const swt_sched_t *sched, long pos, double bytes)
+                               const swt_sched_t *sched, long pos, size_t count, int ring)
 {
     long tot_hops = 0, tot_dist = 0;
-    double tot_bytes = 0.0;
-    size_t count = (size_t) bytes;
+    double tot_bytes = 0.0, bytes = (double) count;
 
-    printf("%4s %4s %-14s %6s %3s %3s %6s %6s %12s %-15s %-15s\n", "step", "s",
+    printf("%4s %4s %-14s %6s %3s %3s %6s %6s %12s %-15s %-15s%s\n", "step", "s",
            "op", "peer", "dim", "dir", "dist", "hops", "bytes-sent", "send-blocks",
-           "recv-blocks");
+           "recv-blocks", ring ? "   from" : "");
     for (int i = 0; i < swt_sched_nsteps(sched); ++i) {
         const swt_step_t *st = swt_sched_step(sched, i);
         int recv_only = (SWT_OP_FOLD_RECV == st->op || SWT_OP_UNFOLD_RECV == st->op);
@@ -78,10 +85,14 @@ static int swing_explain_print(const swt_topo_t *topo, const swt_net_t *net,
         if (st->core_step >= 0) {
             snprintf(cs, sizeof(cs), "%d", st->core_step);
         }
-        printf("%4d %4s %-14s %6ld %3s %3s %6ld %6ld %12.0f %-15s %-15s\n", i, cs,
+        printf("%4d %4s %-14s %6ld %3s %3s %6ld %6ld %12.0f %-15s %-15s", i, cs,
                swing_explain_op(st->op), swt_topo_pos_rank(topo, st->peer),
                swing_topo_dim_name(st->move.dim, dn, sizeof(dn)), dir > 0 ? "+" : "-",
                st->move.dist, rt.hops, sent, sb, rb);
+        if (ring) {
+            printf(" %6ld", swt_topo_pos_rank(topo, st->from));
+        }
+        printf("\n");
         if (!recv_only) {
             tot_hops += rt.hops;
             tot_dist += st->move.dist;
@@ -93,6 +104,116 @@ static int swing_explain_print(const swt_topo_t *topo, const swt_net_t *net,
     return 0;
 }
 
+/* How part j goes: its walk, or its cycle and direction. */
+static void swing_explain_part_head(const swt_topo_t *topo, swt_alg_t alg, int j, int nparts,
+                                    size_t count)
+{
+    size_t first, n;
+    char dn[16];
+
+    swt_part_elems(count, nparts, j, &first, &n);
+    printf("\npart %d of %d: bytes [%zu,%zu), ", j, nparts, first, first + n);
+    if (SWT_ALG_RING == alg) {
+        printf("cycle %d %s\n", j / 2, (j % 2) ? "backward" : "forward");
+    } else {
+        swt_walk_t w;
+        swt_part_walk(swt_topo_logical(topo), alg, j, &w);
+        printf("walk from %s%s\n", swing_topo_dim_name(w.first, dn, sizeof(dn)),
+               w.mirror ? ", mirrored" : "");
+    }
+}
+
+/* Adds the links of the route to set (tile * 2D + 2 dim + (dir > 0)). */
+static void swing_explain_links(const swt_topo_t *topo, const swt_route_t *rt, char *set,
+                                long *first_shared, int part, int *owner)
+{
+    const swt_shape_t *g = swt_topo_grid(topo);
+
+    for (int sg = 0; sg < rt->nsegs; ++sg) {
+        int c[SWT_MAX_DIMS];
+        const swt_seg_t *seg = &rt->segs[sg];
+        memcpy(c, seg->from, sizeof(c));
+        for (long h = 0; h < seg->hops; ++h) {
+            long l = swt_shape_pos(g, c) * 2 * g->ndims + 2 * seg->dim + (seg->dir > 0);
+            if (set[l] && owner[l] != part && *first_shared < 0) {
+                *first_shared = l;
+            }
+            set[l] = 1;
+            owner[l] = part;
+            c[seg->dim] = (c[seg->dim] + seg->dir + g->dims[seg->dim]) % g->dims[seg->dim];
+        }
+    }
+}
+
+/* Per step, the first physical link two parts of pos both cross. */
+static void swing_explain_shared(const swt_topo_t *topo, const swt_net_t *net,
+                                 swt_sched_t *const *sched, int nparts, long pos)
+{
+    const swt_shape_t *g = swt_topo_grid(topo);
+    size_t nl = (size_t) swt_shape_size(g) * 2 * (size_t) g->ndims;
+    char *set = malloc(nl);
+    int *owner = malloc(sizeof(int) * nl), shared = 0;
+
+    printf("\nlinks two parts of this rank share in one step:");
+    for (int i = 0; NULL != set && NULL != owner && i < swt_sched_nsteps(sched[0]); ++i) {
+        long l = -1;
+        memset(set, 0, nl);
+        for (int j = 0; j < nparts; ++j) {
+            const swt_step_t *st = swt_sched_step(sched[j], i);
+            swt_route_t rt;
+            if (SWT_OP_FOLD_RECV == st->op || SWT_OP_UNFOLD_RECV == st->op) {
+                continue;
+            }
+            swt_net_route(net, pos, st->peer, st->move.dir, &rt);
+            swing_explain_links(topo, &rt, set, &l, j, owner);
+        }
+        if (l >= 0) {
+            int tile[SWT_MAX_DIMS];
+            char tb[96], dn[16];
+            long per = 2 * g->ndims;
+            swt_shape_coords(g, l / per, tile);
+            printf("%s step %d at %s(%s%c)", shared++ ? "," : "", i,
+                   swing_topo_coords(tile, g->ndims, tb, sizeof(tb)),
+                   swing_topo_dim_name((int) (l % per) / 2, dn, sizeof(dn)),
+                   (l % 2) ? '+' : '-');
+        }
+    }
+    printf("%s\n", shared ? "" : " none");
+    free(set);
+    free(owner);
+}
+
+/* Every part's list in turn (or the single-port list alone). */
+static int swing_explain_parts(const swt_topo_t *topo, const swt_net_t *net, swt_alg_t alg,
+                               swt_kind_t kind, long pos, int nparts, size_t count, int show_parts)
+{
+    swt_sched_t *sched[2 * SWT_MAX_DIMS] = { NULL };
+    int rc = SWT_OK;
+
+    for (int j = 0; j < nparts && SWT_OK == rc; ++j) {
+        rc = swt_sched_create_part(topo, alg, kind, pos, j, nparts, &sched[j]);
+    }
+    for (int j = 0; j < nparts && SWT_OK == rc; ++j) {
+        size_t first, n;
+        swt_part_elems(count, nparts, j, &first, &n);
+        if (show_parts) {
+            swing_explain_part_head(topo, alg, j, nparts, count);
+        }
+        swing_explain_print(topo, net, sched[j], pos, n, SWT_ALG_RING == alg);
+    }
+    if (SWT_OK == rc && show_parts && nparts > 1) {
+        swing_explain_shared(topo, net, sched, nparts, pos);
+    }
+    for (int j = 0; j < nparts; ++j) {
+        swt_sched_destroy(sched[j]);
+    }
+    if (SWT_OK != rc) {
+        fprintf(stderr, "swing-topo explain: %s\n", swt_strerror(rc));
+        return SWING_TOPO_EXIT_FAIL;
+    }
+    return 0;
+}
+
 int swing_topo_explain(int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -100,16 +221,16 @@ int swing_topo_explain(int argc, char **argv)
         { "alg", required_argument, NULL, 'a' },
         { "kind", required_argument, NULL, 'k' },
         { "bytes", required_argument, NULL, 'b' },
+        { "mp", no_argument, NULL, 'm' },
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 }
     };
     swt_topo_t *topo = NULL;
     swt_net_t *net = NULL;
-    swt_sched_t *sched = NULL;
     swt_alg_t alg = SWT_ALG_SWING;
     swt_kind_t kind = SWT_KIND_LO;
     double bytes = 1024.0 * 1024.0, rank_d = 0.0;
-    int opt, rc, t[SWT_MAX_DIMS], c[SWT_MAX_DIMS];
+    int opt, rc, t[SWT_MAX_DIMS], c[SWT_MAX_DIMS], mp = 0, kind_given = 0, nparts;
     long rank, pos, p;
     char cb[128], tb[128], lb[128];
 
@@ -127,13 +248,18 @@ int swing_topo_explain(int argc, char **argv)
             break;
         case 'a':
             if (0 != swing_topo_parse_alg(optarg, &alg)) {
-                return swing_topo_usage("explain", "--alg: expected swing or rd, got '%s'", optarg);
+                return swing_topo_usage("explain", "--alg: expected swing, rd or ring, got '%s'",
+                                        optarg);
             }
             break;
         case 'k':
             if (0 != swing_topo_parse_kind(optarg, &kind)) {
                 return swing_topo_usage("explain", "--kind: expected lo or bo, got '%s'", optarg);
             }
+            kind_given = 1;
+            break;
+        case 'm':
+            mp = 1;
             break;
         case 'b':
             if (0 != swing_topo_parse_size(optarg, &bytes) || bytes > 1e18) {
@@ -147,6 +273,13 @@ int swing_topo_explain(int argc, char **argv)
     if (optind + 1 != argc) {
         return swing_topo_usage("explain", "expected one TOPO argument");
     }
+    if (SWT_ALG_RING == alg) {
+        if (kind_given && SWT_KIND_BO != kind) {
+            return swing_topo_usage("explain", "--alg ring: the ring is bandwidth-optimal only "
+                                    "(--kind bo)");
+        }
+        kind = SWT_KIND_BO;
+    }
     rc = swing_topo_open("explain", argv[optind], &topo);
     if (0 != rc) {
         return rc;
@@ -158,10 +291,8 @@ int swing_topo_explain(int argc, char **argv)
         return swing_topo_usage("explain", "--rank %ld: the topology has ranks 0..%ld", rank, p - 1);
     }
     pos = swt_topo_rank_pos(topo, rank);
+    nparts = swing_topo_form_parts(topo, alg, mp);
     rc = swt_net_create(topo, &net);
-    if (SWT_OK == rc) {
-        rc = swt_sched_create(swt_topo_logical(topo), alg, kind, pos, &sched);
-    }
     if (SWT_OK != rc) {
         fprintf(stderr, "swing-topo explain: %s\n", swt_strerror(rc));
         rc = SWING_TOPO_EXIT_FAIL;
@@ -171,13 +302,13 @@ int swing_topo_explain(int argc, char **argv)
     swt_topo_tile(topo, pos, t);
     swt_shape_format(swt_topo_logical(topo), lb, sizeof(lb));
     printf("topology %s (logical %s), %s %s, rank %ld: logical %s, tile %s, %.0f bytes\n",
-           swt_topo_name(topo), lb, swing_topo_alg_name(alg),
+           swt_topo_name(topo), lb, swing_topo_form_name(alg, mp),
            SWT_KIND_LO == kind ? "lo" : "bo", rank,
            swing_topo_coords(c, swt_topo_logical(topo)->ndims, cb, sizeof(cb)),
            swing_topo_coords(t, swt_topo_grid(topo)->ndims, tb, sizeof(tb)), bytes);
-    rc = swing_explain_print(topo, net, sched, pos, bytes);
+    rc = swing_explain_parts(topo, net, alg, kind, pos, nparts, (size_t) bytes,
+                             mp || SWT_ALG_RING == alg);
 out:
-    swt_sched_destroy(sched);
     swt_net_destroy(net);
     swt_topo_destroy(topo);
     return rc;

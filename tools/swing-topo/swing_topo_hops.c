@@ -2,7 +2,10 @@
  * swing-topo hops: physical hops of Swing and RD next to the hops on the
  * ideal logical torus (the logical distances), per rank and per step.
  * One sweep of swt_net_load per phase and algorithm: O(p log p) time and
- * O(p) memory, so a 1024x1024 torus takes seconds.
+ * O(p) memory, so a 1024x1024 torus takes seconds. Then, in the text form,
+ * the ring allreduce's cycles: every one of its steps sends one logical
+ * hop, and what that costs on the physical grid is the price of the
+ * hidden tiles.
  */
 #include "swing_topo.h"
 
@@ -32,6 +35,9 @@ static void swing_hops_help(void)
            "  --csv       comma-separated records: rank, step, total, worst_rank,\n"
            "              worst_total, step_max_sum\n"
            "  --summary   leave out the per-rank lines\n"
+           "The text form ends with the ring allreduce (swing-topo predict's 'ring'):\n"
+           "its cycles, and per part the physical hops of one of its 2(p-1) steps\n"
+           "(all ranks), the ideal count (p: one hop each) and the longest message.\n"
            "  --help      this text\n");
 }
 
@@ -176,6 +182,43 @@ static void swing_hops_print(const swt_topo_t *topo, const swt_net_t *net,
     }
 }
 
+/* The ring's cycles: hops of one step per part, over all ranks. */
+static int swing_hops_ring(const swt_topo_t *topo, swt_net_t *net)
+{
+    const swt_shape_t *lg = swt_topo_logical(topo);
+    long p = swt_shape_size(lg), all = 0, worst = 0;
+    int nparts = swt_alg_nparts(lg, SWT_ALG_RING);
+    swt_ring_t *ring = NULL;
+    int rc = swt_ring_create(topo, &ring);
+
+    if (SWT_OK != rc || p < 2) {
+        swt_ring_destroy(ring);
+        return rc;
+    }
+    printf("\nring: %s, %d parts, %ld steps alike\n%4s %5s %-8s %8s %8s %8s\n",
+           swt_ring_name(ring), nparts, 2 * (p - 1), "part", "cycle", "dir", "hops", "ideal",
+           "longest");
+    for (int j = 0; j < nparts; ++j) {
+        long sum = 0, most = 0;
+        for (long pos = 0; pos < p; ++pos) {
+            swt_move_t mv;
+            swt_route_t rt;
+            long to = swt_ring_next(ring, j, pos, &mv, NULL);
+            swt_net_route(net, pos, to, mv.dir, &rt);
+            sum += rt.hops;
+            most = (rt.hops > most) ? rt.hops : most;
+        }
+        printf("%4d %5d %-8s %8ld %8ld %8ld\n", j, j / 2, (j % 2) ? "backward" : "forward", sum,
+               p, most);
+        all += sum;
+        worst = (most > worst) ? most : worst;
+    }
+    printf("one step, all parts: %ld physical hops (ideal %ld), longest %ld; the allreduce: "
+           "%ld\n", all, nparts * p, worst, all * 2 * (p - 1));
+    swt_ring_destroy(ring);
+    return SWT_OK;
+}
+
 int swing_topo_hops(int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -237,7 +280,9 @@ int swing_topo_hops(int argc, char **argv)
                                        : "bo (each core step twice)");
         }
         swing_hops_print(topo, net, &h, kind, csv, summary);
-    } else {
+        rc = csv ? SWT_OK : swing_hops_ring(topo, net);
+    }
+    if (SWT_OK != rc) {
         fprintf(stderr, "swing-topo hops: %s\n", swt_strerror(rc));
         rc = SWING_TOPO_EXIT_FAIL;
     }

@@ -39,8 +39,9 @@ static void swing_topo_help(FILE *out)
             "Usage: swing-topo COMMAND TOPO [OPTIONS]\n"
             "       swing-topo COMMAND --help\n"
             "\n"
-            "Swing and recursive-doubling allreduce schedules on a logical torus laid\n"
-            "over a physical grid: hops, congestion, predicted times and pictures.\n"
+            "Swing, recursive-doubling and ring allreduce schedules, single-port and\n"
+            "multiport, on a logical torus laid over a physical grid: hops, congestion,\n"
+            "predicted times and pictures.\n"
             "\n"
             "TOPO is a preset (n150, n150:harvest=Y, ...; see 'swing-topo presets'),\n"
             "a shape (ring:8, torus:4x4, 8x8) or @FILE (a description file).\n"
@@ -189,6 +190,8 @@ int swing_topo_parse_alg(const char *text, swt_alg_t *alg)
         *alg = SWT_ALG_SWING;
     } else if (0 == strcmp(text, "rd")) {
         *alg = SWT_ALG_RD;
+    } else if (0 == strcmp(text, "ring")) {
+        *alg = SWT_ALG_RING;
     } else {
         return -1;
     }
@@ -253,7 +256,44 @@ int swing_topo_parse_double(const char *text, int allow_zero, double *v)
 
 const char *swing_topo_alg_name(swt_alg_t alg)
 {
-    return (SWT_ALG_RD == alg) ? "rd" : "swing";
+    return (SWT_ALG_RD == alg) ? "rd" : (SWT_ALG_RING == alg) ? "ring" : "swing";
+}
+
+static const struct {
+    const char *name;
+    swt_alg_t alg;
+    int mp;
+} swing_topo_forms[] = {
+    { "swing", SWT_ALG_SWING, 0 }, { "rd", SWT_ALG_RD, 0 }, { "swing_mp", SWT_ALG_SWING, 1 },
+    { "rd_mp", SWT_ALG_RD, 1 },    { "ring", SWT_ALG_RING, 1 },
+};
+#define SWING_TOPO_NFORMS ((int) (sizeof(swing_topo_forms) / sizeof(swing_topo_forms[0])))
+
+int swing_topo_parse_form(const char *text, swt_alg_t *alg, int *mp)
+{
+    for (int i = 0; i < SWING_TOPO_NFORMS; ++i) {
+        if (0 == strcmp(text, swing_topo_forms[i].name)) {
+            *alg = swing_topo_forms[i].alg;
+            *mp = swing_topo_forms[i].mp;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+const char *swing_topo_form_name(swt_alg_t alg, int mp)
+{
+    for (int i = 0; i < SWING_TOPO_NFORMS; ++i) {
+        if (swing_topo_forms[i].alg == alg && swing_topo_forms[i].mp == (SWT_ALG_RING == alg || mp)) {
+            return swing_topo_forms[i].name;
+        }
+    }
+    return "?";
+}
+
+int swing_topo_form_parts(const swt_topo_t *topo, swt_alg_t alg, int mp)
+{
+    return (mp || SWT_ALG_RING == alg) ? swt_alg_nparts(swt_topo_logical(topo), alg) : 1;
 }
 
 const char *swing_topo_dim_name(int dim, char *buf, size_t len)

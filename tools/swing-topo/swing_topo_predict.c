@@ -2,7 +2,8 @@
  * swing-topo predict: cost-model times of Swing and RD, LO and BO, for a
  * range of sizes (powers of two), the LO/BO crossover of each algorithm
  * and the threshold the component's automatic choice would use (it picks
- * Swing LO up to coll_swing_lo_max_bytes, Swing BO above).
+ * Swing LO up to coll_swing_lo_max_bytes, Swing BO above); then the same
+ * sizes for the multiport forms and the ring (ALGORITHMS.md section 11).
  */
 #include "swing_topo.h"
 
@@ -20,7 +21,10 @@ static void swing_predict_help(void)
            "rd-bo for each power-of-two size from MIN to MAX bytes per rank, with\n"
            "the cost model T = alpha + h*tau + c*m/beta + m*gamma per step (h: most\n"
            "physical hops of the step, c: its congestion, m: bytes per message).\n"
-           "Then the LO/BO crossover of each algorithm and the value of\n"
+           "Then the same sizes for the multiport forms (every part at once, on its\n"
+           "own links: swing-lo-mp, swing-bo-mp, rd-lo-mp, rd-bo-mp) and the ring\n"
+           "allreduce along Hamiltonian cycles, with the best of all nine; then the\n"
+           "LO/BO crossover of each algorithm and the value of\n"
            "coll_swing_lo_max_bytes the component would use on this topology.\n"
            "Constants default to the topology's (n150: its description).\n"
            "\n"
@@ -29,7 +33,8 @@ static void swing_predict_help(void)
            "  --tau S          per physical hop, seconds\n"
            "  --beta B         link bandwidth, bytes per second\n"
            "  --gamma S        reduction cost, seconds per byte\n"
-           "  --csv            comma-separated: bytes,swing_lo,swing_bo,rd_lo,rd_bo (s)\n"
+           "  --csv            comma-separated: bytes,swing_lo,swing_bo,rd_lo,rd_bo,\n"
+           "                   swing_lo_mp,swing_bo_mp,rd_lo_mp,rd_bo_mp,ring (s)\n"
            "  --help           this text\n");
 }
 
@@ -48,6 +53,70 @@ static int swing_predict_range(const char *text, double *lo, double *hi)
         return -1;
     }
     return 0;
+}
+
+/* The five multiport columns: (alg, kind) with all their parts. */
+static const struct {
+    const char *name;
+    swt_alg_t alg;
+    swt_kind_t kind;
+} swing_predict_mp[5] = {
+    { "swing-lo-mp", SWT_ALG_SWING, SWT_KIND_LO }, { "swing-bo-mp", SWT_ALG_SWING, SWT_KIND_BO },
+    { "rd-lo-mp", SWT_ALG_RD, SWT_KIND_LO },       { "rd-bo-mp", SWT_ALG_RD, SWT_KIND_BO },
+    { "ring", SWT_ALG_RING, SWT_KIND_BO },
+};
+
+/* t[0..8]: the four single-port times, then the five multiport ones. */
+static int swing_predict_times(const swt_model_t *model, const swt_shape_t *sh, double n,
+                               double *t)
+{
+    int best = 0;
+
+    for (int i = 0; i < 9; ++i) {
+        if (i < 4) {
+            t[i] = swt_model_time(model, (swt_alg_t) (i / 2), (swt_kind_t) (i % 2), n);
+        } else {
+            swt_alg_t a = swing_predict_mp[i - 4].alg;
+            t[i] = swt_model_time_parts(model, a, swing_predict_mp[i - 4].kind,
+                                        swt_alg_nparts(sh, a), n);
+        }
+        best = (t[i] < t[best]) ? i : best;
+    }
+    return best;
+}
+
+static void swing_predict_mp_table(const swt_topo_t *topo, const swt_model_t *model,
+                                   double lo, double hi)
+{
+    static const char *const single[4] = { "swing-lo", "swing-bo", "rd-lo", "rd-bo" };
+    const swt_shape_t *sh = swt_topo_logical(topo);
+    swt_ring_t *ring = NULL;
+
+    printf("\nmultiport, parts:");
+    for (int a = 0; a < 3; ++a) {
+        int n = swt_alg_nparts(sh, (swt_alg_t) a);
+        printf("%s %s %d", a ? "," : "", swing_topo_alg_name((swt_alg_t) a), n);
+    }
+    if (SWT_OK == swt_ring_create(topo, &ring)) {
+        printf(" (%s)", swt_ring_name(ring));
+    }
+    swt_ring_destroy(ring);
+    printf("\n%12s", "bytes");
+    for (int i = 0; i < 5; ++i) {
+        char col[32];
+        snprintf(col, sizeof(col), "%s/us", swing_predict_mp[i].name);
+        printf(" %14s", col);
+    }
+    printf("  %s\n", "best of all");
+    for (double n = lo; n <= hi; n *= 2.0) {
+        double t[9];
+        int best = swing_predict_times(model, sh, n, t);
+        printf("%12.0f", n);
+        for (int i = 4; i < 9; ++i) {
+            printf(" %14.3f", t[i] * 1e6);
+        }
+        printf("  %s\n", best < 4 ? single[best] : swing_predict_mp[best - 4].name);
+    }
 }
 
 static void swing_predict_crossover(const swt_model_t *model, swt_alg_t alg)
@@ -118,7 +187,8 @@ int swing_topo_predict(int argc, char **argv)
         return SWING_TOPO_EXIT_FAIL;
     }
     if (csv) {
-        printf("bytes,swing_lo,swing_bo,rd_lo,rd_bo\n");
+        printf("bytes,swing_lo,swing_bo,rd_lo,rd_bo,swing_lo_mp,swing_bo_mp,rd_lo_mp,rd_bo_mp,"
+               "ring\n");
     } else {
         printf("predicted allreduce times on %s (alpha %g s, tau %g s, beta %g B/s, gamma %g s/B)\n",
                swt_topo_name(topo), par.alpha, par.tau, par.beta, par.gamma);
@@ -127,20 +197,25 @@ int swing_topo_predict(int argc, char **argv)
     }
     for (double n = lo; n <= hi; n *= 2.0) {
         static const char *const names[4] = { "swing-lo", "swing-bo", "rd-lo", "rd-bo" };
-        double t[4];
+        double t[9];
         int best = 0;
+        swing_predict_times(model, swt_topo_logical(topo), n, t);
         for (int i = 0; i < 4; ++i) {
-            t[i] = swt_model_time(model, (swt_alg_t) (i / 2), (swt_kind_t) (i % 2), n);
             best = (t[i] < t[best]) ? i : best;
         }
         if (csv) {
-            printf("%.0f,%.6e,%.6e,%.6e,%.6e\n", n, t[0], t[1], t[2], t[3]);
+            printf("%.0f", n);
+            for (int i = 0; i < 9; ++i) {
+                printf(",%.6e", t[i]);
+            }
+            printf("\n");
         } else {
             printf("%12.0f %12.3f %12.3f %12.3f %12.3f  %s\n", n, t[0] * 1e6, t[1] * 1e6,
                    t[2] * 1e6, t[3] * 1e6, names[best]);
         }
     }
     if (!csv) {
+        swing_predict_mp_table(topo, model, lo, hi);
         printf("\nLO/BO crossover:\n");
         swing_predict_crossover(model, SWT_ALG_SWING);
         swing_predict_crossover(model, SWT_ALG_RD);

@@ -5,7 +5,9 @@
  * one <path class="msg"> along its physical route, ending in an arrow head: +
  * moves blue and offset to one side, - moves red on the other, and a run
  * through a wrap-around link leaves at one edge and re-enters at the
- * opposite one. Optionally converted to PNG by rsvg-convert or convert.
+ * opposite one. Multiport forms draw every part's message (its title names
+ * the part); all steps of the ring look alike. Optionally converted to PNG
+ * by rsvg-convert or convert.
  */
 #include "swing_topo.h"
 
@@ -28,7 +30,8 @@ static const char *const swing_svg_palette[] = {
 
 static void swing_svg_help(void)
 {
-    printf("Usage: swing-topo svg TOPO --step S [--alg swing|rd] -o FILE.svg\n"
+    printf("Usage: swing-topo svg TOPO --step S [--alg swing|rd|swing_mp|rd_mp|ring]\n"
+           "                      -o FILE.svg\n"
            "                      [--png FILE.png]\n"
            "\n"
            "Draws the physical grid (1 or 2 dimensions), hidden tiles shaded by kind,\n"
@@ -36,7 +39,8 @@ static void swing_svg_help(void)
            "+ direction, red: - direction). Steps are numbered as in 'congestion'.\n"
            "\n"
            "  --step S     step index (default 0)\n"
-           "  --alg A      swing (default) or rd\n"
+           "  --alg A      swing (default), rd, swing_mp or rd_mp (every part of the\n"
+           "               multiport form), ring (every part; its steps are alike)\n"
            "  -o FILE      SVG output file (required)\n"
            "  --png FILE   also write a PNG with rsvg-convert or ImageMagick convert\n"
            "  --help       this text\n");
@@ -140,7 +144,7 @@ static void swing_svg_head(FILE *out, int dim, int dir, const double *xy)
 }
 
 static void swing_svg_message(swing_svg_t *sv, const swt_net_t *net, long from,
-                              long to, const swt_move_t *mv)
+                              long to, const swt_move_t *mv, int part)
 {
     swt_route_t rt;
     char cmd = 'M';
@@ -178,22 +182,33 @@ static void swing_svg_message(swing_svg_t *sv, const swt_net_t *net, long from,
             swing_svg_head(sv->out, sg->dim, sg->dir, xy);
         }
     }
-    fprintf(sv->out, "\"><title>rank %ld -&gt; rank %ld: %ld hops</title></path>\n",
+    fprintf(sv->out, "\"><title>");
+    if (part >= 0) {
+        fprintf(sv->out, "part %d: ", part);
+    }
+    fprintf(sv->out, "rank %ld -&gt; rank %ld: %ld hops</title></path>\n",
             swt_topo_pos_rank(sv->topo, from), swt_topo_pos_rank(sv->topo, to), rt.hops);
 }
 
 static int swing_svg_write(FILE *out, const swt_topo_t *topo, swt_net_t *net,
-                           swt_alg_t alg, int step)
+                           swt_alg_t alg, int mp, int step, const swt_ring_t *ring)
 {
     swing_svg_t sv;
     swt_phase_stats_t st;
     char pn[32];
     long p = swt_shape_size(swt_topo_logical(topo));
-    int rc = swt_net_load(net, alg, step, NULL, NULL, &st);
+    int nparts = swing_topo_form_parts(topo, alg, mp);
+    int rc = (NULL != ring) ? swt_net_load_ring(net, ring, nparts, NULL, NULL, &st)
+                            : swt_net_load_parts(net, alg, nparts, step, NULL, NULL, &st);
     int w, h;
 
     if (SWT_OK != rc) {
         return rc;
+    }
+    if (NULL != ring) {
+        snprintf(pn, sizeof(pn), "%s", step < p - 1 ? "reduce-scatter" : "allgather");
+    } else {
+        swing_topo_phase_name(swt_net_phase(net, step), pn, sizeof(pn));
     }
     memset(&sv, 0, sizeof(sv));
     sv.out = out;
@@ -210,16 +225,19 @@ static int swing_svg_write(FILE *out, const swt_topo_t *topo, swt_net_t *net,
     fprintf(out, "<text x=\"%d\" y=\"16\" font-size=\"12\">", SWING_SVG_MARGIN);
     swing_svg_text(out, swt_topo_name(topo));
     fprintf(out, ": %s step %d (%s), %ld messages, most hops %ld, load %ld</text>\n",
-            swing_topo_alg_name(alg), step,
-            swing_topo_phase_name(swt_net_phase(net, step), pn, sizeof(pn)), st.nmsgs,
-            st.max_hops, st.load);
+            swing_topo_form_name(alg, mp), step, pn, st.nmsgs, st.max_hops, st.load);
     swing_svg_tiles(&sv);
     fprintf(out, "<g id=\"messages\">\n");
-    for (long pos = 0; pos < p; ++pos) {
-        swt_move_t mv;
-        long to;
-        if (swt_net_message(net, alg, step, pos, &to, &mv)) {
-            swing_svg_message(&sv, net, pos, to, &mv);
+    for (int j = 0; j < nparts; ++j) {
+        for (long pos = 0; pos < p && p > 1; ++pos) {
+            swt_move_t mv;
+            long to;
+            if (NULL != ring) {
+                to = swt_ring_next(ring, j, pos, &mv, NULL);
+            } else if (!swt_net_part_message(net, alg, j, step, pos, &to, &mv)) {
+                continue;
+            }
+            swing_svg_message(&sv, net, pos, to, &mv, nparts > 1 ? j : -1);
         }
     }
     fprintf(out, "</g>\n");
@@ -274,10 +292,11 @@ int swing_topo_svg(int argc, char **argv)
     };
     swt_topo_t *topo = NULL;
     swt_net_t *net = NULL;
+    swt_ring_t *ring = NULL;
     swt_alg_t alg = SWT_ALG_SWING;
     const char *file = NULL, *png = NULL;
     double step_d = 0.0;
-    int opt, rc, step;
+    int opt, rc, step, mp = 0, nsteps;
     FILE *out;
 
     optind = 1;
@@ -293,8 +312,9 @@ int swing_topo_svg(int argc, char **argv)
             }
             break;
         case 'a':
-            if (0 != swing_topo_parse_alg(optarg, &alg)) {
-                return swing_topo_usage("svg", "--alg: expected swing or rd, got '%s'", optarg);
+            if (0 != swing_topo_parse_form(optarg, &alg, &mp)) {
+                return swing_topo_usage("svg", "--alg: expected swing, rd, swing_mp, rd_mp or "
+                                        "ring, got '%s'", optarg);
             }
             break;
         case 'o':
@@ -324,17 +344,20 @@ int swing_topo_svg(int argc, char **argv)
                 SWING_SVG_MAX_TILES);
         goto out;
     }
-    if (SWT_OK != swt_net_create(topo, &net)) {
+    if (SWT_OK != swt_net_create(topo, &net)
+        || (SWT_ALG_RING == alg && SWT_OK != swt_ring_create(topo, &ring))) {
         fprintf(stderr, "swing-topo svg: out of memory\n");
         goto out;
     }
-    if (0 == swt_net_nphases(net)) {
+    nsteps = (NULL != ring) ? (int) (2 * (swt_shape_size(swt_topo_logical(topo)) - 1))
+                            : swt_net_nphases(net);
+    if (0 == nsteps) {
         rc = swing_topo_usage("svg", "this topology has a single rank and no steps");
         goto out;
     }
-    if (step >= swt_net_nphases(net)) {
+    if (step >= nsteps) {
         rc = swing_topo_usage("svg", "--step %d: this topology has steps 0..%d", step,
-                              swt_net_nphases(net) - 1);
+                              nsteps - 1);
         goto out;
     }
     out = fopen(file, "w");
@@ -342,7 +365,7 @@ int swing_topo_svg(int argc, char **argv)
         fprintf(stderr, "swing-topo svg: cannot write %s\n", file);
         goto out;
     }
-    rc = swing_svg_write(out, topo, net, alg, step);
+    rc = swing_svg_write(out, topo, net, alg, mp, step, ring);
     if (0 != fclose(out) || SWT_OK != rc) {
         fprintf(stderr, "swing-topo svg: failed writing %s\n", file);
         rc = SWING_TOPO_EXIT_FAIL;
@@ -350,6 +373,7 @@ int swing_topo_svg(int argc, char **argv)
     }
     rc = (NULL != png) ? swing_svg_png(file, png) : 0;
 out:
+    swt_ring_destroy(ring);
     swt_net_destroy(net);
     swt_topo_destroy(topo);
     return rc;

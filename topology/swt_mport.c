@@ -1,0 +1,85 @@
+/*
+ * Multiport schedules (ALGORITHMS.md sections 9 and 10): how many parts an
+ * algorithm splits the vector into, which slice and which walk each part
+ * gets, and the step list of one part. Part j of Swing starts its walk at
+ * the (j mod D)-th dimension of size > 1 and is mirrored from j = D on, so
+ * at every step of a torus with equal sides the parts of a rank leave on
+ * its 2D different links. Example, torus 4x4, Swing, rank 0, step 0: part 0
+ * sends + along x, part 1 + along y, part 2 - along x, part 3 - along y.
+ */
+#include "swt_sched_int.h"
+
+#include "swt_topo.h"
+
+int swt_nports(const swt_shape_t *shape)
+{
+    int act[SWT_MAX_DIMS], d = swt_shape_active(shape, act);
+
+    return d ? 2 * d : 1;
+}
+
+int swt_alg_nparts(const swt_shape_t *shape, swt_alg_t alg)
+{
+    int act[SWT_MAX_DIMS], d = swt_shape_active(shape, act);
+
+    if (0 == d) {
+        return 1;
+    }
+    switch (alg) {
+    case SWT_ALG_SWING:
+        return 2 * d;
+    case SWT_ALG_RD:
+        return d;
+    default:
+        return 2 * swt_ring_ncycles_shape(shape);
+    }
+}
+
+int swt_part_walk(const swt_shape_t *shape, swt_alg_t alg, int part,
+                  swt_walk_t *walk)
+{
+    int act[SWT_MAX_DIMS], d = swt_shape_active(shape, act);
+
+    if (SWT_ALG_RING == alg || part < 0 || part >= swt_alg_nparts(shape, alg)) {
+        return SWT_ERR_INVALID;
+    }
+    walk->first = d ? act[part % d] : 0;
+    walk->mirror = d && part >= d;
+    return SWT_OK;
+}
+
+void swt_part_elems(size_t count, int nparts, int part, size_t *first, size_t *n)
+{
+    swt_block_elems(count, nparts, part, 1, first, n);
+}
+
+int swt_sched_create_part(const swt_topo_t *topo, swt_alg_t alg, swt_kind_t kind,
+                          long pos, int part, int nparts, swt_sched_t **out)
+{
+    const swt_shape_t *shape;
+    swt_ring_t *ring = NULL;
+    swt_walk_t walk;
+    long p;
+    int rc;
+
+    if (NULL == topo || NULL == out) {
+        return SWT_ERR_INVALID;
+    }
+    shape = swt_topo_logical(topo);
+    p = swt_shape_size(shape);
+    if (pos < 0 || pos >= p || nparts < 1 || nparts > swt_alg_nparts(shape, alg)
+        || part < 0 || part >= nparts || (SWT_ALG_RING == alg && SWT_KIND_BO != kind)
+        || (alg != SWT_ALG_SWING && alg != SWT_ALG_RD && alg != SWT_ALG_RING)) {
+        return SWT_ERR_INVALID;
+    }
+    if (SWT_ALG_RING != alg) {
+        rc = swt_part_walk(shape, alg, part, &walk);
+        return (SWT_OK == rc) ? swt_sched_butterfly(shape, alg, kind, &walk, pos, out) : rc;
+    }
+    rc = swt_ring_create(topo, &ring);
+    if (SWT_OK == rc) {
+        rc = swt_sched_ring(ring, p, pos, part, out);
+    }
+    swt_ring_destroy(ring);
+    return rc;
+}
