@@ -33,11 +33,11 @@ static int swing_hier_plans(mca_coll_swing_hier_t *h)
     }
     if (OMPI_SUCCESS == rc && nd->lrank < nd->kmin) {
         rc = mca_coll_swing_plan_build(&h->plans[SWING_HIER_LO], topo, SWT_ALG_SWING,
-                                       SWT_KIND_LO, nd->node, group);
+                                       SWT_KIND_LO, 1, nd->node, group);
     }
     if (OMPI_SUCCESS == rc && nd->lrank < nd->kmin) {
         rc = mca_coll_swing_plan_build(&h->plans[SWING_HIER_BO], topo, SWT_ALG_SWING,
-                                       SWT_KIND_BO, nd->node, group);
+                                       SWT_KIND_BO, 1, nd->node, group);
     }
     if (OMPI_SUCCESS == rc) {
         rc = (SWT_OK == swt_model_create(topo, swt_topo_cost(topo), &model))

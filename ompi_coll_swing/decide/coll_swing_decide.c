@@ -4,7 +4,8 @@
  *
  * At communicator setup the cost model (topology/swt_cost.h) predicts each
  * message-passing algorithm's time on this communicator's topology for the
- * upper size of every power-of-two bucket; the fastest wins the bucket. A
+ * upper size of every power-of-two bucket, multiport parts and ring
+ * directions placed on their links; the fastest wins the bucket. A
  * user threshold coll_swing_lo_max_bytes >= 0, or else the description's
  * measured one (decide lo_max_bytes=N), overrides the model's LO/BO
  * boundary, and the model still picks Swing or RD on each side. When all
@@ -18,14 +19,15 @@
 #include "coll_swing_decide.h"
 #include "coll_swing_seg.h"
 
+#include <math.h>
 #include <stdio.h>
 
 #include "opal/util/output.h"
 
 #include "swt_cost.h"
 
-static int swing_best(const mca_coll_swing_table_t *t, const swt_model_t *model,
-                      double bytes, int want_kind)
+static int swing_best(const mca_coll_swing_module_t *m, const mca_coll_swing_table_t *t,
+                      const swt_model_t *model, double bytes, int want_kind)
 {
     int best = -1;
     double best_t = -1.0;
@@ -37,7 +39,11 @@ static int swing_best(const mca_coll_swing_table_t *t, const swt_model_t *model,
             || (want_kind >= 0 && (int) a->kind != want_kind)) {
             continue;
         }
-        time = swt_model_time(model, a->pattern, a->kind, bytes);
+        /* the parts of the plan setup built; HUGE_VAL: not modelled */
+        time = swt_model_time_parts(model, a->pattern, a->kind, m->plans[a->plan].nparts, bytes);
+        if (HUGE_VAL == time) {
+            continue;
+        }
         if (best_t < 0.0 || time < best_t) {
             best_t = time;
             best = i;
@@ -119,9 +125,9 @@ static void swing_decision_fill(mca_coll_swing_module_t *m, int coll, const swt_
         if (user_lo >= 0) {
             kind = (bytes <= (size_t) user_lo) ? SWT_KIND_LO : SWT_KIND_BO;
         }
-        best = swing_best(t, model, (double) bytes, kind);
+        best = swing_best(m, t, model, (double) bytes, kind);
         if (best < 0) {
-            best = swing_best(t, model, (double) bytes, -1);
+            best = swing_best(m, t, model, (double) bytes, -1);
         }
         m->mp_choice[coll][b] = (unsigned char) (best < 0 ? 0 : best);
         m->choice[coll][b] = (unsigned char) (node >= 0 ? node : m->mp_choice[coll][b]);

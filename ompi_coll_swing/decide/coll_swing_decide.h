@@ -26,6 +26,11 @@ typedef enum {
     MCA_COLL_SWING_ALG_RD_BO,
     MCA_COLL_SWING_ALG_SHM,
     MCA_COLL_SWING_ALG_HIER,
+    MCA_COLL_SWING_ALG_SWING_LO_MP,
+    MCA_COLL_SWING_ALG_RD_LO_MP,
+    MCA_COLL_SWING_ALG_SWING_BO_MP,
+    MCA_COLL_SWING_ALG_RD_BO_MP,
+    MCA_COLL_SWING_ALG_RING,
     MCA_COLL_SWING_ALG_COUNT
 } mca_coll_swing_alg_id_t;
 
@@ -40,8 +45,10 @@ typedef enum {
 typedef struct mca_coll_swing_alg_t {
     const char *name;             /* MCA value and pvar suffix */
     int id;
-    swt_alg_t pattern;            /* partners: Swing or recursive doubling */
+    swt_alg_t pattern;            /* partners: Swing, recursive doubling, ring */
     swt_kind_t kind;              /* latency- or bandwidth-optimal */
+    int multiport;                /* 1: one part per port of the torus, all
+                                     parts at once (swt_alg_nparts) */
     mca_coll_swing_exec_fn_t exec;/* NULL for auto */
     int plan;                     /* the step list it runs: an allreduce id
                                      whose plan setup builds (pattern and

@@ -21,11 +21,16 @@ int mca_coll_swing_setup(mca_coll_swing_module_t *m)
     for (int c = 0; c < MCA_COLL_SWING_NCOLLS && OMPI_SUCCESS == rc; ++c) {
         const mca_coll_swing_table_t *t = &mca_coll_swing_tables[c];
         for (int i = 0; i < t->nalgs && OMPI_SUCCESS == rc; ++i) {
+            const mca_coll_swing_alg_t *a;
             int id = t->algs[i].plan;
-            if (id >= 0 && NULL == m->plans[id].steps) {
-                rc = mca_coll_swing_plan_build(&m->plans[id], topo, mca_coll_swing_algs[id].pattern,
-                                               mca_coll_swing_algs[id].kind, rank, NULL);
+            if (id < 0 || m->plans[id].nparts > 0) {
+                continue;
             }
+            a = &mca_coll_swing_algs[id];
+            rc = mca_coll_swing_plan_build(&m->plans[id], topo, a->pattern, a->kind,
+                                           a->multiport ? swt_alg_nparts(swt_topo_logical(topo),
+                                                                         a->pattern) : 1,
+                                           rank, NULL);
         }
     }
     if (OMPI_SUCCESS == rc) {

@@ -17,20 +17,35 @@
 
 BEGIN_C_DECLS
 
-/* An algorithm's step list for this rank, peers as communicator ranks. */
+/*
+ * An algorithm's step list for this rank, peers (peer, from) as
+ * communicator ranks. A multiport or ring algorithm has nparts > 1 parts,
+ * each a step list of its own over a slice of the vector (parts[j]; the
+ * plan's own steps are then unused); a single-port one is its only part.
+ */
 typedef struct mca_coll_swing_plan_t {
     int nsteps;
     long nblocks;
     swt_step_t *steps;
+    int nparts;
+    struct mca_coll_swing_plan_t *parts;   /* nparts > 1: the parts */
 } mca_coll_swing_plan_t;
+
+/* Part j of a plan (the plan itself when it has one part). */
+static inline const mca_coll_swing_plan_t *mca_coll_swing_plan_part(
+    const mca_coll_swing_plan_t *plan, int j)
+{
+    return plan->nparts > 1 ? &plan->parts[j] : plan;
+}
 
 /*
  * This rank's step list on a topology: index is this rank's position in
  * the description's rank order; ranks (NULL: identity) maps that order's
- * ranks to communicator ranks.
+ * ranks to communicator ranks. nparts: 1, or the parts of the multiport
+ * form of pattern (swt_alg_nparts; the ring always has its parts).
  */
 int mca_coll_swing_plan_build(mca_coll_swing_plan_t *plan, const swt_topo_t *topo,
-                              swt_alg_t pattern, swt_kind_t kind, int index,
+                              swt_alg_t pattern, swt_kind_t kind, int nparts, int index,
                               const int *ranks);
 void mca_coll_swing_plan_free(mca_coll_swing_plan_t *plan);
 

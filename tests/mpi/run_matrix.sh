@@ -21,9 +21,9 @@ group=${1:?usage: run_matrix.sh sm|tcp|topo}
 tests_dir=${SWING_TESTS_DIR:?run through make check}
 mpirun_sh="$SWING_TOP_SRCDIR/tests/mpi/mpirun.sh"
 prog="$tests_dir/mpi/test_allreduce"
-algs=${SWING_TEST_ALGS:-"swing_lo rd_lo swing_bo rd_bo auto shm"}
+algs=${SWING_TEST_ALGS:-"swing_lo rd_lo swing_bo rd_bo auto shm swing_lo_mp rd_lo_mp swing_bo_mp rd_bo_mp ring"}
 # shm ignores the torus: the topology group runs the others
-topo_algs=${SWING_TEST_ALGS:-"swing_lo rd_lo swing_bo rd_bo auto"}
+topo_algs=${SWING_TEST_ALGS:-"swing_lo rd_lo swing_bo rd_bo auto swing_lo_mp rd_lo_mp swing_bo_mp rd_bo_mp ring"}
 quick="--quick"
 if [ "${SWING_TEST_FULL:-0}" = 1 ]; then
     quick=""
@@ -106,11 +106,13 @@ topo)
     all_algs "$topo_algs" 6 0 "$quick" "torus:4x4 at np 6 (does not fit)" \
         --mca coll_swing_topology torus:4x4
     # the Wormhole n150 preset: 64 ranks (32 per core here)
-    all_algs "swing_lo swing_bo" 64 0 "$quick" n150 \
+    all_algs "swing_lo swing_bo swing_bo_mp ring" 64 0 "$quick" n150 \
         --mca coll_swing_topology n150
     # many pipeline segments, of a size no datatype divides
     all_algs "swing_bo rd_bo" 4 65536 "$quick" "segment 1000 B" --mca coll_swing_segment_size 1000
     all_algs "rd_bo swing_bo" 7 65536 "$quick" "segment 1000 B" --mca coll_swing_segment_size 1000
+    all_algs "swing_bo_mp ring rd_bo_mp" 9 65536 "$quick" "torus:3x3, segment 1000 B" \
+        --mca coll_swing_topology torus:3x3 --mca coll_swing_segment_size 1000
     ;;
 *)
     echo "unknown group $group"

@@ -11,6 +11,7 @@
 
 const char *const swing_pvar_algs[SWING_PVAR_NALG] = {
     "swing_lo", "rd_lo", "swing_bo", "rd_bo", "shm", "hier",
+    "swing_lo_mp", "rd_lo_mp", "swing_bo_mp", "rd_bo_mp", "ring",
 };
 
 /* handles[0] served, [1] fallback, [2 + i] algorithm i */

@@ -5,7 +5,7 @@
 #ifndef SWING_PVAR_H
 #define SWING_PVAR_H
 
-#define SWING_PVAR_NALG 6
+#define SWING_PVAR_NALG 11
 
 /* Algorithm names in counter order: coll_swing_allreduce_<name>. */
 extern const char *const swing_pvar_algs[SWING_PVAR_NALG];

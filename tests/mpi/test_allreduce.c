@@ -751,7 +751,7 @@ int main(int argc, char **argv)
     MPI_Comm_size(MPI_COMM_WORLD, &run.world_size);
     if (!parse_args(argc, argv)) {
         if (0 == run.world_rank) {
-            fprintf(stderr, "usage: test_allreduce --alg swing_lo|rd_lo|swing_bo|rd_bo|shm|auto "
+            fprintf(stderr, "usage: test_allreduce --alg NAME (an allreduce algorithm of swing, or auto) "
                     "[--also NAME,...] [--big COUNT] [--quick] [--label TEXT]\nFAIL\n");
         }
         MPI_Finalize();
