@@ -49,27 +49,36 @@ constants=$("$topo_bin" predict "$desc" --sizes 8:8 | sed -n '1s/.*(\(.*\))$/\1/
 
 awk -F, -v pfile="$pred" -v out="${prefix:+$prefix.csv}" -v constants="$constants" '
 BEGIN {
-    na = split("swing-lo swing-bo rd-lo rd-bo", alg, " ")
+    # the algorithms are the columns of the prediction (swing_lo -> swing-lo)
+    na = 0
     while ((getline line < pfile) > 0) {
-        split(line, f, ",")
+        nf = split(line, f, ",")
+        if (f[1] == "bytes") {
+            for (i = 2; i <= nf; i++) { a = f[i]; gsub(/_/, "-", a); col[i] = a }
+            continue
+        }
         if (f[1] !~ /^[0-9]+$/) continue
-        for (i = 1; i <= 4; i++) pr[f[1], alg[i]] = f[i + 1] * 1e6
+        for (i = 2; i <= nf; i++) pr[f[1], col[i]] = f[i] * 1e6
     }
     if (out != "") print "bytes,algorithm,measured_us,predicted_us" > out
 }
 NR > 1 { me[$3, $2] = $6; if ($2 == "swing-auto") { served[$3] = $19 } sizes[$3] = 1 }
 END {
+    # the predicted algorithms the run measured, in the prediction order
+    for (i = 2; i in col; i++) {
+        for (k in me) { split(k, kk, SUBSEP); if (kk[2] == col[i]) { alg[++na] = col[i]; break } }
+    }
     n = 0
     for (s in sizes) list[++n] = s + 0
     for (i = 2; i <= n; i++) { v = list[i]; for (j = i - 1; j >= 1 && list[j] > v; j--) list[j + 1] = list[j]; list[j + 1] = v }
     printf "# model (%s) against the measured medians, us; err = measured / predicted - 1\n", constants
     printf "%9s", "bytes"
-    for (i = 1; i <= 4; i++) printf " | %9s %9s %6s", alg[i], "model", "err"
+    for (i = 1; i <= na; i++) printf " | %9s %9s %6s", alg[i], "model", "err"
     printf " | %-9s %-9s | %-9s %s\n", "best", "model", "auto", "/best (auto, its pick)"
     for (k = 1; k <= n; k++) {
         s = list[k]; mb = ""; pb = ""; p2 = ""
         printf "%9d", s
-        for (i = 1; i <= 4; i++) {
+        for (i = 1; i <= na; i++) {
             a = alg[i]; m = me[s, a]; p = pr[s, a]
             if (m == "" || p == "") { printf " | %9s %9s %6s", "-", "-", "-"; continue }
             e = m / p - 1
@@ -102,7 +111,7 @@ END {
         }
     }
     printf "\nwithin 25%% of the model from 64 KiB up: %d of %d points", ok, tot
-    for (i = 1; i <= 4; i++) printf "; %s %d/%d", alg[i], ok_a[alg[i]], tot_a[alg[i]]
+    for (i = 1; i <= na; i++) printf "; %s %d/%d", alg[i], ok_a[alg[i]], tot_a[alg[i]]
     printf "\nsame winner where the model'"'"'s two best differ by more than 25%%: %d of %d sizes%s\n", wok, wt, wbad == "" ? "" : ", not at" wbad
     printf "same winner at any size: %d of %d", same_all, at_all
     if (same_all < at_all) printf "; the model'"'"'s pick measured at most %.2fx the best (at %d B)", worst, worst_at
