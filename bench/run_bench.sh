@@ -17,14 +17,16 @@ Usage: $0 [options] [-- swing_bench options]
                 root): one run per topology T (ring:8, torus:4x4,
                 @bench/topologies/grid5x5.topo, n150, a calibrated
                 @bench/topologies/net/ring-8.topo, ...), one rank per
-                tile, coll_swing_topology T, swing's four schedules, auto,
-                tuned's default, recursive doubling (3), ring (4) and
+                tile, coll_swing_topology T, swing's schedules (single-port
+                and multiport), its ring, auto, tuned's default, recursive
+                doubling (3), ring (4), segmented ring (5) and
                 Rabenseifner (6) side by side, timed with -t clock and -T 1
                 (about a second of calls per size and configuration,
                 at least 5); then the cost
                 model of T against the measurement (net-model.sh):
                 DIR/allreduce-NAME-model.txt and .png
   --net-rate R  link rate for --net (default 100mbit)
+  --net-mtu N   link MTU for --net (default: torus-net.sh's, 1500)
   -m MIN:MAX    message sizes in bytes (default: swing_bench's, 8:64M)
   -C LIST       configurations (default: swing_bench's, all)
   -o DIR        output directory (default: results/ beside this script)
@@ -55,6 +57,7 @@ nps="2 4"
 layouts=""
 nets=""
 net_rate=100mbit
+net_mtu=
 sizes=""
 configs=""
 outdir="$here/results"
@@ -72,6 +75,7 @@ while [ $# -gt 0 ]; do
     --nodes) [ $# -ge 2 ] || { usage >&2; exit 2; }; layouts=$2; shift 2 ;;
     --net) [ $# -ge 2 ] || { usage >&2; exit 2; }; nets=$2; shift 2 ;;
     --net-rate) [ $# -ge 2 ] || { usage >&2; exit 2; }; net_rate=$2; shift 2 ;;
+    --net-mtu) [ $# -ge 2 ] || { usage >&2; exit 2; }; net_mtu=$2; shift 2 ;;
     -m) [ $# -ge 2 ] || { usage >&2; exit 2; }; sizes=$2; shift 2 ;;
     -C) [ $# -ge 2 ] || { usage >&2; exit 2; }; configs=$2; shift 2 ;;
     -o) [ $# -ge 2 ] || { usage >&2; exit 2; }; outdir=$2; shift 2 ;;
@@ -158,7 +162,7 @@ for run in $runs; do
         OMPI_MCA_mpi_yield_when_idle=1
         export OMPI_MCA_hwloc_base_binding_policy OMPI_MCA_mpi_yield_when_idle
         margs="--mca coll_tuned_use_dynamic_rules 1 --mca coll_swing_topology $topo"
-        [ -n "$configs" ] || rargs="-C swing-auto,swing-lo,swing-bo,rd-lo,rd-bo,tuned,tuned-3,tuned-4,tuned-6"
+        [ -n "$configs" ] || rargs="-C swing-auto,swing-lo,swing-bo,rd-lo,rd-bo,swing-lo-mp,swing-bo-mp,rd-lo-mp,rd-bo-mp,ring,tuned,tuned-3,tuned-4,tuned-5,tuned-6"
         rargs="-t clock $rargs"
         [ "$quick" = 1 ] || rargs="-T 1 $rargs"
         ;;
@@ -183,8 +187,8 @@ for run in $runs; do
     fi
 
     if [ "${run#net=}" != "$run" ]; then
-        echo "## torus network $topo (np=$np), links $net_rate" >> "$txt"
-        cmd="${MPIRUN:+SWING_MPIRUN='$MPIRUN' }sh '$here/torus-net.sh' '$topo' --rate '$net_rate' -- $margs ${MPIRUN_ARGS:-} '$bench' $bargs $rargs --csv '$tmp/run.csv' $extra"
+        echo "## torus network $topo (np=$np), links $net_rate${net_mtu:+, mtu $net_mtu}" >> "$txt"
+        cmd="${MPIRUN:+SWING_MPIRUN='$MPIRUN' }sh '$here/torus-net.sh' '$topo' --rate '$net_rate' ${net_mtu:+--mtu $net_mtu} -- $margs ${MPIRUN_ARGS:-} '$bench' $bargs $rargs --csv '$tmp/run.csv' $extra"
     elif [ "$run" = "$np" ]; then
         echo "## np=$np" >> "$txt"
         cmd="$mpirun $margs ${MPIRUN_ARGS:-} '$bench' $bargs --csv '$tmp/run.csv' $extra"

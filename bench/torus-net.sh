@@ -6,7 +6,7 @@
 # daemon in its tile's namespace), then an MPI program across it.
 #
 #   torus-net.sh TOPO [--rate R] [--burst B] [--queue T] [--cc CC] [--eager N]
-#                [--delay D] [--no-check] [-- [mpirun options] PROGRAM [args]]
+#                [--mtu N] [--delay D] [--no-check] [-- [mpirun options] PROGRAM [args]]
 #
 # TOPO: as for swing-topo (ring:8, torus:4x4, n150, @file). Every direction
 # of every link is shaped with tc tbf: --rate (default 100mbit), --burst,
@@ -18,7 +18,10 @@
 # window stops at twice the unloaded round trip's worth). --eager: Open MPI's TCP eager limit for the job
 # (default 4M; 0 keeps Open MPI's 64 KiB, above which every message waits
 # for a rendezvous reply queued behind the peer's own data on the same
-# connection). --delay adds a one-way delay per link (tc netem;
+# connection). --mtu sets the links' MTU in bytes (default 1500; 9000
+# cuts the per-packet work of the two cores 6-fold, so four busy ports per
+# rank stay link-bound; the burst grows to one packet). --delay adds a
+# one-way delay per link (tc netem;
 # default none: kernels without sch_netem, as this project's VM, cannot).
 # Without a program it builds the network, checks it and tears it down.
 #
@@ -76,6 +79,7 @@ queue=2s
 cc=reno
 eager=4194304
 delay=
+mtu=
 check=1
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -85,6 +89,7 @@ while [ $# -gt 0 ]; do
     --queue) [ $# -ge 2 ] || usage; queue=$2; shift 2 ;;
     --cc) [ $# -ge 2 ] || usage; cc=$2; shift 2 ;;
     --eager) [ $# -ge 2 ] || usage; eager=$2; shift 2 ;;
+    --mtu) [ $# -ge 2 ] || usage; mtu=$2; shift 2 ;;
     --no-check) check=0; shift ;;
     --) shift; break ;;
     -h|--help) usage ;;
@@ -92,6 +97,12 @@ while [ $# -gt 0 ]; do
     esac
 done
 
+if [ -n "$mtu" ]; then
+    case "$mtu" in ''|*[!0-9]*) echo "torus-net.sh: --mtu wants bytes, got '$mtu'" >&2; exit 2 ;; esac
+    # tbf drops a packet larger than its burst: at least one packet
+    burst_b=$(echo "$burst" | awk '/kb$/ { print $0 * 1024; next } /mb$/ { print $0 * 1048576; next } { print $0 + 0 }')
+    [ "$burst_b" -ge "$mtu" ] 2>/dev/null || burst=$((mtu + 64))
+fi
 topo_bin=${SWING_TOPO:-}
 for c in "$here/../tools/swing-topo/swing-topo" "$(command -v swing-topo 2>/dev/null)"; do
     [ -z "$topo_bin" ] && [ -n "$c" ] && [ -x "$c" ] && topo_bin=$c
@@ -167,7 +178,7 @@ $1 == "route" { src = $2; dst = $3; hops = $4
                 print src, dst, hops > (dir "/hops") }
 ' "$work/routes" || exit 3
 
-echo "torus-net.sh: $topo: $(wc -l < "$work/tiles") tiles, $(wc -l < "$work/links") links, $(awk '$2 >= 0' "$work/tiles" | wc -l) ranks; links $rate, burst $burst, queue $queue${delay:+, $delay one way}${cc:+, tcp $cc}" >&2
+echo "torus-net.sh: $topo: $(wc -l < "$work/tiles") tiles, $(wc -l < "$work/links") links, $(awk '$2 >= 0' "$work/tiles" | wc -l) ranks; links $rate${mtu:+, mtu $mtu}, burst $burst, queue $queue${delay:+, $delay one way}${cc:+, tcp $cc}" >&2
 
 mgmt=$id-mgmt
 mkns "$mgmt"
@@ -197,6 +208,7 @@ while read -r na nb da db aa ab; do
     ip -n "$nb" addr add "$ab/31" dev "$db"
     for end in "$na:$da" "$nb:$db"; do
         ens=${end%%:*} edev=${end#*:}
+        [ -z "$mtu" ] || ip -n "$ens" link set "$edev" mtu "$mtu" || exit 3
         ip -n "$ens" link set "$edev" up
         if [ -n "$delay" ]; then
             tc -n "$ens" qdisc add dev "$edev" root netem delay "$delay" rate "$rate" limit 10000

@@ -47,7 +47,8 @@ fi
 for topo in $topos; do
     out=$(timeout $limit sh "$net" "$topo" --rate 1gbit -- \
         --mca coll_swing_allreduce_algorithm swing_bo --mca coll_swing_topology "$topo" \
-        "$prog" --alg swing_bo --also swing_lo,rd_lo,rd_bo,auto --quick --label "net $topo" 2>&1)
+        "$prog" --alg swing_bo --also swing_lo,rd_lo,rd_bo,auto,swing_lo_mp,rd_lo_mp,swing_bo_mp,rd_bo_mp,ring \
+        --quick --label "net $topo" 2>&1)
     echo "$out" | grep -E "hop check|PASS|FAIL" | head -20
     if ! echo "$out" | grep -q "hop check: .* 0 wrong" || ! echo "$out" | grep -q "failures: PASS"; then
         echo "$out" | tail -20
