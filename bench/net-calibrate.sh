@@ -4,8 +4,8 @@
 # fitted constants, which swing-topo predict and the component's automatic
 # choice (coll_swing_topology @FILE) then use.
 #
-#   net-calibrate.sh TOPO [-o FILE] [--rate R] [--burst B] [-m MIN:MAX] [-i N]
-#                    [--no-crossover]
+#   net-calibrate.sh TOPO [-o FILE] [--rate R] [--burst B] [--mtu N] [-m MIN:MAX]
+#                    [-i N] [--no-crossover]
 #
 # One run of swing_calibrate across the network of TOPO, every rank present:
 #   alpha, beta  "pairs": ranks 2k and 2k+1 (neighbours, one link each) all
@@ -16,11 +16,15 @@
 #                (by swing-topo routes); tau = the difference of their
 #                times up to 256 B over the difference of their hops;
 #   gamma        "reduce": MPI_Reduce_local, float sum, at the largest size;
-#   lo_max_bytes a second run, swing_bench -C swing-lo,swing-bo from 256 B to
-#                64 KiB (-t clock -T 1): the last size before the first one
-#                at which bandwidth-optimal Swing is faster. The component's
-#                automatic choice uses it (decide lo_max_bytes=N) where the
-#                model's own crossover is off (--no-crossover: the model's).
+#   lo_max_bytes a second run, swing_bench -C swing-lo,swing-lo-mp,swing-bo,
+#                swing-bo-mp,ring from 256 B to 64 KiB (-t clock -T 1): the
+#                last size before the first one at which the best
+#                bandwidth-optimal schedule (single-port, multiport or the
+#                ring) is faster than the best latency-optimal one. The
+#                component's automatic choice uses it (decide
+#                lo_max_bytes=N) where the model's own crossover is off
+#                (--no-crossover: the model's); the model still chooses
+#                among the schedules on each side.
 # FILE (default: TOPO's name under bench/topologies/net/) gets the
 # description (swing-topo describe) with these constants, a comment with
 # the measurement, and the fit of the pairs line beside what it predicts.
@@ -41,6 +45,7 @@ shift
 out=""
 rate=100mbit
 burst=""
+mtu=""
 sizes=8:2M
 iters=15
 crossover=1
@@ -49,6 +54,7 @@ while [ $# -gt 0 ]; do
     -o) [ $# -ge 2 ] || usage; out=$2; shift 2 ;;
     --rate) [ $# -ge 2 ] || usage; rate=$2; shift 2 ;;
     --burst) [ $# -ge 2 ] || usage; burst=$2; shift 2 ;;
+    --mtu) [ $# -ge 2 ] || usage; mtu=$2; shift 2 ;;
     -m) [ $# -ge 2 ] || usage; sizes=$2; shift 2 ;;
     -i) [ $# -ge 2 ] || usage; iters=$2; shift 2 ;;
     --no-crossover) crossover=0; shift ;;
@@ -89,7 +95,7 @@ echo "net-calibrate.sh: $topo ($name): pairs 2k-2k+1 at most $pair_h hop(s); pin
 OMPI_MCA_hwloc_base_binding_policy=none
 OMPI_MCA_mpi_yield_when_idle=1
 export OMPI_MCA_hwloc_base_binding_policy OMPI_MCA_mpi_yield_when_idle
-sh "$here/torus-net.sh" "$topo" --rate "$rate" ${burst:+--burst "$burst"} --no-check -- \
+sh "$here/torus-net.sh" "$topo" --rate "$rate" ${burst:+--burst "$burst"} ${mtu:+--mtu "$mtu"} --no-check -- \
     --mca coll ^swing \
     "$cal_bin" -M pairs,pingpong,reduce -p "$near,$far" -m "$sizes" -i "$iters" > "$work/raw.csv"
 rc=$?
@@ -127,18 +133,22 @@ lo_max=-1
 if [ "$crossover" = 1 ]; then
     bench_bin=$(find_tool "${SWING_BENCH:-}" "$here/swing_bench" "$(command -v swing_bench 2>/dev/null)") \
         || { echo "net-calibrate.sh: swing_bench not found: build it (make) or set SWING_BENCH" >&2; exit 2; }
-    sh "$here/torus-net.sh" "$topo" --rate "$rate" ${burst:+--burst "$burst"} --no-check -- \
+    sh "$here/torus-net.sh" "$topo" --rate "$rate" ${burst:+--burst "$burst"} ${mtu:+--mtu "$mtu"} --no-check -- \
         --mca coll_swing_topology "$topo" \
         ${SWING_COMPONENT_PATH:+--mca mca_base_component_path "$SWING_COMPONENT_PATH"} \
-        "$bench_bin" -C swing-lo,swing-bo -m 256:64K -t clock -T 1 --csv "$work/cross.csv" > "$work/cross.txt"
+        "$bench_bin" -C swing-lo,swing-lo-mp,swing-bo,swing-bo-mp,ring -m 256:64K -t clock -T 1 \
+        --csv "$work/cross.csv" > "$work/cross.txt"
     rc=$?
     if [ "$rc" != 0 ] || [ ! -s "$work/cross.csv" ]; then
         tail -5 "$work/cross.txt" >&2
         echo "net-calibrate.sh: the LO/BO measurement failed (exit status $rc)" >&2
         exit 1
     fi
-    # columns: np,config,bytes,count,iters,median_us
-    lo_max=$(awk -F, '$2 == "swing-lo" { lo[$3] = $6 } $2 == "swing-bo" { bo[$3] = $6 }
+    # columns: np,config,bytes,count,iters,median_us; lo, bo: the best of each kind
+    best_of='$2 ~ /^swing-lo/ && (!($3 in lo) || $6 < lo[$3]) { lo[$3] = $6; lon[$3] = $2 }
+             ($2 ~ /^swing-bo/ || $2 == "ring") && (!($3 in bo) || $6 < bo[$3]) { bo[$3] = $6; bon[$3] = $2 }'
+
+    lo_max=$(awk -F, "$best_of"'
         END { last = 128
               for (s = 256; s <= 65536; s *= 2) { if (!(s in lo) || bo[s] < lo[s]) break; last = s }
               print last }' "$work/cross.csv")
@@ -147,16 +157,17 @@ fi
 mkdir -p "$(dirname "$out")" || exit 2
 {
     echo "# $name on the emulated network of bench/torus-net.sh, calibrated by"
-    echo "# bench/net-calibrate.sh $topo --rate $rate${burst:+ --burst $burst} -m $sizes -i $iters"
+    echo "# bench/net-calibrate.sh $topo --rate $rate${burst:+ --burst $burst}${mtu:+ --mtu $mtu} -m $sizes -i $iters"
     echo "# on $(date -u +%Y-%m-%d) ($(getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?') cores, $(awk '$1 == "tile" && $NF >= 0' "$work/routes" | wc -l) ranks):"
     echo "#   alpha $alpha s: mean exchange time up to 256 B, all pairs at once"
     echo "#   beta  $beta B/s: least-squares slope from 64 KiB up"
     echo "#   tau   $tau s: ping-pong 0-$far ($far_h hops) against 0-$near ($near_h) up to 256 B"
     echo "#   gamma $gamma s/B: MPI_Reduce_local, float sum"
     if [ "$lo_max" -ge 0 ]; then
-        echo "#   lo_max_bytes $lo_max: Swing LO no slower than BO up to it (median us):"
-        awk -F, '$2 == "swing-lo" { lo[$3] = $6 } $2 == "swing-bo" { bo[$3] = $6; n[++k] = $3 }
-            END { for (i = 1; i <= k; i++) printf "#     %6d B  LO %9.1f  BO %9.1f\n", n[i], lo[n[i]], bo[n[i]] }' "$work/cross.csv"
+        echo "#   lo_max_bytes $lo_max: the best LO no slower than the best BO up to it (median us):"
+        awk -F, "$best_of"' $2 == "swing-bo" { n[++k] = $3 }
+            END { for (i = 1; i <= k; i++)
+                      printf "#     %6d B  LO %9.1f (%s)  BO %9.1f (%s)\n", n[i], lo[n[i]], lon[n[i]], bo[n[i]], bon[n[i]] }' "$work/cross.csv"
     fi
     echo "# pairs exchange, measured against alpha + m/beta:"
     echo "#        bytes      measured     predicted    error"
