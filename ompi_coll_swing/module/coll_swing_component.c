@@ -164,7 +164,8 @@ static int swing_register(void)
     }
     c->topology = "auto";
     (void) mca_base_component_var_register(v, "topology",
-        "Torus the schedules follow: auto (a ring of the communicator), ring, "
+        "Torus the schedules follow: auto (one node: a ring of the ranks; across nodes "
+        "with equal node blocks: ranks per node x nodes; otherwise a ring), ring, "
         "a shape such as torus:8x8 or 4x2, a preset name, or @/path/to/file",
         MCA_BASE_VAR_TYPE_STRING, NULL, 0, MCA_BASE_VAR_FLAG_SETTABLE,
         OPAL_INFO_LVL_5, MCA_BASE_VAR_SCOPE_ALL, &c->topology);
@@ -193,7 +194,7 @@ static int swing_register(void)
         "cross-memory attach, process_vm_readv) instead of staging through the segment; "
         "tried once per communicator, the segment scheme serves where the kernel refuses; "
         "off by default: on the machines measured the kernel's copy was slower than the "
-        "segment scheme (README, Shared memory)",
+        "segment scheme (docs/RESULTS.md, shared memory)",
         MCA_BASE_VAR_TYPE_BOOL, NULL, 0, MCA_BASE_VAR_FLAG_SETTABLE,
         OPAL_INFO_LVL_6, MCA_BASE_VAR_SCOPE_ALL, &c->shm_cma);
     c->shm_cma_min = SWING_SHM_CMA_MIN_DEFAULT;
