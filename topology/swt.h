@@ -52,7 +52,7 @@ int swt_shape_active(const swt_shape_t *shape, int *dims);
 /*
  * The pattern of an allreduce. Swing and RD are the butterflies of
  * ALGORITHMS.md sections 2-6; RING is the ring allreduce along Hamiltonian
- * cycles of the torus (section 10, swt_ring.h), bandwidth-optimal only.
+ * cycles of the torus (section 12, swt_ring.h), bandwidth-optimal only.
  */
 typedef enum { SWT_ALG_SWING = 0, SWT_ALG_RD = 1, SWT_ALG_RING = 2 } swt_alg_t;
 
@@ -79,7 +79,7 @@ void swt_step_dim(const swt_shape_t *pow2, int s, int *dim, int *k);
 long swt_partner(const swt_shape_t *pow2, swt_alg_t alg, long pos, int s,
                  swt_move_t *move);
 
-/* ---- multiport walks (ALGORITHMS.md section 9) ---- */
+/* ---- multiport walks (ALGORITHMS.md section 11) ---- */
 
 /*
  * How one part of a multiport Swing or RD schedule walks the torus: the
@@ -172,7 +172,7 @@ long swt_sched_nblocks(const swt_sched_t *sched);
 void swt_block_elems(size_t count, long nblocks, long lo, long nb,
                      size_t *first, size_t *n);
 
-/* ---- multiport schedules (ALGORITHMS.md sections 9 and 10) ---- */
+/* ---- multiport schedules (ALGORITHMS.md sections 11 and 12) ---- */
 
 /* Links of a rank: 2 per dimension of size > 1 (a ring: 2); 1 when p = 1. */
 int swt_nports(const swt_shape_t *shape);

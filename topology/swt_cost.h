@@ -9,7 +9,7 @@
  * shapes add a fold step (m = n, reduces) and an unfold step (m = n) per
  * folded dimension.
  *
- * Ports (section 11): a multiport schedule's parts run at once, so a step
+ * Ports (section 13): a multiport schedule's parts run at once, so a step
  * costs alpha + h*tau + c*m/beta + P*m*gamma, with m the bytes of one
  * part's message (n/P of the single-port one), h the most hops of any
  * part's message, c the most messages of that step, of all parts and all

@@ -1,5 +1,5 @@
 /*
- * Multiport schedules (ALGORITHMS.md sections 9 and 10): how many parts an
+ * Multiport schedules (ALGORITHMS.md sections 11 and 12): how many parts an
  * algorithm splits the vector into, which slice and which walk each part
  * gets, and the step list of one part. Part j of Swing starts its walk at
  * the (j mod D)-th dimension of size > 1 and is mirrored from j = D on, so

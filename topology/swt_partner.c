@@ -5,7 +5,7 @@
  * Steps walk the dimensions round-robin from dimension 0; a dimension of
  * size d takes part in log2 d steps. Swing moves coordinate c by rho(k)
  * (even c) or -rho(k) (odd c), wrap-around included; RD flips bit k and
- * never wraps. A multiport part (section 9) starts the round-robin at
+ * never wraps. A multiport part (section 11) starts the round-robin at
  * another dimension and, mirrored, negates Swing's moves.
  */
 #include "swt.h"

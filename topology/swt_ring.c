@@ -1,5 +1,5 @@
 /*
- * Hamiltonian cycles of the logical torus (ALGORITHMS.md section 10; the
+ * Hamiltonian cycles of the logical torus (ALGORITHMS.md section 12; the
  * constructions are described in swt_ring.h). A cycle is built as the
  * list of its positions with the move that leaves each, so that a step
  * over a dimension of size 2 knows which of its two links it takes.

@@ -1,6 +1,6 @@
 /*
  * swt_ring: Hamiltonian cycles of the logical torus, along which the ring
- * allreduce runs (ALGORITHMS.md section 10). Every cycle step is one
+ * allreduce runs (ALGORITHMS.md section 12). Every cycle step is one
  * logical hop (a move of +-1 in one dimension, wrap-around included), so on
  * a plain torus every message of a ring step makes one physical hop.
  *

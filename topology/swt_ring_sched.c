@@ -1,5 +1,5 @@
 /*
- * Step list of one part of the ring allreduce (ALGORITHMS.md section 10).
+ * Step list of one part of the ring allreduce (ALGORITHMS.md section 12).
  *
  * Part j runs along its cycle in its own direction (swt_ring_next); index
  * the cycle's positions i = 0..p-1 in that direction and cut the part's

@@ -17,7 +17,7 @@
  * one network per direction). A dimension without a wrap-around link is
  * travelled straight toward the destination.
  *
- * Multiport (ALGORITHMS.md sections 9 and 11): every part of a Swing or RD
+ * Multiport (ALGORITHMS.md sections 11 and 13): every part of a Swing or RD
  * schedule has the same phases (its folds are everybody's; its core step s
  * moves along its own walk), and all parts' messages of a phase travel at
  * once. Every message of one phase of one algorithm carries the same

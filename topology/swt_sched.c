@@ -18,7 +18,7 @@
  * Core, bandwidth-optimal (section 4): reduce-scatter s = 0..L-1 sending
  * the peer's half of the current range, then allgather s = L-1..0.
  *
- * A multiport part (section 9) is the same list with its own walk: the
+ * A multiport part (section 11) is the same list with its own walk: the
  * fold steps are those of every part, the core pairs as the walk says.
  */
 #include "swt_sched_int.h"

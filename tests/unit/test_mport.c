@@ -1,5 +1,5 @@
 /*
- * Multiport Swing and RD (ALGORITHMS.md section 9): port and part counts,
+ * Multiport Swing and RD (ALGORITHMS.md section 11): port and part counts,
  * the walks (rotated, mirrored) against a brute-force walk, the block
  * ranges of every part against the sets R(x, s) of section 4, the slices
  * of the parts, part 0 of 1 equal to the single-port list, and, on tori

@@ -3,7 +3,7 @@
  * range of sizes (powers of two), the LO/BO crossover of each algorithm
  * and the threshold the component's automatic choice would use (it picks
  * Swing LO up to coll_swing_lo_max_bytes, Swing BO above); then the same
- * sizes for the multiport forms and the ring (ALGORITHMS.md section 11).
+ * sizes for the multiport forms and the ring (ALGORITHMS.md section 13).
  */
 #include "swing_topo.h"
 
