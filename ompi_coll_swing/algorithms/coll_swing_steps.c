@@ -96,8 +96,7 @@ static int swing_step_lo_first(const mca_coll_swing_call_t *call, const swt_step
     return rc;
 }
 
-/* Elements per pipeline segment; the whole range when segmentation is off. */
-static size_t swing_segment_elems(const mca_coll_swing_call_t *call, size_t n)
+size_t mca_coll_swing_segment_elems(const mca_coll_swing_call_t *call, size_t n)
 {
     long seg = mca_coll_swing_params.segment_size;
     size_t elems;
@@ -109,8 +108,7 @@ static size_t swing_segment_elems(const mca_coll_swing_call_t *call, size_t n)
     return elems ? elems : 1;
 }
 
-/* Elements of segment i of a range of n, cut every seg from its start. */
-static size_t swing_seg_len(size_t n, size_t seg, size_t i)
+size_t mca_coll_swing_seg_len(size_t n, size_t seg, size_t i)
 {
     size_t off = i * seg;
     return (n - off < seg) ? n - off : seg;
@@ -126,7 +124,7 @@ static int swing_step_rs(const mca_coll_swing_call_t *call, const swt_step_t *st
 
     swt_block_elems(call->count, nblocks, st->send_lo, st->send_n, &s0, &sn);
     swt_block_elems(call->count, nblocks, st->recv_lo, st->recv_n, &r0, &rn);
-    seg = swing_segment_elems(call, sn > rn ? sn : rn);
+    seg = mca_coll_swing_segment_elems(call, sn > rn ? sn : rn);
     nseg_s = (sn + seg - 1) / seg;
     nseg_r = (rn + seg - 1) / seg;
     nseg = nseg_s > nseg_r ? nseg_s : nseg_r;
@@ -137,13 +135,13 @@ static int swing_step_rs(const mca_coll_swing_call_t *call, const swt_step_t *st
      */
     if (nseg_r > 0) {
         rc = mca_coll_swing_p2p_irecv(call, swing_at(b->tmp, call, r0),
-                                      swing_seg_len(rn, seg, 0), peer, &rreq[0]);
+                                      mca_coll_swing_seg_len(rn, seg, 0), peer, &rreq[0]);
     }
     for (size_t i = 0; i < nseg && OMPI_SUCCESS == rc; ++i) {
         int slot = (int) (i % 2);
         if (i + 1 < nseg_r) {
             rc = mca_coll_swing_p2p_irecv(call, swing_at(b->tmp, call, r0 + (i + 1) * seg),
-                                          swing_seg_len(rn, seg, i + 1), peer,
+                                          mca_coll_swing_seg_len(rn, seg, i + 1), peer,
                                           &rreq[1 - slot]);
         }
         if (OMPI_SUCCESS == rc && i < nseg_s) {
@@ -152,7 +150,7 @@ static int swing_step_rs(const mca_coll_swing_call_t *call, const swt_step_t *st
             }
             if (OMPI_SUCCESS == rc) {
                 rc = mca_coll_swing_p2p_isend(call, swing_at(b->acc, call, s0 + i * seg),
-                                              swing_seg_len(sn, seg, i), peer, &sreq[slot]);
+                                              mca_coll_swing_seg_len(sn, seg, i), peer, &sreq[slot]);
             }
         }
         if (OMPI_SUCCESS == rc && i < nseg_r) {
@@ -162,7 +160,7 @@ static int swing_step_rs(const mca_coll_swing_call_t *call, const swt_step_t *st
                 mca_coll_swing_reduce_into(call->op, call->dtype,
                                            swing_at(b->tmp, call, r0 + i * seg),
                                            swing_at(b->acc, call, r0 + i * seg),
-                                           swing_seg_len(rn, seg, i));
+                                           mca_coll_swing_seg_len(rn, seg, i));
             }
         }
     }
