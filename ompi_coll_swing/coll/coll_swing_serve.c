@@ -11,6 +11,10 @@
  *             ...) says so before communicating; the call is served by
  *             the message-passing schedule auto would use, counted as
  *             that one, with one warning per job
+ *
+ * A nonblocking or persistent call takes the same path: its executor
+ * returns with the request in *call->request (started, or built for
+ * MPI_Start), and a zero count still gets one.
  */
 #include "coll_swing_coll.h"
 #include "coll_swing_decide.h"
@@ -51,7 +55,8 @@ int mca_coll_swing_serve(const mca_coll_swing_coll_t *coll, const void *args,
     static mca_coll_swing_decline_t no_executor = {0, "algorithm not available"};
     const mca_coll_swing_table_t *t = &mca_coll_swing_tables[coll->id];
     mca_coll_swing_coll_counters_t *ctr = &mca_coll_swing_counters.coll[coll->id];
-    mca_coll_swing_call_t call = {.comm = comm, .declined = NULL};
+    mca_coll_swing_call_t call = {.comm = comm, .declined = NULL,
+                                  .persistent = coll->persistent};
     const mca_coll_swing_alg_t *alg;
     int id, rc;
 
@@ -70,7 +75,7 @@ int mca_coll_swing_serve(const mca_coll_swing_coll_t *coll, const void *args,
         opal_output(mca_coll_swing_params.output, "coll:swing: %s of %zu bytes on %s: %s",
                     t->name, call.bytes, comm->c_name, alg->name);
     }
-    if (0 == call.count) {
+    if (0 == call.count && NULL == call.request) {
         return MPI_SUCCESS;
     }
     call.plan = (alg->plan >= 0) ? &m->plans[alg->plan] : NULL;

@@ -34,8 +34,46 @@ const mca_coll_swing_alg_t mca_coll_swing_algs[MCA_COLL_SWING_ALG_COUNT] = {
       "elsewhere: Swing)" },
 };
 
+/*
+ * Nonblocking and persistent allreduce: the step lists of the rows above
+ * (auto chooses among them exactly as for MPI_Allreduce, from the same
+ * cost model), run by the nonblocking engine. shm and hier wait inside the
+ * segment protocol, so they are never auto's choice here and, forced,
+ * decline to the message-passing schedule auto would use.
+ */
+const mca_coll_swing_alg_t mca_coll_swing_nb_algs[MCA_COLL_SWING_ALG_COUNT] = {
+    { "auto", MCA_COLL_SWING_ALG_AUTO, SWT_ALG_SWING, SWT_KIND_LO, NULL, -1,
+      MCA_COLL_SWING_SCOPE_ANY, "choose by message size and topology (message passing)" },
+    { "swing_lo", MCA_COLL_SWING_ALG_SWING_LO, SWT_ALG_SWING, SWT_KIND_LO,
+      mca_coll_swing_exec_nb_steps, MCA_COLL_SWING_ALG_SWING_LO, MCA_COLL_SWING_SCOPE_ANY,
+      "Swing, latency-optimal" },
+    { "rd_lo", MCA_COLL_SWING_ALG_RD_LO, SWT_ALG_RD, SWT_KIND_LO,
+      mca_coll_swing_exec_nb_steps, MCA_COLL_SWING_ALG_RD_LO, MCA_COLL_SWING_SCOPE_ANY,
+      "recursive doubling, latency-optimal" },
+    { "swing_bo", MCA_COLL_SWING_ALG_SWING_BO, SWT_ALG_SWING, SWT_KIND_BO,
+      mca_coll_swing_exec_nb_steps, MCA_COLL_SWING_ALG_SWING_BO, MCA_COLL_SWING_SCOPE_ANY,
+      "Swing, bandwidth-optimal" },
+    { "rd_bo", MCA_COLL_SWING_ALG_RD_BO, SWT_ALG_RD, SWT_KIND_BO,
+      mca_coll_swing_exec_nb_steps, MCA_COLL_SWING_ALG_RD_BO, MCA_COLL_SWING_SCOPE_ANY,
+      "recursive halving/doubling, bandwidth-optimal" },
+    { "shm", MCA_COLL_SWING_ALG_SHM, SWT_ALG_SWING, SWT_KIND_LO,
+      mca_coll_swing_exec_nb_decline, -1, MCA_COLL_SWING_SCOPE_FORCED,
+      "blocking only: served by the message-passing schedule auto would use" },
+    { "hier", MCA_COLL_SWING_ALG_HIER, SWT_ALG_SWING, SWT_KIND_BO,
+      mca_coll_swing_exec_nb_decline, -1, MCA_COLL_SWING_SCOPE_FORCED,
+      "blocking only: served by the message-passing schedule auto would use" },
+};
+
 const mca_coll_swing_table_t mca_coll_swing_tables[MCA_COLL_SWING_NCOLLS] = {
     [MCA_COLL_SWING_ALLREDUCE] = {
         .name = "allreduce", .call = "MPI_Allreduce", .title = "Allreduce algorithm",
         .algs = mca_coll_swing_algs, .nalgs = SWING_ROWS(mca_coll_swing_algs) },
+    [MCA_COLL_SWING_IALLREDUCE] = {
+        .name = "iallreduce", .call = "MPI_Iallreduce",
+        .title = "Nonblocking allreduce algorithm",
+        .algs = mca_coll_swing_nb_algs, .nalgs = SWING_ROWS(mca_coll_swing_nb_algs) },
+    [MCA_COLL_SWING_ALLREDUCE_INIT] = {
+        .name = "allreduce_init", .call = "MPI_Allreduce_init",
+        .title = "Persistent allreduce algorithm, chosen once per request",
+        .algs = mca_coll_swing_nb_algs, .nalgs = SWING_ROWS(mca_coll_swing_nb_algs) },
 };

@@ -33,7 +33,8 @@ typedef enum {
 typedef enum {
     MCA_COLL_SWING_SCOPE_ANY = 0,   /* message passing: any communicator */
     MCA_COLL_SWING_SCOPE_NODE,      /* every rank on one node (shm) */
-    MCA_COLL_SWING_SCOPE_NODES      /* several nodes, several ranks on one (hier) */
+    MCA_COLL_SWING_SCOPE_NODES,     /* several nodes, several ranks on one (hier) */
+    MCA_COLL_SWING_SCOPE_FORCED     /* only when forced; auto never picks it */
 } mca_coll_swing_scope_t;
 
 /* One row of an algorithm table; row i has id i, row 0 is auto. */
@@ -62,6 +63,9 @@ typedef struct mca_coll_swing_table_t {
 } mca_coll_swing_table_t;
 
 extern const mca_coll_swing_alg_t mca_coll_swing_algs[MCA_COLL_SWING_ALG_COUNT];
+/* The same algorithms, run by the nonblocking engine (MPI_Iallreduce,
+   MPI_Allreduce_init): same names, ids and step lists. */
+extern const mca_coll_swing_alg_t mca_coll_swing_nb_algs[MCA_COLL_SWING_ALG_COUNT];
 extern const mca_coll_swing_table_t mca_coll_swing_tables[MCA_COLL_SWING_NCOLLS];
 
 /* Fills the module's auto tables from the cost model of topo (setup). */

@@ -5,6 +5,7 @@
 #include "coll_swing_module.h"
 #include "coll_swing_decide.h"
 #include "coll_swing_kernel.h"
+#include "coll_swing_nb.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,6 +57,17 @@ static int swing_register_counter(const char *name, const char *desc,
         MCA_BASE_VAR_TYPE_UNSIGNED_LONG_LONG, NULL, MCA_BASE_VAR_BIND_NO_OBJECT,
         MCA_BASE_PVAR_FLAG_READONLY | MCA_BASE_PVAR_FLAG_CONTINUOUS,
         NULL, NULL, NULL, ctr);
+}
+
+/* A value that goes up and down (class level). */
+static int swing_register_level(const char *name, const char *desc, unsigned long long *val)
+{
+    return mca_base_component_pvar_register(
+        &mca_coll_swing_component.super.collm_version, name, desc,
+        OPAL_INFO_LVL_4, MCA_BASE_PVAR_CLASS_LEVEL,
+        MCA_BASE_VAR_TYPE_UNSIGNED_LONG_LONG, NULL, MCA_BASE_VAR_BIND_NO_OBJECT,
+        MCA_BASE_PVAR_FLAG_READONLY | MCA_BASE_PVAR_FLAG_CONTINUOUS,
+        NULL, NULL, NULL, val);
 }
 
 /* coll_swing_<collective>_algorithm, an enum made from the collective's table. */
@@ -224,6 +236,13 @@ static int swing_register(void)
     (void) swing_register_counter("allreduce_shm_single_copy",
         "shm MPI_Allreduce calls served by single copy (process_vm_readv)",
         &mca_coll_swing_counters.shm_single_copy);
+    (void) swing_register_level("nb_requests",
+        "swing requests (MPI_Iallreduce, MPI_Allreduce_init) alive now: active, "
+        "complete and not yet freed, or persistent",
+        &mca_coll_swing_counters.nb_active);
+    (void) swing_register_level("nb_progress",
+        "1 while swing's progress callback is registered (some swing request is active)",
+        &mca_coll_swing_counters.nb_progress);
     return OMPI_SUCCESS;
 }
 
@@ -261,6 +280,7 @@ static int swing_open(void)
 
 static int swing_close(void)
 {
+    mca_coll_swing_nb_fini();
     if (mca_coll_swing_params.output >= 0) {
         opal_output_close(mca_coll_swing_params.output);
         mca_coll_swing_params.output = -1;
