@@ -19,6 +19,7 @@
 
 #include "coll_swing_algs.h"
 
+#include "ompi/mca/coll/base/coll_base_util.h"
 #include "ompi/request/request.h"
 
 BEGIN_C_DECLS
@@ -43,8 +44,13 @@ typedef struct mca_coll_swing_nbdir_t {
     ompi_request_t *req[2];    /* segment i in req[i % 2] */
 } mca_coll_swing_nbdir_t;
 
+/*
+ * The MPI layer of Open MPI takes a collective request for an
+ * ompi_coll_base_nbc_request_t: MPI_Iallreduce and MPI_Allreduce_init keep
+ * a user op or derived type alive in its fields until completion or free.
+ */
 struct mca_coll_swing_nbreq_t {
-    ompi_request_t super;
+    ompi_coll_base_nbc_request_t super;
     mca_coll_swing_nbreq_t *next, *prev;  /* the active list (engine lock) */
     mca_coll_swing_nbreq_t *cached;       /* the list of idle requests */
     mca_coll_swing_module_t *module;

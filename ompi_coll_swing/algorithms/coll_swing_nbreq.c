@@ -21,7 +21,7 @@
 
 #include "opal/runtime/opal_progress.h"
 
-/* Idle requests kept for reuse, with their scratch. */
+/* Idle requests that keep their scratch for the next call. */
 #define SWING_NB_CACHE 8
 
 static pthread_mutex_t swing_nb_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -44,7 +44,7 @@ static void swing_nbreq_destruct(mca_coll_swing_nbreq_t *req)
     free(req->scratch);
 }
 
-OBJ_CLASS_INSTANCE(mca_coll_swing_nbreq_t, ompi_request_t, swing_nbreq_construct,
+OBJ_CLASS_INSTANCE(mca_coll_swing_nbreq_t, ompi_coll_base_nbc_request_t, swing_nbreq_construct,
                    swing_nbreq_destruct);
 
 /*
@@ -54,22 +54,27 @@ OBJ_CLASS_INSTANCE(mca_coll_swing_nbreq_t, ompi_request_t, swing_nbreq_construct
  */
 static void swing_nbreq_drop(mca_coll_swing_nbreq_t *req)
 {
-    OMPI_REQUEST_FINI(&req->super);
+    OMPI_REQUEST_FINI(&req->super.super);
     OBJ_RELEASE(req->call.dtype);
     OBJ_RELEASE(req->call.op);
     OBJ_RELEASE(req->call.comm);
     mca_coll_swing_count(&mca_coll_swing_counters.nb_active, -1);
+    /*
+     * The object itself stays: the MPI layer's free hook for a persistent
+     * request with a user op (coll/base's free_objs_callback) still touches
+     * it after this returns. Only the first SWING_NB_CACHE idle ones keep
+     * their scratch.
+     */
     pthread_mutex_lock(&swing_nb_lock);
-    if (swing_nb_nidle < SWING_NB_CACHE) {
-        req->cached = swing_nb_idle;
-        swing_nb_idle = req;
-        swing_nb_nidle++;
-        req = NULL;
+    if (swing_nb_nidle >= SWING_NB_CACHE) {
+        free(req->scratch);
+        req->scratch = NULL;
+        req->scratch_size = 0;
     }
+    req->cached = swing_nb_idle;
+    swing_nb_idle = req;
+    swing_nb_nidle++;
     pthread_mutex_unlock(&swing_nb_lock);
-    if (NULL != req) {
-        OBJ_RELEASE(req);
-    }
 }
 
 /* Drops the requests of a list linked by cached (lock not held). */
@@ -138,8 +143,8 @@ static void swing_nb_finish(mca_coll_swing_nbreq_t *req, mca_coll_swing_nbreq_t 
         *dead = req;
         return;
     }
-    req->super.req_status.MPI_ERROR = req->rc;
-    ompi_request_complete(&req->super, true);
+    req->super.super.req_status.MPI_ERROR = req->rc;
+    ompi_request_complete(&req->super.super, true);
 }
 
 /* Lock held: the callback off when nothing is active (it costs every progress call). */
@@ -188,9 +193,9 @@ int mca_coll_swing_nbreq_start(mca_coll_swing_nbreq_t *req)
         mca_coll_swing_count(&mca_coll_swing_counters.nb_progress, 1);
     }
     req->active = 1;
-    req->super.req_state = OMPI_REQUEST_ACTIVE;
-    req->super.req_complete = REQUEST_PENDING;
-    req->super.req_status.MPI_ERROR = OMPI_SUCCESS;
+    req->super.super.req_state = OMPI_REQUEST_ACTIVE;
+    req->super.super.req_complete = REQUEST_PENDING;
+    req->super.super.req_status.MPI_ERROR = OMPI_SUCCESS;
     req->next = swing_nb_head;
     req->prev = NULL;
     if (NULL != swing_nb_head) {
@@ -242,7 +247,7 @@ static int swing_nbreq_take(size_t scratch, mca_coll_swing_nbreq_t **out)
         }
     }
     if (OMPI_SUCCESS != mca_coll_swing_grow(&req->scratch, &req->scratch_size, scratch)) {
-        req->super.req_state = OMPI_REQUEST_INVALID;
+        req->super.super.req_state = OMPI_REQUEST_INVALID;
         OBJ_RELEASE(req);
         return OMPI_ERR_OUT_OF_RESOURCE;
     }
@@ -262,16 +267,16 @@ int mca_coll_swing_nbreq_get(mca_coll_swing_module_t *m, const mca_coll_swing_ca
     if (OMPI_SUCCESS != rc) {
         return rc;
     }
-    OMPI_REQUEST_INIT(&req->super, call->persistent);
-    req->super.req_type = OMPI_REQUEST_COLL;
-    req->super.req_mpi_object.comm = call->comm;
-    req->super.req_status.MPI_SOURCE = MPI_ANY_SOURCE;
-    req->super.req_status.MPI_TAG = MPI_ANY_TAG;
-    req->super.req_status._ucount = 0;
-    req->super.req_status._cancelled = 0;
-    req->super.req_free = swing_nbreq_free;
-    req->super.req_cancel = swing_nbreq_cancel;
-    req->super.req_start = call->persistent ? swing_nbreq_start_persistent : NULL;
+    OMPI_REQUEST_INIT(&req->super.super, call->persistent);
+    req->super.super.req_type = OMPI_REQUEST_COLL;
+    req->super.super.req_mpi_object.comm = call->comm;
+    req->super.super.req_status.MPI_SOURCE = MPI_ANY_SOURCE;
+    req->super.super.req_status.MPI_TAG = MPI_ANY_TAG;
+    req->super.super.req_status._ucount = 0;
+    req->super.super.req_status._cancelled = 0;
+    req->super.super.req_free = swing_nbreq_free;
+    req->super.super.req_cancel = swing_nbreq_cancel;
+    req->super.super.req_start = call->persistent ? swing_nbreq_start_persistent : NULL;
     req->module = m;
     req->call = *call;
     req->call.request = NULL;

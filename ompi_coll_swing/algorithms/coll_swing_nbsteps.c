@@ -261,7 +261,7 @@ int mca_coll_swing_exec_nb_steps(mca_coll_swing_call_t *call, mca_coll_swing_mod
             return rc;
         }
     }
-    *call->request = &req->super;
+    *call->request = &req->super.super;
     return OMPI_SUCCESS;
 }
 
