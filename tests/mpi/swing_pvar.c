@@ -20,15 +20,21 @@ static MPI_T_pvar_session swing_session = MPI_T_PVAR_SESSION_NULL;
 static MPI_T_pvar_handle swing_handles[SWING_PVAR_N];
 static int swing_found[SWING_PVAR_N];
 static int swing_t_up;
+static const char *swing_coll = "allreduce";
+
+void swing_pvar_collective(const char *name)
+{
+    swing_coll = name;
+}
 
 static void swing_pvar_name(int i, char *buf, size_t len)
 {
     if (0 == i) {
-        snprintf(buf, len, "coll_swing_allreduce_served");
+        snprintf(buf, len, "coll_swing_%s_served", swing_coll);
     } else if (1 == i) {
-        snprintf(buf, len, "coll_swing_allreduce_fallback");
+        snprintf(buf, len, "coll_swing_%s_fallback", swing_coll);
     } else {
-        snprintf(buf, len, "coll_swing_allreduce_%s", swing_pvar_algs[i - 2]);
+        snprintf(buf, len, "coll_swing_%s_%s", swing_coll, swing_pvar_algs[i - 2]);
     }
 }
 
@@ -130,10 +136,42 @@ void swing_pvar_close(void)
     }
 }
 
+int swing_pvar_read_one(const char *want, unsigned long long *value)
+{
+    MPI_T_pvar_handle handle;
+    int num, count, rc = -1;
+
+    if (!swing_t_up || MPI_SUCCESS != MPI_T_pvar_get_num(&num)) {
+        return -1;
+    }
+    for (int idx = 0; idx < num && rc < 0; ++idx) {
+        char name[256], desc[1024];
+        int name_len = sizeof(name), desc_len = sizeof(desc);
+        int verbosity, var_class, binding, readonly, continuous, atomic;
+        MPI_Datatype dt;
+        MPI_T_enum et;
+        if (MPI_SUCCESS != MPI_T_pvar_get_info(idx, name, &name_len, &verbosity, &var_class,
+                                               &dt, &et, desc, &desc_len, &binding,
+                                               &readonly, &continuous, &atomic)
+            || 0 != strcmp(name, want) || MPI_UNSIGNED_LONG_LONG != dt
+            || MPI_SUCCESS != MPI_T_pvar_handle_alloc(swing_session, idx, NULL, &handle,
+                                                      &count)) {
+            continue;
+        }
+        if (1 == count && MPI_SUCCESS == MPI_T_pvar_read(swing_session, handle, value)) {
+            rc = 0;
+        }
+        MPI_T_pvar_handle_free(swing_session, &handle);
+    }
+    return rc;
+}
+
 int swing_cvar_set_algorithm(const char *name)
 {
+    char want[128];
     int num, rc = -1;
 
+    snprintf(want, sizeof(want), "coll_swing_%s_algorithm", swing_coll);
     if (!swing_t_up || MPI_SUCCESS != MPI_T_cvar_get_num(&num)) {
         return -1;
     }
@@ -147,7 +185,7 @@ int swing_cvar_set_algorithm(const char *name)
 
         if (MPI_SUCCESS != MPI_T_cvar_get_info(idx, vname, &vname_len, &verbosity, &dt, &et,
                                                desc, &desc_len, &binding, &scope)
-            || 0 != strcmp(vname, "coll_swing_allreduce_algorithm")
+            || 0 != strcmp(vname, want)
             || MPI_T_ENUM_NULL == et
             || MPI_SUCCESS != MPI_T_enum_get_info(et, &nitems, ename, &ename_len)) {
             continue;
