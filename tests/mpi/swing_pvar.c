@@ -20,6 +20,18 @@ static MPI_T_pvar_session swing_session = MPI_T_PVAR_SESSION_NULL;
 static MPI_T_pvar_handle swing_handles[SWING_PVAR_N];
 static int swing_found[SWING_PVAR_N];
 static int swing_t_up;
+
+/*
+ * Handles of counters read by name, kept for the session: a counter's
+ * handle reads what accumulated since it was allocated.
+ */
+#define SWING_PVAR_BYNAME 16
+static struct {
+    char name[96];
+    MPI_T_pvar_handle handle;
+} swing_byname[SWING_PVAR_BYNAME];
+static int swing_nbyname;
+
 static const char *swing_coll = "allreduce";
 
 void swing_pvar_collective(const char *name)
@@ -121,6 +133,10 @@ int swing_pvar_read(swing_pvar_snap_t *snap)
 
 void swing_pvar_close(void)
 {
+    for (int i = 0; i < swing_nbyname; ++i) {
+        MPI_T_pvar_handle_free(swing_session, &swing_byname[i].handle);
+    }
+    swing_nbyname = 0;
     for (int i = 0; i < SWING_PVAR_N; ++i) {
         if (swing_found[i]) {
             MPI_T_pvar_handle_free(swing_session, &swing_handles[i]);
@@ -136,15 +152,21 @@ void swing_pvar_close(void)
     }
 }
 
-int swing_pvar_read_one(const char *want, unsigned long long *value)
+static int swing_pvar_handle(const char *want, MPI_T_pvar_handle *handle)
 {
-    MPI_T_pvar_handle handle;
-    int num, count, rc = -1;
+    int num, count;
 
-    if (!swing_t_up || MPI_SUCCESS != MPI_T_pvar_get_num(&num)) {
+    for (int i = 0; i < swing_nbyname; ++i) {
+        if (0 == strcmp(swing_byname[i].name, want)) {
+            *handle = swing_byname[i].handle;
+            return 0;
+        }
+    }
+    if (!swing_t_up || swing_nbyname == SWING_PVAR_BYNAME
+        || MPI_SUCCESS != MPI_T_pvar_get_num(&num)) {
         return -1;
     }
-    for (int idx = 0; idx < num && rc < 0; ++idx) {
+    for (int idx = 0; idx < num; ++idx) {
         char name[256], desc[1024];
         int name_len = sizeof(name), desc_len = sizeof(desc);
         int verbosity, var_class, binding, readonly, continuous, atomic;
@@ -154,16 +176,26 @@ int swing_pvar_read_one(const char *want, unsigned long long *value)
                                                &dt, &et, desc, &desc_len, &binding,
                                                &readonly, &continuous, &atomic)
             || 0 != strcmp(name, want) || MPI_UNSIGNED_LONG_LONG != dt
-            || MPI_SUCCESS != MPI_T_pvar_handle_alloc(swing_session, idx, NULL, &handle,
+            || MPI_SUCCESS != MPI_T_pvar_handle_alloc(swing_session, idx, NULL, handle,
                                                       &count)) {
             continue;
         }
-        if (1 == count && MPI_SUCCESS == MPI_T_pvar_read(swing_session, handle, value)) {
-            rc = 0;
-        }
-        MPI_T_pvar_handle_free(swing_session, &handle);
+        snprintf(swing_byname[swing_nbyname].name, sizeof(swing_byname[0].name), "%s", want);
+        swing_byname[swing_nbyname++].handle = *handle;
+        return 0;
     }
-    return rc;
+    return -1;
+}
+
+int swing_pvar_read_one(const char *want, unsigned long long *value)
+{
+    MPI_T_pvar_handle handle;
+
+    if (0 != swing_pvar_handle(want, &handle)
+        || MPI_SUCCESS != MPI_T_pvar_read(swing_session, handle, value)) {
+        return -1;
+    }
+    return 0;
 }
 
 int swing_cvar_set_algorithm(const char *name)

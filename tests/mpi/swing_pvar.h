@@ -28,7 +28,11 @@ void swing_pvar_collective(const char *name);
 /* After MPI_Init. Returns 0, or the number of counters not found. */
 int swing_pvar_open(void);
 
-/* Reads one counter of coll/swing by its full name into *value; -1 if absent. */
+/*
+ * Reads a variable of coll/swing by its full name into *value; -1 if
+ * absent. A counter reads what accumulated since its first read here; a
+ * level, its value now. Not thread-safe.
+ */
 int swing_pvar_read_one(const char *name, unsigned long long *value);
 /* 1 if the counter of this algorithm (index) or of served/fallback (-1, -2) exists. */
 int swing_pvar_have(int which);
