@@ -119,10 +119,6 @@ topo)
     all_algs "swing_bo rd_bo" 4 65536 "$quick" "segment 1000 B" --mca coll_swing_segment_size 1000
     all_algs "rd_bo swing_bo" 7 65536 "$quick" "segment 1000 B" --mca coll_swing_segment_size 1000
     ;;
-*)
-    echo "unknown group $group"
-    exit 99
-    ;;
 nbc)
     for e in nonblocking persistent; do
         entry=$e
@@ -140,6 +136,10 @@ nbc)
             all_algs "$algs" "$np" "$(big_for "$np")" "$q" "$e" $seg
         done
     done
+    ;;
+*)
+    echo "unknown group $group"
+    exit 99
     ;;
 esac
 
