@@ -32,10 +32,6 @@ int mca_coll_swing_exec_hier(mca_coll_swing_call_t *call, mca_coll_swing_module_
  * algorithms/coll_swing_nbsteps.c
  */
 int mca_coll_swing_exec_nb_steps(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
-/* shm and hier forced on a nonblocking call: declined (they wait inside the
-   segment protocol), so the call is served by message passing. */
-int mca_coll_swing_exec_nb_decline(mca_coll_swing_call_t *call,
-                                   mca_coll_swing_module_t *module);
 /* Pipeline segments of the step executors: elements per segment for a
    range of n (the whole range when segmentation is off), and the length of
    segment i of a range of n cut every seg elements. */

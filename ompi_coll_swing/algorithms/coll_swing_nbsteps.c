@@ -264,14 +264,3 @@ int mca_coll_swing_exec_nb_steps(mca_coll_swing_call_t *call, mca_coll_swing_mod
     *call->request = &req->super.super;
     return OMPI_SUCCESS;
 }
-
-int mca_coll_swing_exec_nb_decline(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
-{
-    static mca_coll_swing_decline_t blocking_only = {
-        0, "the shared segment's protocol waits; nonblocking calls use message passing"
-    };
-
-    (void) m;
-    call->declined = &blocking_only;
-    return MCA_COLL_SWING_DECLINED;
-}

@@ -50,7 +50,7 @@ static int swing_best(const mca_coll_swing_table_t *t, const swt_model_t *model,
 static int swing_scoped(const mca_coll_swing_table_t *t, mca_coll_swing_scope_t scope)
 {
     for (int i = 0; i < t->nalgs; ++i) {
-        if (NULL != t->algs[i].exec && t->algs[i].scope == scope) {
+        if (NULL != mca_coll_swing_exec_of(t, &t->algs[i]) && t->algs[i].scope == scope) {
             return i;
         }
     }

@@ -33,8 +33,7 @@ typedef enum {
 typedef enum {
     MCA_COLL_SWING_SCOPE_ANY = 0,   /* message passing: any communicator */
     MCA_COLL_SWING_SCOPE_NODE,      /* every rank on one node (shm) */
-    MCA_COLL_SWING_SCOPE_NODES,     /* several nodes, several ranks on one (hier) */
-    MCA_COLL_SWING_SCOPE_FORCED     /* only when forced; auto never picks it */
+    MCA_COLL_SWING_SCOPE_NODES      /* several nodes, several ranks on one (hier) */
 } mca_coll_swing_scope_t;
 
 /* One row of an algorithm table; row i has id i, row 0 is auto. */
@@ -44,6 +43,10 @@ typedef struct mca_coll_swing_alg_t {
     swt_alg_t pattern;            /* partners: Swing or recursive doubling */
     swt_kind_t kind;              /* latency- or bandwidth-optimal */
     mca_coll_swing_exec_fn_t exec;/* NULL for auto */
+    mca_coll_swing_exec_fn_t nb_exec; /* the nonblocking engine's, for
+                                     MPI_Iallreduce and MPI_Allreduce_init;
+                                     NULL: blocking only (auto skips the row,
+                                     forced it declines to message passing) */
     int plan;                     /* the step list it runs: an allreduce id
                                      whose plan setup builds (pattern and
                                      kind of that row), -1 for none; planned
@@ -60,12 +63,17 @@ typedef struct mca_coll_swing_table_t {
     const char *title;            /* start of the parameter's help text */
     const mca_coll_swing_alg_t *algs;
     int nalgs;
+    int nonblocking;              /* rows run their nb_exec */
 } mca_coll_swing_table_t;
 
+/* The executor a table runs for a row. */
+static inline mca_coll_swing_exec_fn_t mca_coll_swing_exec_of(const mca_coll_swing_table_t *t,
+                                                              const mca_coll_swing_alg_t *a)
+{
+    return t->nonblocking ? a->nb_exec : a->exec;
+}
+
 extern const mca_coll_swing_alg_t mca_coll_swing_algs[MCA_COLL_SWING_ALG_COUNT];
-/* The same algorithms, run by the nonblocking engine (MPI_Iallreduce,
-   MPI_Allreduce_init): same names, ids and step lists. */
-extern const mca_coll_swing_alg_t mca_coll_swing_nb_algs[MCA_COLL_SWING_ALG_COUNT];
 extern const mca_coll_swing_table_t mca_coll_swing_tables[MCA_COLL_SWING_NCOLLS];
 
 /* Fills the module's auto tables from the cost model of topo (setup). */
