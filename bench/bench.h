@@ -385,4 +385,10 @@ void bench_report_tables(FILE *out, const bench_report_t *rep);
 void bench_report_csv_header(FILE *csv);
 void bench_report_csv_row(const bench_report_t *rep, int config, int size);
 
+/* ------------------------------------------------------------------ */
+/* Nonblocking and persistent allreduce, swing beside libnbc (bench_nbc.c) */
+
+/* swing_bench --nbc ...: after MPI_Init; returns the exit status. */
+int bench_nbc_main(int argc, char **argv);
+
 #endif /* BENCH_H */

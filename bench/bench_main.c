@@ -483,6 +483,10 @@ int main(int argc, char **argv)
     MPI_Comm_rank(MPI_COMM_WORLD, &run.rank);
     MPI_Comm_size(MPI_COMM_WORLD, &run.np);
     run.args = &args;
+    if (argc > 1 && 0 == strcmp(argv[1], "--nbc")) {
+        status = bench_nbc_main(argc, argv);
+        goto finalize;
+    }
 
     switch (bench_args_parse(argc, argv, 0 == run.rank, &args)) {
     case BENCH_ARGS_HELP:

@@ -44,6 +44,15 @@ typedef struct mca_coll_swing_module_t {
     struct ompi_communicator_t *comm;
     mca_coll_base_module_allreduce_fn_t prev_allreduce;
     mca_coll_base_module_t *prev_allreduce_module;
+    mca_coll_base_module_iallreduce_fn_t prev_iallreduce;
+    mca_coll_base_module_t *prev_iallreduce_module;
+    mca_coll_base_module_allreduce_init_fn_t prev_allreduce_init;
+    mca_coll_base_module_t *prev_allreduce_init_module;
+    /* nonblocking operations started on this communicator, and persistent
+       requests built on it: every rank counts alike, so both give tags
+       (transport/coll_swing_p2p.h) */
+    unsigned int nb_seq;
+    unsigned int nb_persistent_seq;
     int algorithm[MCA_COLL_SWING_NCOLLS];   /* per collective: forced, or auto (0) */
     /* auto, per collective: the algorithm per size bucket, and the best
        message-passing one (for calls the first declines) */
@@ -83,6 +92,11 @@ typedef struct mca_coll_swing_call_t {
     struct ompi_communicator_t *comm;
     const mca_coll_swing_plan_t *plan;
     mca_coll_swing_decline_t *declined; /* set by an algorithm that declines */
+    /* nonblocking and persistent calls: where the request goes (NULL for a
+       blocking call), and the tag of its messages (0: the blocking tag) */
+    struct ompi_request_t **request;
+    int persistent;
+    int tag;
 } mca_coll_swing_call_t;
 
 END_C_DECLS

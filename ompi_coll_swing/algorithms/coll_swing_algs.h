@@ -25,6 +25,18 @@ int mca_coll_swing_exec_steps(mca_coll_swing_call_t *call, mca_coll_swing_module
 int mca_coll_swing_exec_shm(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
 /* Node shared memory + Swing between nodes: algorithms/coll_swing_hier.c */
 int mca_coll_swing_exec_hier(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
+/*
+ * Nonblocking and persistent calls (call->request set): the step list
+ * call->plan run by the nonblocking engine (algorithms/coll_swing_nb.h),
+ * the request in *call->request, started unless persistent:
+ * algorithms/coll_swing_nbsteps.c
+ */
+int mca_coll_swing_exec_nb_steps(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
+/* Pipeline segments of the step executors: elements per segment for a
+   range of n (the whole range when segmentation is off), and the length of
+   segment i of a range of n cut every seg elements. */
+size_t mca_coll_swing_segment_elems(const mca_coll_swing_call_t *call, size_t n);
+size_t mca_coll_swing_seg_len(size_t n, size_t seg, size_t i);
 /* Releases what hier set up on the module (algorithms/coll_swing_hier_setup.c). */
 void mca_coll_swing_hier_release(mca_coll_swing_module_t *module);
 

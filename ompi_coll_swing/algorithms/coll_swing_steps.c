@@ -94,8 +94,7 @@ static int swing_lo_direct(const mca_coll_swing_call_t *call, const swing_part_t
     return 1;
 }
 
-/* Elements per pipeline segment; the whole range when segmentation is off. */
-static size_t swing_segment_elems(const mca_coll_swing_call_t *call, size_t n)
+size_t mca_coll_swing_segment_elems(const mca_coll_swing_call_t *call, size_t n)
 {
     long seg = mca_coll_swing_params.segment_size;
     size_t elems;
@@ -107,8 +106,7 @@ static size_t swing_segment_elems(const mca_coll_swing_call_t *call, size_t n)
     return elems ? elems : 1;
 }
 
-/* Elements of segment i of a range of n, cut every seg from its start. */
-static size_t swing_seg_len(size_t n, size_t seg, size_t i)
+size_t mca_coll_swing_seg_len(size_t n, size_t seg, size_t i)
 {
     size_t off = i * seg;
     return (n - off < seg) ? n - off : seg;
@@ -183,14 +181,14 @@ static int swing_rs_start(swing_part_t *pt, const swt_step_t *st)
 
     swt_block_elems(c->count, pt->plan->nblocks, st->send_lo, st->send_n, &pt->s0, &pt->sn);
     swt_block_elems(c->count, pt->plan->nblocks, st->recv_lo, st->recv_n, &pt->r0, &pt->rn);
-    pt->seg = swing_segment_elems(c, pt->sn > pt->rn ? pt->sn : pt->rn);
+    pt->seg = mca_coll_swing_segment_elems(c, pt->sn > pt->rn ? pt->sn : pt->rn);
     pt->nseg_s = (pt->sn + pt->seg - 1) / pt->seg;
     pt->nseg_r = (pt->rn + pt->seg - 1) / pt->seg;
     if (0 == pt->nseg_r) {
         return OMPI_SUCCESS;
     }
     return mca_coll_swing_p2p_irecv(c, swing_at(pt->tmp, c, pt->r0),
-                                    swing_seg_len(pt->rn, pt->seg, 0), (int) st->from,
+                                    mca_coll_swing_seg_len(pt->rn, pt->seg, 0), (int) st->from,
                                     &pt->rreq[0]);
 }
 
@@ -207,14 +205,14 @@ static int swing_rs_post(swing_part_t *pt, const swt_step_t *st, size_t i)
 
     if (i + 1 < pt->nseg_r) {
         rc = mca_coll_swing_p2p_irecv(c, swing_at(pt->tmp, c, pt->r0 + (i + 1) * pt->seg),
-                                      swing_seg_len(pt->rn, pt->seg, i + 1), (int) st->from,
+                                      mca_coll_swing_seg_len(pt->rn, pt->seg, i + 1), (int) st->from,
                                       &pt->rreq[1 - slot]);
     }
     if (OMPI_SUCCESS == rc && i < pt->nseg_s) {
         rc = mca_coll_swing_p2p_finish(&pt->sreq[slot], 0);
         if (OMPI_SUCCESS == rc) {
             rc = mca_coll_swing_p2p_isend(c, swing_at(pt->acc, c, pt->s0 + i * pt->seg),
-                                          swing_seg_len(pt->sn, pt->seg, i), (int) st->peer,
+                                          mca_coll_swing_seg_len(pt->sn, pt->seg, i), (int) st->peer,
                                           &pt->sreq[slot]);
         }
     }
@@ -234,7 +232,7 @@ static int swing_rs_reduce(swing_part_t *pt, size_t i)
     if (OMPI_SUCCESS == rc) {
         mca_coll_swing_reduce_into(c->op, c->dtype, swing_at(pt->tmp, c, pt->r0 + i * pt->seg),
                                    swing_at(pt->acc, c, pt->r0 + i * pt->seg),
-                                   swing_seg_len(pt->rn, pt->seg, i));
+                                   mca_coll_swing_seg_len(pt->rn, pt->seg, i));
     }
     return rc;
 }

@@ -29,6 +29,8 @@ BEGIN_C_DECLS
  */
 typedef enum {
     MCA_COLL_SWING_ALLREDUCE = 0,
+    MCA_COLL_SWING_IALLREDUCE,        /* MPI_Iallreduce */
+    MCA_COLL_SWING_ALLREDUCE_INIT,    /* MPI_Allreduce_init (MPIX_ on 4.1): per request */
     MCA_COLL_SWING_NCOLLS
 } mca_coll_swing_coll_id_t;
 
@@ -59,6 +61,10 @@ typedef struct mca_coll_swing_coll_counters_t {
 typedef struct mca_coll_swing_counters_t {
     mca_coll_swing_coll_counters_t coll[MCA_COLL_SWING_NCOLLS];
     unsigned long long shm_single_copy; /* shm allreduce calls served by single copy */
+    unsigned long long nb_active;       /* swing requests not yet freed: active, or
+                                           complete and not yet waited for, or
+                                           persistent */
+    unsigned long long nb_progress;     /* 1 while the progress callback is registered */
 } mca_coll_swing_counters_t;
 
 extern mca_coll_swing_counters_t mca_coll_swing_counters;

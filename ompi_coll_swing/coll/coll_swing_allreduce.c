@@ -6,15 +6,6 @@
  */
 #include "coll_swing_coll.h"
 
-typedef struct swing_allreduce_args_t {
-    const void *sbuf;
-    void *rbuf;
-    int count;
-    struct ompi_datatype_t *dtype;
-    struct ompi_op_t *op;
-    struct ompi_communicator_t *comm;
-} swing_allreduce_args_t;
-
 /*
  * A contiguous derived type built from one predefined type is reduced as
  * that predefined type (intrinsic ops only: a user op must see the user's
@@ -60,11 +51,11 @@ static int swing_settle_type(mca_coll_swing_call_t *call, int count,
     return 1;
 }
 
-static int swing_allreduce_settle(const void *args, mca_coll_swing_call_t *call)
+int mca_coll_swing_allreduce_settle(const void *args, mca_coll_swing_call_t *call)
 {
     static mca_coll_swing_decline_t noncommute = {0, "non-commutative operation"};
     static mca_coll_swing_decline_t noncontig = {0, "non-contiguous or mixed datatype"};
-    const swing_allreduce_args_t *a = args;
+    const mca_coll_swing_allreduce_args_t *a = args;
 
     if (!ompi_op_is_commute(a->op)) {
         call->declined = &noncommute;
@@ -73,6 +64,7 @@ static int swing_allreduce_settle(const void *args, mca_coll_swing_call_t *call)
     call->sbuf = (MPI_IN_PLACE == a->sbuf) ? NULL : (const char *) a->sbuf;
     call->rbuf = (char *) a->rbuf;
     call->op = a->op;
+    call->request = a->request;
     if (!swing_settle_type(call, a->count, a->dtype, a->op)) {
         call->declined = &noncontig;
         return 0;
@@ -82,7 +74,7 @@ static int swing_allreduce_settle(const void *args, mca_coll_swing_call_t *call)
 
 static int swing_allreduce_previous(const void *args, mca_coll_swing_module_t *m)
 {
-    const swing_allreduce_args_t *a = args;
+    const mca_coll_swing_allreduce_args_t *a = args;
 
     return m->prev_allreduce(a->sbuf, a->rbuf, a->count, a->dtype, a->op, a->comm,
                              m->prev_allreduce_module);
@@ -90,7 +82,7 @@ static int swing_allreduce_previous(const void *args, mca_coll_swing_module_t *m
 
 static const mca_coll_swing_coll_t swing_allreduce_coll = {
     .id = MCA_COLL_SWING_ALLREDUCE,
-    .settle = swing_allreduce_settle,
+    .settle = mca_coll_swing_allreduce_settle,
     .previous = swing_allreduce_previous,
 };
 
@@ -99,7 +91,7 @@ int mca_coll_swing_allreduce(const void *sbuf, void *rbuf, int count,
                              struct ompi_communicator_t *comm,
                              mca_coll_base_module_t *module)
 {
-    swing_allreduce_args_t args = {sbuf, rbuf, count, dtype, op, comm};
+    mca_coll_swing_allreduce_args_t args = {sbuf, rbuf, count, dtype, op, comm, NULL, NULL};
 
     return mca_coll_swing_serve(&swing_allreduce_coll, &args, comm,
                                 (mca_coll_swing_module_t *) module);

@@ -15,6 +15,7 @@ BEGIN_C_DECLS
 
 typedef struct mca_coll_swing_coll_t {
     int id;             /* mca_coll_swing_coll_id_t: its table and counters */
+    int persistent;     /* the call builds a request MPI_Start runs */
     /* Fills call from args; 0 when swing cannot serve them, with
        call->declined saying why. */
     int (*settle)(const void *args, mca_coll_swing_call_t *call);
@@ -25,11 +26,39 @@ typedef struct mca_coll_swing_coll_t {
 int mca_coll_swing_serve(const mca_coll_swing_coll_t *coll, const void *args,
                          struct ompi_communicator_t *comm, mca_coll_swing_module_t *module);
 
+/*
+ * The arguments of the three allreduce entries; request is NULL for the
+ * blocking call, info is used by the persistent one only.
+ */
+typedef struct mca_coll_swing_allreduce_args_t {
+    const void *sbuf;
+    void *rbuf;
+    int count;
+    struct ompi_datatype_t *dtype;
+    struct ompi_op_t *op;
+    struct ompi_communicator_t *comm;
+    struct ompi_info_t *info;
+    ompi_request_t **request;
+} mca_coll_swing_allreduce_args_t;
+
+/* Settles any allreduce form (coll/coll_swing_allreduce.c). */
+int mca_coll_swing_allreduce_settle(const void *args, mca_coll_swing_call_t *call);
+
 /* MPI_Allreduce (coll/coll_swing_allreduce.c), installed by the module. */
 int mca_coll_swing_allreduce(const void *sbuf, void *rbuf, int count,
                              struct ompi_datatype_t *dtype, struct ompi_op_t *op,
                              struct ompi_communicator_t *comm,
                              mca_coll_base_module_t *module);
+/* MPI_Iallreduce (coll/coll_swing_iallreduce.c). */
+int mca_coll_swing_iallreduce(const void *sbuf, void *rbuf, int count,
+                              struct ompi_datatype_t *dtype, struct ompi_op_t *op,
+                              struct ompi_communicator_t *comm, ompi_request_t **request,
+                              mca_coll_base_module_t *module);
+/* MPI_Allreduce_init, MPIX_Allreduce_init on 4.1 (coll/coll_swing_allreduce_init.c). */
+int mca_coll_swing_allreduce_init(const void *sbuf, void *rbuf, int count,
+                                  struct ompi_datatype_t *dtype, struct ompi_op_t *op,
+                                  struct ompi_communicator_t *comm, struct ompi_info_t *info,
+                                  ompi_request_t **request, mca_coll_base_module_t *module);
 
 END_C_DECLS
 

@@ -11,6 +11,11 @@
  *             ...) says so before communicating; the call is served by
  *             the message-passing schedule auto would use, counted as
  *             that one, with one warning per job
+ *
+ * A nonblocking or persistent call takes the same path with the rows'
+ * nonblocking executors: the executor returns with the request in
+ * *call->request (started, or built for MPI_Start), and a zero count still
+ * gets one. A row without one (shm, hier) is declined as above.
  */
 #include "coll_swing_coll.h"
 #include "coll_swing_decide.h"
@@ -42,17 +47,20 @@ static int swing_instead(const mca_coll_swing_coll_t *coll, mca_coll_swing_call_
     mca_coll_swing_count(&ctr->served[from], -1);
     mca_coll_swing_count(&ctr->served[id], 1);
     call->plan = &m->plans[t->algs[id].plan];
-    return t->algs[id].exec(call, m);
+    return mca_coll_swing_exec_of(t, &t->algs[id])(call, m);
 }
 
 int mca_coll_swing_serve(const mca_coll_swing_coll_t *coll, const void *args,
                          struct ompi_communicator_t *comm, mca_coll_swing_module_t *m)
 {
-    static mca_coll_swing_decline_t no_executor = {0, "algorithm not available"};
+    static mca_coll_swing_decline_t blocking_only = {
+        0, "it waits inside the shared segment's protocol: blocking calls only"};
     const mca_coll_swing_table_t *t = &mca_coll_swing_tables[coll->id];
     mca_coll_swing_coll_counters_t *ctr = &mca_coll_swing_counters.coll[coll->id];
-    mca_coll_swing_call_t call = {.comm = comm, .declined = NULL};
+    mca_coll_swing_call_t call = {.comm = comm, .declined = NULL,
+                                  .persistent = coll->persistent};
     const mca_coll_swing_alg_t *alg;
+    mca_coll_swing_exec_fn_t exec;
     int id, rc;
 
     if (!coll->settle(args, &call)) {
@@ -60,21 +68,24 @@ int mca_coll_swing_serve(const mca_coll_swing_coll_t *coll, const void *args,
     }
     id = mca_coll_swing_decide(m, coll->id, call.bytes);
     alg = &t->algs[id];
-    if (NULL == alg->exec) {
-        call.declined = &no_executor;
-        return swing_fallback(coll, args, &call, m);
-    }
+    exec = mca_coll_swing_exec_of(t, alg);
     mca_coll_swing_count(&ctr->served[id], 1);
     mca_coll_swing_count(&ctr->served_total, 1);
     if (mca_coll_swing_params.verbose >= 3) {
         opal_output(mca_coll_swing_params.output, "coll:swing: %s of %zu bytes on %s: %s",
                     t->name, call.bytes, comm->c_name, alg->name);
     }
-    if (0 == call.count) {
+    if (0 == call.count && NULL == call.request) {
         return MPI_SUCCESS;
     }
     call.plan = (alg->plan >= 0) ? &m->plans[alg->plan] : NULL;
-    rc = alg->exec(&call, m);
+    if (NULL == exec) {
+        /* forced on a form it has no executor for (shm, hier nonblocking) */
+        call.declined = &blocking_only;
+        rc = MCA_COLL_SWING_DECLINED;
+    } else {
+        rc = exec(&call, m);
+    }
     if (MCA_COLL_SWING_DECLINED == rc && NULL != call.declined) {
         int mp = mca_coll_swing_decide_messages(m, coll->id, call.bytes);
         if (t->algs[mp].plan < 0) {

@@ -36,6 +36,7 @@ static int swing_best(const mca_coll_swing_module_t *m, const mca_coll_swing_tab
         const mca_coll_swing_alg_t *a = &t->algs[i];
         double time;
         if (a->plan < 0 || MCA_COLL_SWING_SCOPE_ANY != a->scope
+            || NULL == mca_coll_swing_exec_of(t, a)
             || (want_kind >= 0 && (int) a->kind != want_kind)) {
             continue;
         }
@@ -56,7 +57,7 @@ static int swing_best(const mca_coll_swing_module_t *m, const mca_coll_swing_tab
 static int swing_scoped(const mca_coll_swing_table_t *t, mca_coll_swing_scope_t scope)
 {
     for (int i = 0; i < t->nalgs; ++i) {
-        if (NULL != t->algs[i].exec && t->algs[i].scope == scope) {
+        if (NULL != mca_coll_swing_exec_of(t, &t->algs[i]) && t->algs[i].scope == scope) {
             return i;
         }
     }

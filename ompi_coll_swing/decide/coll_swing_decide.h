@@ -50,6 +50,10 @@ typedef struct mca_coll_swing_alg_t {
     int multiport;                /* 1: one part per port of the torus, all
                                      parts at once (swt_alg_nparts) */
     mca_coll_swing_exec_fn_t exec;/* NULL for auto */
+    mca_coll_swing_exec_fn_t nb_exec; /* the nonblocking engine's, for
+                                     MPI_Iallreduce and MPI_Allreduce_init;
+                                     NULL: blocking only (auto skips the row,
+                                     forced it declines to message passing) */
     int plan;                     /* the step list it runs: an allreduce id
                                      whose plan setup builds (pattern and
                                      kind of that row), -1 for none; planned
@@ -66,7 +70,15 @@ typedef struct mca_coll_swing_table_t {
     const char *title;            /* start of the parameter's help text */
     const mca_coll_swing_alg_t *algs;
     int nalgs;
+    int nonblocking;              /* rows run their nb_exec */
 } mca_coll_swing_table_t;
+
+/* The executor a table runs for a row. */
+static inline mca_coll_swing_exec_fn_t mca_coll_swing_exec_of(const mca_coll_swing_table_t *t,
+                                                              const mca_coll_swing_alg_t *a)
+{
+    return t->nonblocking ? a->nb_exec : a->exec;
+}
 
 extern const mca_coll_swing_alg_t mca_coll_swing_algs[MCA_COLL_SWING_ALG_COUNT];
 extern const mca_coll_swing_table_t mca_coll_swing_tables[MCA_COLL_SWING_NCOLLS];

@@ -5,6 +5,7 @@
 #include "coll_swing_module.h"
 #include "coll_swing_decide.h"
 #include "coll_swing_kernel.h"
+#include "coll_swing_nb.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,12 +48,13 @@ mca_coll_swing_component_t mca_coll_swing_component = {
     },
 };
 
-static int swing_register_counter(const char *name, const char *desc,
-                                  unsigned long long *ctr)
+/* A read-only pvar of class counter (only grows) or level (goes up and down). */
+static int swing_register_pvar(const char *name, const char *desc, int var_class,
+                               unsigned long long *ctr)
 {
     return mca_base_component_pvar_register(
         &mca_coll_swing_component.super.collm_version, name, desc,
-        OPAL_INFO_LVL_4, MCA_BASE_PVAR_CLASS_COUNTER,
+        OPAL_INFO_LVL_4, var_class,
         MCA_BASE_VAR_TYPE_UNSIGNED_LONG_LONG, NULL, MCA_BASE_VAR_BIND_NO_OBJECT,
         MCA_BASE_PVAR_FLAG_READONLY | MCA_BASE_PVAR_FLAG_CONTINUOUS,
         NULL, NULL, NULL, ctr);
@@ -117,13 +119,14 @@ static void swing_register_counters(int coll)
 
     snprintf(name, sizeof(name), "%s_served", t->name);
     snprintf(desc, sizeof(desc), "%s calls executed by swing", t->call);
-    (void) swing_register_counter(name, desc, &ctr->served_total);
+    (void) swing_register_pvar(name, desc, MCA_BASE_PVAR_CLASS_COUNTER, &ctr->served_total);
     snprintf(name, sizeof(name), "%s_fallback", t->name);
     snprintf(desc, sizeof(desc), "%s calls handed to the previous module", t->call);
-    (void) swing_register_counter(name, desc, &ctr->fallback);
+    (void) swing_register_pvar(name, desc, MCA_BASE_PVAR_CLASS_COUNTER, &ctr->fallback);
     for (int i = 1; i < t->nalgs; ++i) {
         snprintf(name, sizeof(name), "%s_%s", t->name, t->algs[i].name);
-        (void) swing_register_counter(name, t->algs[i].help, &ctr->served[i]);
+        (void) swing_register_pvar(name, t->algs[i].help, MCA_BASE_PVAR_CLASS_COUNTER,
+                                   &ctr->served[i]);
     }
 }
 
@@ -222,9 +225,16 @@ static int swing_register(void)
     for (int coll = 0; coll < MCA_COLL_SWING_NCOLLS; ++coll) {
         swing_register_counters(coll);
     }
-    (void) swing_register_counter("allreduce_shm_single_copy",
+    (void) swing_register_pvar("allreduce_shm_single_copy",
         "shm MPI_Allreduce calls served by single copy (process_vm_readv)",
-        &mca_coll_swing_counters.shm_single_copy);
+        MCA_BASE_PVAR_CLASS_COUNTER, &mca_coll_swing_counters.shm_single_copy);
+    (void) swing_register_pvar("nb_requests",
+        "swing requests (MPI_Iallreduce, MPI_Allreduce_init) alive now: active, "
+        "complete and not yet freed, or persistent",
+        MCA_BASE_PVAR_CLASS_LEVEL, &mca_coll_swing_counters.nb_active);
+    (void) swing_register_pvar("nb_progress",
+        "1 while swing's progress callback is registered (some swing request is active)",
+        MCA_BASE_PVAR_CLASS_LEVEL, &mca_coll_swing_counters.nb_progress);
     return OMPI_SUCCESS;
 }
 
@@ -262,6 +272,7 @@ static int swing_open(void)
 
 static int swing_close(void)
 {
+    mca_coll_swing_nb_fini();
     if (mca_coll_swing_params.output >= 0) {
         opal_output_close(mca_coll_swing_params.output);
         mca_coll_swing_params.output = -1;

@@ -1,6 +1,7 @@
 /*
  * Per-communicator module: query, enable (save the previous allreduce,
- * compute the schedules), destruction (release everything).
+ * iallreduce and allreduce_init, compute the schedules), destruction
+ * (release everything).
  */
 #include "coll_swing_module.h"
 #include "coll_swing_coll.h"
@@ -20,6 +21,12 @@ static void swing_module_construct(mca_coll_swing_module_t *m)
     m->comm = NULL;
     m->prev_allreduce = NULL;
     m->prev_allreduce_module = NULL;
+    m->prev_iallreduce = NULL;
+    m->prev_iallreduce_module = NULL;
+    m->prev_allreduce_init = NULL;
+    m->prev_allreduce_init_module = NULL;
+    m->nb_seq = 0;
+    m->nb_persistent_seq = 0;
     memset(m->algorithm, 0, sizeof(m->algorithm));
     memset(m->plans, 0, sizeof(m->plans));
     m->scratch = NULL;
@@ -37,10 +44,18 @@ static void swing_module_destruct(mca_coll_swing_module_t *m)
     mca_coll_swing_hier_release(m);
     free(m->scratch);
     m->scratch = NULL;
-    /* the reference taken in enable */
+    /* the references taken in enable */
     if (NULL != m->prev_allreduce_module) {
         OBJ_RELEASE(m->prev_allreduce_module);
         m->prev_allreduce_module = NULL;
+    }
+    if (NULL != m->prev_iallreduce_module) {
+        OBJ_RELEASE(m->prev_iallreduce_module);
+        m->prev_iallreduce_module = NULL;
+    }
+    if (NULL != m->prev_allreduce_init_module) {
+        OBJ_RELEASE(m->prev_allreduce_init_module);
+        m->prev_allreduce_init_module = NULL;
     }
 }
 
@@ -69,6 +84,8 @@ mca_coll_base_module_t *mca_coll_swing_comm_query(struct ompi_communicator_t *co
     }
     m->super.coll_module_enable = swing_module_enable;
     m->super.coll_allreduce = mca_coll_swing_allreduce;
+    m->super.coll_iallreduce = mca_coll_swing_iallreduce;
+    m->super.coll_allreduce_init = mca_coll_swing_allreduce_init;
     memcpy(m->algorithm, mca_coll_swing_params.algorithm, sizeof(m->algorithm));
     *priority = mca_coll_swing_params.priority;
     return &m->super;
@@ -92,6 +109,22 @@ static int swing_module_enable(mca_coll_base_module_t *module,
     m->prev_allreduce = comm->c_coll->coll_allreduce;
     m->prev_allreduce_module = comm->c_coll->coll_allreduce_module;
     OBJ_RETAIN(m->prev_allreduce_module);
+    /* the nonblocking forms only where another module can take what swing declines */
+    if (NULL != comm->c_coll->coll_iallreduce && NULL != comm->c_coll->coll_iallreduce_module) {
+        m->prev_iallreduce = comm->c_coll->coll_iallreduce;
+        m->prev_iallreduce_module = comm->c_coll->coll_iallreduce_module;
+        OBJ_RETAIN(m->prev_iallreduce_module);
+    } else {
+        m->super.coll_iallreduce = NULL;
+    }
+    if (NULL != comm->c_coll->coll_allreduce_init
+        && NULL != comm->c_coll->coll_allreduce_init_module) {
+        m->prev_allreduce_init = comm->c_coll->coll_allreduce_init;
+        m->prev_allreduce_init_module = comm->c_coll->coll_allreduce_init_module;
+        OBJ_RETAIN(m->prev_allreduce_init_module);
+    } else {
+        m->super.coll_allreduce_init = NULL;
+    }
 
     rc = mca_coll_swing_setup(m);
     if (OMPI_SUCCESS != rc) {

@@ -6,32 +6,54 @@
 #include "ompi/mca/coll/base/coll_tags.h"
 #include "ompi/mca/pml/pml.h"
 
-#define SWING_TAG MCA_COLL_BASE_TAG_ALLREDUCE
+#include <limits.h>
+
+/* A blocking call's tag; a nonblocking one carries its own (below). */
+#define SWING_TAG(call) (0 != (call)->tag ? (call)->tag : MCA_COLL_BASE_TAG_ALLREDUCE)
+
+/*
+ * Tags of nonblocking and persistent operations: each operation outstanding
+ * on a communicator needs its own, or a message of one could match a
+ * receive of another (their steps interleave differently on each rank).
+ * libnbc cycles through its whole range (NONBLOCKING_BASE downwards) and
+ * the blocking collectives use the fixed tags above it, so swing takes 2^20
+ * tags in the range coll_tags.h reserves for hcoll, far below the tags
+ * hcoll uses near its top: 2^19 for MPI_Iallreduce, cycled by call, then
+ * 2^19 for persistent requests, one per request for its life. The first
+ * is -2^31 + 2^23: PMLs that keep only the low 24 bits of a tag (UCX) see
+ * -2^23 and up, negative like every collective tag, where libnbc's
+ * counter arrives only after millions of operations.
+ */
+#define SWING_NB_TAGS (1u << 19)
+#define SWING_NB_TAG_FIRST (INT_MIN + (1 << 23))
+_Static_assert(SWING_NB_TAG_FIRST > MCA_COLL_BASE_TAG_HCOLL_END
+               && SWING_NB_TAG_FIRST + 2 * (int) SWING_NB_TAGS < MCA_COLL_BASE_TAG_HCOLL_BASE,
+               "nonblocking tags outside the hcoll range");
 
 int mca_coll_swing_p2p_send(const mca_coll_swing_call_t *call, const char *buf, size_t n,
                             int peer)
 {
-    return MCA_PML_CALL(send(buf, n, call->dtype, peer, SWING_TAG,
+    return MCA_PML_CALL(send(buf, n, call->dtype, peer, SWING_TAG(call),
                              MCA_PML_BASE_SEND_STANDARD, call->comm));
 }
 
 int mca_coll_swing_p2p_recv(const mca_coll_swing_call_t *call, char *buf, size_t n, int peer)
 {
-    return MCA_PML_CALL(recv(buf, n, call->dtype, peer, SWING_TAG, call->comm,
+    return MCA_PML_CALL(recv(buf, n, call->dtype, peer, SWING_TAG(call), call->comm,
                              MPI_STATUS_IGNORE));
 }
 
 int mca_coll_swing_p2p_isend(const mca_coll_swing_call_t *call, const char *buf, size_t n,
                              int peer, ompi_request_t **req)
 {
-    return MCA_PML_CALL(isend(buf, n, call->dtype, peer, SWING_TAG,
+    return MCA_PML_CALL(isend(buf, n, call->dtype, peer, SWING_TAG(call),
                               MCA_PML_BASE_SEND_STANDARD, call->comm, req));
 }
 
 int mca_coll_swing_p2p_irecv(const mca_coll_swing_call_t *call, char *buf, size_t n,
                              int peer, ompi_request_t **req)
 {
-    return MCA_PML_CALL(irecv(buf, n, call->dtype, peer, SWING_TAG, call->comm, req));
+    return MCA_PML_CALL(irecv(buf, n, call->dtype, peer, SWING_TAG(call), call->comm, req));
 }
 
 int mca_coll_swing_p2p_sendrecv(const mca_coll_swing_call_t *call, const char *sbuf,
@@ -61,4 +83,12 @@ int mca_coll_swing_p2p_finish(ompi_request_t **req, int cancel)
         ompi_request_cancel(*req);
     }
     return ompi_request_wait(req, MPI_STATUS_IGNORE);
+}
+
+int mca_coll_swing_p2p_nb_tag(mca_coll_swing_module_t *module, int persistent)
+{
+    unsigned int *seq = persistent ? &module->nb_persistent_seq : &module->nb_seq;
+    unsigned int n = __atomic_fetch_add(seq, 1u, __ATOMIC_RELAXED) % SWING_NB_TAGS;
+
+    return SWING_NB_TAG_FIRST + (int) (persistent ? SWING_NB_TAGS + n : n);
 }

@@ -2,7 +2,8 @@
  * Point-to-point steps (transport layer): messages of a call's element
  * type through the PML, on the communicator of the call, with the
  * collective tag of coll_tags.h (never a user tag). Blocking collectives
- * on one communicator are ordered by MPI, so one tag serves them all.
+ * on one communicator are ordered by MPI, so one tag serves them all; a
+ * nonblocking or persistent operation gets one of its own (call->tag).
  */
 #ifndef MCA_COLL_SWING_P2P_H
 #define MCA_COLL_SWING_P2P_H
@@ -26,6 +27,9 @@ int mca_coll_swing_p2p_sendrecv(const mca_coll_swing_call_t *call, const char *s
 /* Waits for *req unless it is MPI_REQUEST_NULL; cancels a receive first
    when cancel is set (a step that failed half way). */
 int mca_coll_swing_p2p_finish(ompi_request_t **req, int cancel);
+/* The tag of the next nonblocking operation (persistent: of a new
+   persistent request) on the module's communicator; never 0. */
+int mca_coll_swing_p2p_nb_tag(mca_coll_swing_module_t *module, int persistent);
 
 END_C_DECLS
 

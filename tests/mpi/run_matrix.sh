@@ -9,6 +9,10 @@
 #   run_matrix.sh topo   coll_swing_topology tori (and one that does not fit),
 #                        every algorithm that follows a topology, and BO
 #                        with small odd pipeline segments, --quick
+#   run_matrix.sh nbc    the same through MPI_Iallreduce and MPI_Allreduce_init
+#                        (test_allreduce --entry): np 2..16, every algorithm,
+#                        the full matrix at np 3, 4, 8, small odd pipeline
+#                        segments at some, --quick elsewhere
 #
 # One mpirun per configuration covers every algorithm: one is forced with
 # --mca coll_swing_allreduce_algorithm (it rotates from one configuration to
@@ -28,6 +32,9 @@ quick="--quick"
 if [ "${SWING_TEST_FULL:-0}" = 1 ]; then
     quick=""
 fi
+# the collective whose algorithm parameter is forced, and the entry tested
+param=coll_swing_allreduce_algorithm
+entry=blocking
 runs=0
 rot=0
 failed=""
@@ -41,10 +48,10 @@ one_run() {
     t0=$(date +%s)
     also_opt=""
     if [ -n "$also" ]; then also_opt="--also $also"; fi
-    echo "=== RUN [$label] np=$np alg=$alg${also:+ also=$also} big=$big $q: mpirun $* --mca coll_swing_allreduce_algorithm $alg"
+    echo "=== RUN [$label] np=$np alg=$alg${also:+ also=$also} big=$big $q: mpirun $* --mca $param $alg"
     if timeout 300 sh "$mpirun_sh" -np "$np" \
-            --mca coll_swing_allreduce_algorithm "$alg" "$@" \
-            "$prog" --alg "$alg" $also_opt --big "$big" $q --label "$label"; then
+            --mca "$param" "$alg" "$@" \
+            "$prog" --alg "$alg" $also_opt --big "$big" $q --label "$label" --entry "$entry"; then
         echo "PASS [$label] np=$np alg=$alg${also:+ also=$also} ($(($(date +%s) - t0)) s)"
     else
         echo "FAIL [$label] np=$np alg=$alg${also:+ also=$also} ($(($(date +%s) - t0)) s)"
@@ -113,6 +120,24 @@ topo)
     all_algs "rd_bo swing_bo" 7 65536 "$quick" "segment 1000 B" --mca coll_swing_segment_size 1000
     all_algs "swing_bo_mp ring rd_bo_mp" 9 65536 "$quick" "torus:3x3, segment 1000 B" \
         --mca coll_swing_topology torus:3x3 --mca coll_swing_segment_size 1000
+    ;;
+nbc)
+    for e in nonblocking persistent; do
+        entry=$e
+        if [ $e = nonblocking ]; then param=coll_swing_iallreduce_algorithm; else
+            param=coll_swing_allreduce_init_algorithm; fi
+        for np in ${SWING_TEST_NPS:-2 3 4 5 6 7 8 9 12 16}; do
+            case " ${SWING_TEST_FULL_NPS:-3 4 8} " in
+            *" $np "*) q="" ;;
+            *) q=$quick ;;
+            esac
+            case $np in
+            5|9) seg="--mca coll_swing_segment_size 1000" ;;
+            *) seg="" ;;
+            esac
+            all_algs "$algs" "$np" "$(big_for "$np")" "$q" "$e" $seg
+        done
+    done
     ;;
 *)
     echo "unknown group $group"

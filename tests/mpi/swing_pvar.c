@@ -22,14 +22,32 @@ static MPI_T_pvar_handle swing_handles[SWING_PVAR_N];
 static int swing_found[SWING_PVAR_N];
 static int swing_t_up;
 
+/*
+ * Handles of counters read by name, kept for the session: a counter's
+ * handle reads what accumulated since it was allocated.
+ */
+#define SWING_PVAR_BYNAME 16
+static struct {
+    char name[96];
+    MPI_T_pvar_handle handle;
+} swing_byname[SWING_PVAR_BYNAME];
+static int swing_nbyname;
+
+static const char *swing_coll = "allreduce";
+
+void swing_pvar_collective(const char *name)
+{
+    swing_coll = name;
+}
+
 static void swing_pvar_name(int i, char *buf, size_t len)
 {
     if (0 == i) {
-        snprintf(buf, len, "coll_swing_allreduce_served");
+        snprintf(buf, len, "coll_swing_%s_served", swing_coll);
     } else if (1 == i) {
-        snprintf(buf, len, "coll_swing_allreduce_fallback");
+        snprintf(buf, len, "coll_swing_%s_fallback", swing_coll);
     } else {
-        snprintf(buf, len, "coll_swing_allreduce_%s", swing_pvar_algs[i - 2]);
+        snprintf(buf, len, "coll_swing_%s_%s", swing_coll, swing_pvar_algs[i - 2]);
     }
 }
 
@@ -116,6 +134,10 @@ int swing_pvar_read(swing_pvar_snap_t *snap)
 
 void swing_pvar_close(void)
 {
+    for (int i = 0; i < swing_nbyname; ++i) {
+        MPI_T_pvar_handle_free(swing_session, &swing_byname[i].handle);
+    }
+    swing_nbyname = 0;
     for (int i = 0; i < SWING_PVAR_N; ++i) {
         if (swing_found[i]) {
             MPI_T_pvar_handle_free(swing_session, &swing_handles[i]);
@@ -131,10 +153,58 @@ void swing_pvar_close(void)
     }
 }
 
+static int swing_pvar_handle(const char *want, MPI_T_pvar_handle *handle)
+{
+    int num, count;
+
+    for (int i = 0; i < swing_nbyname; ++i) {
+        if (0 == strcmp(swing_byname[i].name, want)) {
+            *handle = swing_byname[i].handle;
+            return 0;
+        }
+    }
+    if (!swing_t_up || swing_nbyname == SWING_PVAR_BYNAME
+        || MPI_SUCCESS != MPI_T_pvar_get_num(&num)) {
+        return -1;
+    }
+    for (int idx = 0; idx < num; ++idx) {
+        char name[256], desc[1024];
+        int name_len = sizeof(name), desc_len = sizeof(desc);
+        int verbosity, var_class, binding, readonly, continuous, atomic;
+        MPI_Datatype dt;
+        MPI_T_enum et;
+        if (MPI_SUCCESS != MPI_T_pvar_get_info(idx, name, &name_len, &verbosity, &var_class,
+                                               &dt, &et, desc, &desc_len, &binding,
+                                               &readonly, &continuous, &atomic)
+            || 0 != strcmp(name, want) || MPI_UNSIGNED_LONG_LONG != dt
+            || MPI_SUCCESS != MPI_T_pvar_handle_alloc(swing_session, idx, NULL, handle,
+                                                      &count)) {
+            continue;
+        }
+        snprintf(swing_byname[swing_nbyname].name, sizeof(swing_byname[0].name), "%s", want);
+        swing_byname[swing_nbyname++].handle = *handle;
+        return 0;
+    }
+    return -1;
+}
+
+int swing_pvar_read_one(const char *want, unsigned long long *value)
+{
+    MPI_T_pvar_handle handle;
+
+    if (0 != swing_pvar_handle(want, &handle)
+        || MPI_SUCCESS != MPI_T_pvar_read(swing_session, handle, value)) {
+        return -1;
+    }
+    return 0;
+}
+
 int swing_cvar_set_algorithm(const char *name)
 {
+    char want[128];
     int num, rc = -1;
 
+    snprintf(want, sizeof(want), "coll_swing_%s_algorithm", swing_coll);
     if (!swing_t_up || MPI_SUCCESS != MPI_T_cvar_get_num(&num)) {
         return -1;
     }
@@ -148,7 +218,7 @@ int swing_cvar_set_algorithm(const char *name)
 
         if (MPI_SUCCESS != MPI_T_cvar_get_info(idx, vname, &vname_len, &verbosity, &dt, &et,
                                                desc, &desc_len, &binding, &scope)
-            || 0 != strcmp(vname, "coll_swing_allreduce_algorithm")
+            || 0 != strcmp(vname, want)
             || MPI_T_ENUM_NULL == et
             || MPI_SUCCESS != MPI_T_enum_get_info(et, &nitems, ename, &ename_len)) {
             continue;

@@ -5,6 +5,8 @@
 #ifndef SWING_PVAR_H
 #define SWING_PVAR_H
 
+#include <mpi.h>
+
 #define SWING_PVAR_NALG 11
 
 /* Algorithm names in counter order: coll_swing_allreduce_<name>. */
@@ -16,8 +18,22 @@ typedef struct swing_pvar_snap {
     unsigned long long alg[SWING_PVAR_NALG];
 } swing_pvar_snap_t;
 
+/*
+ * The collective whose counters and algorithm variable the functions below
+ * use: "allreduce" (the default), "iallreduce" or "allreduce_init". Before
+ * swing_pvar_open.
+ */
+void swing_pvar_collective(const char *name);
+
 /* After MPI_Init. Returns 0, or the number of counters not found. */
 int swing_pvar_open(void);
+
+/*
+ * Reads a variable of coll/swing by its full name into *value; -1 if
+ * absent. A counter reads what accumulated since its first read here; a
+ * level, its value now. Not thread-safe.
+ */
+int swing_pvar_read_one(const char *name, unsigned long long *value);
 /* 1 if the counter of this algorithm (index) or of served/fallback (-1, -2) exists. */
 int swing_pvar_have(int which);
 /* Index of an algorithm name, -1 if unknown. */
@@ -26,8 +42,16 @@ int swing_pvar_alg_index(const char *name);
 int swing_pvar_read(swing_pvar_snap_t *snap);
 void swing_pvar_close(void);
 
+/* MPI_Allreduce_init: MPI-4, in Open MPI 4.1 as the extension MPIX_Allreduce_init. */
+#if defined(OPEN_MPI) && OMPI_MAJOR_VERSION < 5
+#include <mpi-ext.h>
+#define SWING_ALLREDUCE_INIT MPIX_Allreduce_init
+#else
+#define SWING_ALLREDUCE_INIT MPI_Allreduce_init
+#endif
+
 /*
- * Sets the control variable coll_swing_allreduce_algorithm through MPI_T;
+ * Sets the control variable coll_swing_<collective>_algorithm through MPI_T;
  * communicators created afterwards use that algorithm. Returns 0 on
  * success, -1 if the variable or the name is unknown or not writable.
  */

@@ -15,8 +15,15 @@
  * Double sums of values of very different magnitudes must be bitwise
  * equal on every rank.
  *
+ * --entry nonblocking runs every case through MPI_Iallreduce (completed by
+ * MPI_Wait, or by MPI_Test in a loop, alternately), --entry persistent
+ * through MPI_Allreduce_init (MPIX_ on Open MPI 4.1), started twice with
+ * the inputs refilled in between; the counters checked are then those of
+ * iallreduce or allreduce_init.
+ *
  * Usage: test_allreduce --alg NAME [--also NAME,NAME...] [--big COUNT]
  *                       [--quick] [--label TEXT]
+ *                       [--entry blocking|nonblocking|persistent]
  * --alg names the algorithm forced on the command line (or auto), checked on
  * MPI_COMM_WORLD and its sub-communicators; each --also algorithm is then
  * set through the MPI_T control variable and checked the same way on a
@@ -86,6 +93,9 @@ static MPI_Op ops[O_COUNT];
 
 typedef enum { EXPECT_SERVED, EXPECT_FALLBACK, EXPECT_NONE } expect_t;
 
+typedef enum { ENTRY_BLOCKING, ENTRY_NONBLOCKING, ENTRY_PERSISTENT } entry_t;
+static const char *const entry_names[] = { "blocking", "nonblocking", "persistent" };
+
 typedef struct run {
     int world_rank, world_size;
     const char *alg;          /* expected algorithm, or "auto" */
@@ -94,6 +104,7 @@ typedef struct run {
     const char *also;         /* comma-separated algorithms set through MPI_T */
     size_t big;
     int quick;                /* fewer types and counts */
+    entry_t entry;            /* which MPI call the cases go through */
     long cases, failures;
 } run_t;
 
@@ -403,13 +414,22 @@ static int comm_nodes(MPI_Comm comm)
 /*
  * The counter that must move for a served call: the forced algorithm's,
  * except where it does not apply (shm across nodes, hier within one node
- * or with one rank per node): there any message-passing one (-1).
+ * or with one rank per node; through the nonblocking entries, the
+ * algorithms that are blocking only): there any message-passing one (-1).
  */
 static int expected_alg(MPI_Comm comm)
 {
+    /* algorithms without a nonblocking executor (space-separated, padded) */
+    static const char blocking_only[] = " shm hier swing_lo_mp rd_lo_mp swing_bo_mp rd_bo_mp ring ";
+    char padded[64];
     int where;
 
     if (run.alg_index < 0) {
+        return -1;
+    }
+    snprintf(padded, sizeof(padded), " %s ", run.alg);
+    if (ENTRY_BLOCKING != run.entry && NULL != strstr(blocking_only, padded)) {
+        /* blocking only: the nonblocking forms run the message-passing schedule */
         return -1;
     }
     if (0 == strcmp(run.alg, "shm") || 0 == strcmp(run.alg, "hier")) {
@@ -459,6 +479,64 @@ static const char *check_counters(MPI_Comm comm, const swing_pvar_snap_t *a,
 }
 
 /*
+ * The allreduce through the entry under test. refill, when not NULL, is
+ * called between the two starts of a persistent request to put the inputs
+ * back (in place they were overwritten by the first result).
+ */
+static int do_allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
+                        MPI_Comm comm, void (*refill)(void *), void *arg)
+{
+    MPI_Request req = MPI_REQUEST_NULL;
+    static int by_test;
+    int rc, done = 0;
+
+    switch (run.entry) {
+    case ENTRY_BLOCKING:
+        return MPI_Allreduce(sbuf, rbuf, count, dt, op, comm);
+    case ENTRY_NONBLOCKING:
+        rc = MPI_Iallreduce(sbuf, rbuf, count, dt, op, comm, &req);
+        if (MPI_SUCCESS != rc) {
+            return rc;
+        }
+        by_test = !by_test;
+        while (by_test && MPI_SUCCESS == rc && !done) {
+            rc = MPI_Test(&req, &done, MPI_STATUS_IGNORE);
+        }
+        return done ? rc : MPI_Wait(&req, MPI_STATUS_IGNORE);
+    case ENTRY_PERSISTENT:
+        rc = SWING_ALLREDUCE_INIT(sbuf, rbuf, count, dt, op, comm, MPI_INFO_NULL, &req);
+        for (int start = 0; start < 2 && MPI_SUCCESS == rc; ++start) {
+            if (start > 0 && NULL != refill) {
+                refill(arg);
+            }
+            rc = MPI_Start(&req);
+            if (MPI_SUCCESS == rc) {
+                rc = MPI_Wait(&req, MPI_STATUS_IGNORE);
+            }
+        }
+        if (MPI_REQUEST_NULL != req) {
+            MPI_Request_free(&req);
+        }
+        return rc;
+    }
+    return MPI_ERR_OTHER;
+}
+
+typedef struct refill_arg {
+    char *buf;
+    kind_t kind;
+    opid_t op;
+    int rank, p;
+    size_t count;
+} refill_arg_t;
+
+static void refill_case(void *arg)
+{
+    refill_arg_t *a = arg;
+    fill(a->buf, a->kind, a->op, a->rank, a->p, a->count);
+}
+
+/*
  * One allreduce on comm: inputs from the rank in comm, checked against the
  * reference, the gaps, and the counters. Returns the result buffer in
  * *result (caller frees) when asked.
@@ -483,7 +561,8 @@ static void one_case(MPI_Comm comm, const char *comm_name, kind_t kind, opid_t o
         goto out;
     }
     if (1 == p || 0 == count) {
-        /* MPI_Allreduce returns before any module for count 0 */
+        /* MPI_Allreduce and its nonblocking and persistent forms return
+           before any module for count 0 */
         expect = EXPECT_NONE;
     } else if (K_VEC == kind || O_MATMUL == op) {
         expect = EXPECT_FALLBACK;
@@ -497,13 +576,14 @@ static void one_case(MPI_Comm comm, const char *comm_name, kind_t kind, opid_t o
         memset(rbuf, GAP_BYTE, bytes);
     }
     expect_fill(want, kind, op, p, count);
+    refill_arg_t again = { inplace ? rbuf : sbuf, kind, op, rank, p, count };
     swing_pvar_read(&before);
-    rc = MPI_Allreduce(inplace ? MPI_IN_PLACE : sbuf, rbuf, (int) count, kinds[kind].type,
-                       ops[op], comm);
+    rc = do_allreduce(inplace ? MPI_IN_PLACE : sbuf, rbuf, (int) count, kinds[kind].type,
+                      ops[op], comm, inplace ? refill_case : NULL, &again);
     swing_pvar_read(&after);
     if (MPI_SUCCESS != rc) {
         snprintf(msg, sizeof(msg), "%d", rc);
-        fail(comm_name, p, kind, op_names[op], count, inplace, "MPI_Allreduce returned ", msg);
+        fail(comm_name, p, kind, op_names[op], count, inplace, "the allreduce returned ", msg);
         goto out;
     }
     why = check_counters(comm, &before, &after, expect, msg, sizeof(msg));
@@ -579,9 +659,10 @@ static void bit_identity(MPI_Comm comm, const char *comm_name, size_t count)
         in[i] = mags[h % (sizeof(mags) / sizeof(mags[0]))] * (1.0 + (double) (h >> 40) / 1e7);
     }
     swing_pvar_read(&before);
-    MPI_Allreduce(in, out, (int) count, MPI_DOUBLE, MPI_SUM, comm);
+    do_allreduce(in, out, (int) count, MPI_DOUBLE, MPI_SUM, comm, NULL, NULL);
     swing_pvar_read(&after);
-    why = check_counters(comm, &before, &after, (1 == p || 0 == count) ? EXPECT_NONE : EXPECT_SERVED,
+    why = check_counters(comm, &before, &after,
+                         (1 == p || 0 == count) ? EXPECT_NONE : EXPECT_SERVED,
                          msg, sizeof(msg));
     if (NULL != why) {
         fail(comm_name, p, K_DOUBLE, "MPI_SUM (magnitudes)", count, 0, why, "");
@@ -729,6 +810,17 @@ static int parse_args(int argc, char **argv)
             run.quick = 1;
         } else if (0 == strcmp(argv[i], "--label") && i + 1 < argc) {
             run.label = argv[++i];
+        } else if (0 == strcmp(argv[i], "--entry") && i + 1 < argc) {
+            const char *e = argv[++i];
+            run.entry = (entry_t) -1;
+            for (int k = 0; k < 3; ++k) {
+                if (0 == strcmp(e, entry_names[k])) {
+                    run.entry = (entry_t) k;
+                }
+            }
+            if ((int) run.entry < 0) {
+                return 0;
+            }
         } else {
             return 0;
         }
@@ -752,12 +844,15 @@ int main(int argc, char **argv)
     if (!parse_args(argc, argv)) {
         if (0 == run.world_rank) {
             fprintf(stderr, "usage: test_allreduce --alg NAME (an allreduce algorithm of swing, or auto) "
-                    "[--also NAME,...] [--big COUNT] [--quick] [--label TEXT]\nFAIL\n");
+                    "[--also NAME,...] [--big COUNT] [--quick] [--label TEXT] "
+                    "[--entry blocking|nonblocking|persistent]\nFAIL\n");
         }
         MPI_Finalize();
         return 2;
     }
     argv_alg = run.alg;
+    swing_pvar_collective(ENTRY_BLOCKING == run.entry ? "allreduce"
+                          : ENTRY_NONBLOCKING == run.entry ? "iallreduce" : "allreduce_init");
     missing = swing_pvar_open();
     if (!swing_pvar_have(-1) || !swing_pvar_have(-2)
         || (run.alg_index >= 0 && !swing_pvar_have(run.alg_index))) {
@@ -775,8 +870,9 @@ int main(int argc, char **argv)
     MPI_Reduce(&run.cases, &total_cases, 1, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
     MPI_Bcast(&total_fail, 1, MPI_LONG, 0, MPI_COMM_WORLD);
     if (0 == run.world_rank) {
-        printf("test_allreduce [%s] np=%d alg=%s%s%s: %ld rank-cases, %ld failures: %s\n",
-               run.label, run.world_size, argv_alg, run.also ? " also " : "",
+        printf("test_allreduce [%s] np=%d %s alg=%s%s%s: %ld rank-cases, %ld failures: %s\n",
+               run.label, run.world_size, entry_names[run.entry], argv_alg,
+               run.also ? " also " : "",
                run.also ? run.also : "", total_cases, total_fail,
                total_fail ? "FAIL" : "PASS");
         fflush(stdout);
