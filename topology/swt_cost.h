@@ -36,4 +36,15 @@ int swt_model_nphases(const swt_model_t *model);
 void swt_model_phase(const swt_model_t *model, swt_alg_t alg, int i,
                      long *max_hops, long *load);
 
+/*
+ * The halves of BO as collectives of their own (MPI_Reduce_scatter,
+ * MPI_Allgather), bytes the full vector: reduce-scatter folds the whole
+ * vector, runs the core's reduce-scatter steps and unfolds one block;
+ * allgather folds one block, runs the allgather steps (no gamma) and
+ * unfolds the whole vector. SWT_PART_ALL is swt_model_time.
+ */
+typedef enum { SWT_PART_ALL = 0, SWT_PART_RS, SWT_PART_AG } swt_part_t;
+double swt_model_time_part(const swt_model_t *model, swt_alg_t alg, swt_kind_t kind,
+                           swt_part_t part, double bytes);
+
 #endif
