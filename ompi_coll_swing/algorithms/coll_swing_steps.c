@@ -96,83 +96,16 @@ static int swing_step_lo_first(const mca_coll_swing_call_t *call, const swt_step
     return rc;
 }
 
-/* Elements per pipeline segment; the whole range when segmentation is off. */
-static size_t swing_segment_elems(const mca_coll_swing_call_t *call, size_t n)
-{
-    long seg = mca_coll_swing_params.segment_size;
-    size_t elems;
-
-    if (seg <= 0 || call->extent <= 0) {
-        return n ? n : 1;
-    }
-    elems = (size_t) seg / (size_t) call->extent;
-    return elems ? elems : 1;
-}
-
-/* Elements of segment i of a range of n, cut every seg from its start. */
-static size_t swing_seg_len(size_t n, size_t seg, size_t i)
-{
-    size_t off = i * seg;
-    return (n - off < seg) ? n - off : seg;
-}
-
 static int swing_step_rs(const mca_coll_swing_call_t *call, const swt_step_t *st,
                          swing_bufs_t *b, long nblocks)
 {
-    size_t s0, sn, r0, rn, seg, nseg_s, nseg_r, nseg;
-    ompi_request_t *rreq[2] = { MPI_REQUEST_NULL, MPI_REQUEST_NULL };
-    ompi_request_t *sreq[2] = { MPI_REQUEST_NULL, MPI_REQUEST_NULL };
-    int rc = OMPI_SUCCESS, peer = (int) st->peer;
+    size_t s0, sn, r0, rn;
 
     swt_block_elems(call->count, nblocks, st->send_lo, st->send_n, &s0, &sn);
     swt_block_elems(call->count, nblocks, st->recv_lo, st->recv_n, &r0, &rn);
-    seg = swing_segment_elems(call, sn > rn ? sn : rn);
-    nseg_s = (sn + seg - 1) / seg;
-    nseg_r = (rn + seg - 1) / seg;
-    nseg = nseg_s > nseg_r ? nseg_s : nseg_r;
-    /*
-     * Two segments in flight each way: segment i is reduced while i+1
-     * arrives. Both sides cut their ranges the same way from the range
-     * start, so every send matches a receive of the same size.
-     */
-    if (nseg_r > 0) {
-        rc = mca_coll_swing_p2p_irecv(call, swing_at(b->tmp, call, r0),
-                                      swing_seg_len(rn, seg, 0), peer, &rreq[0]);
-    }
-    for (size_t i = 0; i < nseg && OMPI_SUCCESS == rc; ++i) {
-        int slot = (int) (i % 2);
-        if (i + 1 < nseg_r) {
-            rc = mca_coll_swing_p2p_irecv(call, swing_at(b->tmp, call, r0 + (i + 1) * seg),
-                                          swing_seg_len(rn, seg, i + 1), peer,
-                                          &rreq[1 - slot]);
-        }
-        if (OMPI_SUCCESS == rc && i < nseg_s) {
-            if (MPI_REQUEST_NULL != sreq[slot]) {
-                rc = ompi_request_wait(&sreq[slot], MPI_STATUS_IGNORE);
-            }
-            if (OMPI_SUCCESS == rc) {
-                rc = mca_coll_swing_p2p_isend(call, swing_at(b->acc, call, s0 + i * seg),
-                                              swing_seg_len(sn, seg, i), peer, &sreq[slot]);
-            }
-        }
-        if (OMPI_SUCCESS == rc && i < nseg_r) {
-            rc = ompi_request_wait(&rreq[slot], MPI_STATUS_IGNORE);
-            /* acc[range] = peer's partial (left) op mine */
-            if (OMPI_SUCCESS == rc) {
-                mca_coll_swing_reduce_into(call->op, call->dtype,
-                                           swing_at(b->tmp, call, r0 + i * seg),
-                                           swing_at(b->acc, call, r0 + i * seg),
-                                           swing_seg_len(rn, seg, i));
-            }
-        }
-    }
-    for (int i = 0; i < 2; ++i) {
-        int src;
-        (void) mca_coll_swing_p2p_finish(&rreq[i], OMPI_SUCCESS != rc);
-        src = mca_coll_swing_p2p_finish(&sreq[i], 0);
-        rc = (OMPI_SUCCESS == rc) ? src : rc;
-    }
-    return rc;
+    return mca_coll_swing_p2p_exchange_reduce(call, swing_at(b->acc, call, s0), sn,
+                                              swing_at(b->tmp, call, r0),
+                                              swing_at(b->acc, call, r0), rn, (int) st->peer);
 }
 
 static int swing_step_ag(const mca_coll_swing_call_t *call, const swt_step_t *st,

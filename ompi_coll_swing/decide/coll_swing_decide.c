@@ -22,7 +22,6 @@
 
 #include "opal/util/output.h"
 
-#include "swt_cost.h"
 
 static int swing_best(const mca_coll_swing_table_t *t, const swt_model_t *model,
                       double bytes, int want_kind)
@@ -37,7 +36,7 @@ static int swing_best(const mca_coll_swing_table_t *t, const swt_model_t *model,
             || (want_kind >= 0 && (int) a->kind != want_kind)) {
             continue;
         }
-        time = swt_model_time(model, a->pattern, a->kind, bytes);
+        time = swt_model_time_part(model, a->pattern, a->kind, t->part, bytes);
         if (best_t < 0.0 || time < best_t) {
             best_t = time;
             best = i;

@@ -19,6 +19,7 @@ int mca_coll_swing_plan_build(mca_coll_swing_plan_t *plan, const swt_topo_t *top
     if (SWT_OK != rc) {
         return (SWT_ERR_NOMEM == rc) ? OMPI_ERR_OUT_OF_RESOURCE : OMPI_ERR_BAD_PARAM;
     }
+    plan->pattern = pattern;
     plan->nsteps = swt_sched_nsteps(sched);
     plan->nblocks = swt_sched_nblocks(sched);
     plan->steps = malloc(sizeof(swt_step_t) * (size_t) (plan->nsteps ? plan->nsteps : 1));

@@ -27,6 +27,15 @@ int mca_coll_swing_p2p_sendrecv(const mca_coll_swing_call_t *call, const char *s
    when cancel is set (a step that failed half way). */
 int mca_coll_swing_p2p_finish(ompi_request_t **req, int cancel);
 
+/*
+ * A reduce-scatter step (coll_swing_p2p_reduce.c): sends sn elements at
+ * send to peer while receiving rn elements into tmp, in pipeline segments
+ * of coll_swing_segment_size, each reduced into acc as it arrives
+ * (acc = received (left) op acc).
+ */
+int mca_coll_swing_p2p_exchange_reduce(const mca_coll_swing_call_t *call, const char *send,
+                                       size_t sn, char *tmp, char *acc, size_t rn, int peer);
+
 END_C_DECLS
 
 #endif

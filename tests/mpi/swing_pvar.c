@@ -21,6 +21,18 @@ static MPI_T_pvar_handle swing_handles[SWING_PVAR_N];
 static int swing_found[SWING_PVAR_N];
 static int swing_t_up;
 
+/*
+ * Handles of swing_pvar_get, kept open: a counter handle reads what was
+ * counted since it was allocated, so it must outlive the calls it watches.
+ */
+#define SWING_PVAR_MORE 64
+static struct {
+    char name[96];
+    MPI_T_pvar_handle handle;
+} swing_more[SWING_PVAR_MORE];
+static int swing_nmore;
+
+
 static void swing_pvar_name(int i, char *buf, size_t len)
 {
     if (0 == i) {
@@ -121,6 +133,10 @@ void swing_pvar_close(void)
             swing_found[i] = 0;
         }
     }
+    for (int i = 0; i < swing_nmore; ++i) {
+        MPI_T_pvar_handle_free(swing_session, &swing_more[i].handle);
+    }
+    swing_nmore = 0;
     if (MPI_T_PVAR_SESSION_NULL != swing_session) {
         MPI_T_pvar_session_free(&swing_session);
     }
@@ -131,6 +147,36 @@ void swing_pvar_close(void)
 }
 
 int swing_cvar_set_algorithm(const char *name)
+{
+    return swing_cvar_set("coll_swing_allreduce_algorithm", name);
+}
+
+unsigned long long swing_pvar_get(const char *name)
+{
+    unsigned long long v = ~0ULL;
+    int i, idx, count;
+
+    for (i = 0; i < swing_nmore && 0 != strcmp(swing_more[i].name, name); ++i) {
+    }
+    if (i == swing_nmore) {
+        char want[160];
+        snprintf(want, sizeof(want), "coll_swing_%s", name);
+        if (SWING_PVAR_MORE == swing_nmore || MPI_T_PVAR_SESSION_NULL == swing_session
+            || MPI_SUCCESS != MPI_T_pvar_get_index(want, MPI_T_PVAR_CLASS_COUNTER, &idx)
+            || MPI_SUCCESS != MPI_T_pvar_handle_alloc(swing_session, idx, NULL,
+                                                      &swing_more[i].handle, &count)) {
+            return v;
+        }
+        snprintf(swing_more[i].name, sizeof(swing_more[i].name), "%s", name);
+        swing_nmore++;
+    }
+    if (MPI_SUCCESS != MPI_T_pvar_read(swing_session, swing_more[i].handle, &v)) {
+        v = ~0ULL;
+    }
+    return v;
+}
+
+int swing_cvar_set(const char *var, const char *name)
 {
     int num, rc = -1;
 
@@ -147,7 +193,7 @@ int swing_cvar_set_algorithm(const char *name)
 
         if (MPI_SUCCESS != MPI_T_cvar_get_info(idx, vname, &vname_len, &verbosity, &dt, &et,
                                                desc, &desc_len, &binding, &scope)
-            || 0 != strcmp(vname, "coll_swing_allreduce_algorithm")
+            || 0 != strcmp(vname, var)
             || MPI_T_ENUM_NULL == et
             || MPI_SUCCESS != MPI_T_enum_get_info(et, &nitems, ename, &ename_len)) {
             continue;
