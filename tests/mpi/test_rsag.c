@@ -285,6 +285,20 @@ static void check_counters(MPI_Comm comm, const char *cn, int coll, tkind_t t,
     }
 }
 
+/* The first of n bytes that differ from the expectation, if any. */
+static void check_bytes(const char *cn, int coll, tkind_t t, const char *got,
+                        const char *want, size_t n)
+{
+    for (size_t i = 0; i < n; ++i) {
+        if (got[i] != want[i]) {
+            char msg[200];
+            snprintf(msg, sizeof(msg), "byte %zu of %zu wrong", i, n);
+            fail(cn, coll, t, msg);
+            return;
+        }
+    }
+}
+
 /* Per-rank counts of a case: shape 0 uniform n, 1 uneven with zeros, 2 all on rank p-1. */
 static void make_counts(int p, int shape, int n, int *counts, int *displs, int gapped)
 {
@@ -361,15 +375,8 @@ static void rs_case(MPI_Comm comm, const char *cn, int coll, tkind_t t, opk_t op
         check_counters(comm, cn, coll, t, &a, &b, e);
         if (O_NONC != op) {
             /* in place, MPI leaves the rest of the buffer undefined: compare the block */
-            size_t cmp = inplace ? ti[t].lb + (size_t) counts[rank] * ti[t].extent : rbytes;
-            for (size_t i = 0; i < cmp; ++i) {
-                if (rbuf[i] != want[i]) {
-                    char msg[200];
-                    snprintf(msg, sizeof(msg), "byte %zu of %zu wrong", i, cmp);
-                    fail(cn, coll, t, msg);
-                    break;
-                }
-            }
+            check_bytes(cn, coll, t, rbuf, want,
+                        inplace ? ti[t].lb + (size_t) counts[rank] * ti[t].extent : rbytes);
         }
     }
     free(sbuf);
@@ -436,14 +443,7 @@ static void ag_case(MPI_Comm comm, const char *cn, int coll, tkind_t t, int shap
         fail(cn, coll, t, "returned an error");
     } else {
         check_counters(comm, cn, coll, t, &a, &b, e);
-        for (size_t i = 0; i < rbytes; ++i) {
-            if (rbuf[i] != want[i]) {
-                char msg[200];
-                snprintf(msg, sizeof(msg), "byte %zu of %zu wrong", i, rbytes);
-                fail(cn, coll, t, msg);
-                break;
-            }
-        }
+        check_bytes(cn, coll, t, rbuf, want, rbytes);
     }
     free(sbuf);
     free(rbuf);
