@@ -109,11 +109,49 @@ void bench_data_fill(void *buf, size_t count, const bench_dtype_t *dt,
 size_t bench_data_check(const void *buf, size_t count,
                         const bench_dtype_t *dt, const bench_pattern_t *pat,
                         bench_value_t *got, bench_value_t *expected);
+/* The same for elements [first, first + count) of the result, at buf. */
+size_t bench_data_check_at(const void *buf, size_t first, size_t count,
+                           const bench_dtype_t *dt, const bench_pattern_t *pat,
+                           bench_value_t *got, bench_value_t *expected);
+/* The expected result of elements [0, count) into buf (allgather's input). */
+void bench_data_fill_expected(void *buf, size_t count, const bench_dtype_t *dt,
+                              const bench_pattern_t *pat);
 /* Debug: make this rank's input wrong at element i. */
 void bench_data_inject(void *buf, size_t i, const bench_dtype_t *dt,
                        const bench_pattern_t *pat, int rank);
 /* Print a value as the datatype shows it. */
 int bench_value_format(char *out, size_t len, const bench_value_t *v);
+
+/* ------------------------------------------------------------------ */
+/* The collective timed, -k (bench_coll.c)                             */
+
+typedef enum {
+    BENCH_COLL_ALLREDUCE,
+    BENCH_COLL_RSB,            /* MPI_Reduce_scatter_block */
+    BENCH_COLL_RS,             /* MPI_Reduce_scatter, equal counts */
+    BENCH_COLL_ALLGATHER
+} bench_coll_id_t;
+
+typedef struct bench_coll {
+    bench_coll_id_t id;
+    const char *name;          /* -k value; coll_swing_<name>_algorithm, counters */
+    const char *call;          /* in headers and messages */
+    double bus;                /* busbw = algbw * bus * (p-1)/p (nccl-tests) */
+    int split;                 /* each rank has a block of count / p */
+} bench_coll_t;
+
+const bench_coll_t *bench_coll_find(const char *name);
+double bench_coll_busbw(const bench_coll_t *k, double algbw, int np);
+/* swing's enum item for a configuration's algorithm; NULL: no such form. */
+const char *bench_coll_swing_alg(const bench_coll_t *k, const char *alg);
+/* Why coll/tuned's forced algorithm alg fails this job (it errors, it does
+   not fall back), or NULL. */
+const char *bench_coll_tuned_refuses(const bench_coll_t *k, int alg, int np);
+/* Elements of one rank's block (the whole count for allreduce). */
+size_t bench_coll_block(const bench_coll_t *k, size_t count, int np);
+/* One call on count elements of the whole vector; counts: np ints of scratch. */
+int bench_coll_call(const bench_coll_t *k, const void *sbuf, void *rbuf, size_t count,
+                    MPI_Datatype type, MPI_Op op, MPI_Comm comm, int *counts);
 
 /* ------------------------------------------------------------------ */
 /* Configurations (bench_configs.c)                                    */
@@ -197,6 +235,7 @@ typedef struct bench_args {
     const bench_config_desc_t *configs[BENCH_MAX_CONFIGS];
     const char *csv_path;      /* NULL = no CSV */
     bench_timing_t timing;
+    const bench_coll_t *coll;  /* -k: the collective timed */
 } bench_args_t;
 
 typedef enum {

@@ -31,7 +31,7 @@ void bench_args_usage(FILE *out, const char *prog)
 
     fprintf(out,
         "Usage: %s [options]\n"
-        "OSU-style MPI_Allreduce benchmark: every configuration below runs on\n"
+        "OSU-style MPI_Allreduce (or -k) benchmark: every configuration below runs on\n"
         "its own communicator, side by side in one run, sizes interleaved.\n"
         "\n"
         "  -m, --sizes MIN:MAX     message sizes in bytes, powers of two, K/M/G\n"
@@ -53,6 +53,11 @@ void bench_args_usage(FILE *out, const char *prog)
         "  -c, --check-every       validate every iteration (default: the last\n"
         "                          iteration of each size and configuration)\n"
         "  -n, --no-validate       do not validate at all\n"
+        "  -k, --collective NAME   allreduce (default), reduce_scatter_block,\n"
+        "                          reduce_scatter (equal counts) or allgather;\n"
+        "                          a size is the whole vector (nccl-tests); for\n"
+        "                          the last three swing-bo and rd-bo are swing's\n"
+        "                          swing and rd, tuned-N coll_tuned_<NAME>_algorithm N\n"
         "  -C, --configs LIST      configurations, comma separated, or the groups\n"
         "                          all, swing-all, tuned-all (default all)\n"
         "  -t, --timing MODE       swing: barrier before each call, each call\n"
@@ -183,6 +188,7 @@ static const bench_option_t bench_options[] = {
     { 'c', "check-every", 0 },{ 'n', "no-validate", 0 },{ 'C', "configs", 1 },
     { 0, "csv", 1 },          { 'v', "verbose", 0 },    { 'h', "help", 0 },
     { 0, "inject-error", 0 }, { 't', "timing", 1 },       { 'T', "budget", 1 },
+    { 'k', "collective", 1 },
 };
 #define BENCH_NOPTIONS (sizeof(bench_options) / sizeof(bench_options[0]))
 
@@ -225,6 +231,9 @@ static int bench_apply(const bench_option_t *opt, const char *value,
         return (end != value && '\0' == *end && args->budget > 0.0
                 && args->budget <= 3600.0) ? 0 : -1;
     }
+    case 'k':
+        *why = "-k wants allreduce, reduce_scatter_block, reduce_scatter or allgather";
+        return NULL == (args->coll = bench_coll_find(value)) ? -1 : 0;
     case 'I': args->in_place = 1; return 0;
     case 'c': args->check_every = 1; return 0;
     case 'n': args->validate = 0; return 0;
@@ -291,6 +300,7 @@ static void bench_args_defaults(bench_args_t *args)
     args->dtype = bench_dtype_find("float");
     args->op = bench_op_find("sum");
     args->validate = 1;
+    args->coll = bench_coll_find("allreduce");
     args->nconfigs = bench_config_parse("all", args->configs,
                                         BENCH_MAX_CONFIGS, NULL, 0);
 }

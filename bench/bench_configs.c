@@ -142,6 +142,8 @@ typedef struct bench_cvars {
     bench_cvar_t tuned_priority;   /* read-only: read, never written */
     bench_cvar_t han_priority;     /* read-only: read, never written */
     int multinode;                 /* the job spans nodes */
+    const bench_coll_t *coll;      /* the collective timed */
+    char names[3][80];             /* the variables' names for it */
 } bench_cvars_t;
 
 /* 1 when the job's ranks are on more than one node (collective). */
@@ -216,6 +218,7 @@ static int bench_set(const bench_cvar_t *cv, int value, char *why,
 static int bench_apply_swing(const bench_config_desc_t *d, bench_cvars_t *cv,
                              bench_config_t *cfg, char *why, size_t len)
 {
+    const char *item = bench_coll_swing_alg(cv->coll, d->swing_algorithm);
     int alg;
 
     if (!cv->swing_priority.found || !cv->swing_algorithm.found) {
@@ -224,13 +227,15 @@ static int bench_apply_swing(const bench_config_desc_t *d, bench_cvars_t *cv,
                  ? cv->swing_algorithm.name : cv->swing_priority.name);
         return -1;
     }
-    if (bench_cvar_enum_value(&cv->swing_algorithm, d->swing_algorithm,
-                              &alg)) {
+    if (NULL == item) {
+        snprintf(why, len, "%s has no latency-optimal form", cv->coll->call);
+        return -1;
+    }
+    if (bench_cvar_enum_value(&cv->swing_algorithm, item, &alg)) {
         char names[256];
         bench_cvar_enum_names(&cv->swing_algorithm, names, sizeof(names));
         snprintf(why, len, "%s has no value '%s' (it has: %s)",
-                 cv->swing_algorithm.name, d->swing_algorithm,
-                 names[0] ? names : "no enum");
+                 cv->swing_algorithm.name, item, names[0] ? names : "no enum");
         return -1;
     }
     if (bench_set(&cv->swing_priority, BENCH_SWING_PRIORITY, why, len) ||
@@ -244,7 +249,7 @@ static int bench_apply_swing(const bench_config_desc_t *d, bench_cvars_t *cv,
     }
     snprintf(cfg->detail, sizeof(cfg->detail), "%s=%d %s=%s",
              cv->swing_priority.name, BENCH_SWING_PRIORITY,
-             cv->swing_algorithm.name, d->swing_algorithm);
+             cv->swing_algorithm.name, item);
     return 0;
 }
 
@@ -257,6 +262,12 @@ static int bench_apply_tuned(const bench_config_desc_t *d, bench_cvars_t *cv,
     if (!cv->tuned_algorithm.found) {
         snprintf(why, len, "control variable %s not found (coll/tuned not "
                  "available)", cv->tuned_algorithm.name);
+        return -1;
+    }
+    MPI_Comm_size(MPI_COMM_WORLD, &dynamic);
+    if (NULL != bench_coll_tuned_refuses(cv->coll, d->tuned_algorithm, dynamic)) {
+        snprintf(why, len, "%s", bench_coll_tuned_refuses(cv->coll, d->tuned_algorithm,
+                                                          dynamic));
         return -1;
     }
     if (bench_han_over_tuned(cv, &dynamic)) {
@@ -274,8 +285,8 @@ static int bench_apply_tuned(const bench_config_desc_t *d, bench_cvars_t *cv,
     if (MPI_T_ENUM_NULL != cv->tuned_algorithm.enumtype &&
         bench_cvar_enum_name(&cv->tuned_algorithm, d->tuned_algorithm, item,
                              sizeof(item))) {
-        snprintf(why, len, "this coll/tuned has no allreduce algorithm %d",
-                 d->tuned_algorithm);
+        snprintf(why, len, "this coll/tuned has no %s algorithm %d",
+                 cv->coll->name, d->tuned_algorithm);
         return -1;
     }
     if (bench_set(&cv->tuned_algorithm, d->tuned_algorithm, why, len)) {
@@ -349,7 +360,7 @@ static int bench_config_make(bench_configs_t *set, bench_cvars_t *cv,
                              const bench_config_desc_t *d, int rank)
 {
     bench_config_t *cfg = &set->cfg[set->n];
-    char why[512] = "";
+    char why[512] = "", pname[96];
     int ok, all_ok, rc;
 
     memset(cfg, 0, sizeof(*cfg));
@@ -393,15 +404,15 @@ static int bench_config_make(bench_configs_t *set, bench_cvars_t *cv,
         return rc;
     }
     MPI_Comm_set_name(cfg->comm, (char *)d->name);
-    bench_pvar_open(&cfg->served, "coll_swing_allreduce_served", &cfg->comm);
-    bench_pvar_open(&cfg->fallback, "coll_swing_allreduce_fallback",
-                    &cfg->comm);
+    snprintf(pname, sizeof(pname), "coll_swing_%s_served", cv->coll->name);
+    bench_pvar_open(&cfg->served, pname, &cfg->comm);
+    snprintf(pname, sizeof(pname), "coll_swing_%s_fallback", cv->coll->name);
+    bench_pvar_open(&cfg->fallback, pname, &cfg->comm);
     if (cfg->served.found && cfg->fallback.found) {
         set->counters_present = 1;
     }
     for (int a = 0; a < set->nalgs; a++) {
-        char pname[96];
-        snprintf(pname, sizeof(pname), "coll_swing_allreduce_%s",
+        snprintf(pname, sizeof(pname), "coll_swing_%s_%s", cv->coll->name,
                  set->alg_name[a]);
         bench_pvar_open(&cfg->alg[a], pname, &cfg->comm);
     }
@@ -418,8 +429,11 @@ int bench_configs_create(bench_configs_t *set, const bench_args_t *args,
     memset(set, 0, sizeof(*set));
     memset(&cv, 0, sizeof(cv));
     cv.swing_priority.name = "coll_swing_priority";
-    cv.swing_algorithm.name = "coll_swing_allreduce_algorithm";
-    cv.tuned_algorithm.name = "coll_tuned_allreduce_algorithm";
+    cv.coll = args->coll;
+    snprintf(cv.names[0], sizeof(cv.names[0]), "coll_swing_%s_algorithm", args->coll->name);
+    snprintf(cv.names[1], sizeof(cv.names[1]), "coll_tuned_%s_algorithm", args->coll->name);
+    cv.swing_algorithm.name = cv.names[0];
+    cv.tuned_algorithm.name = cv.names[1];
     cv.tuned_dynamic.name = "coll_tuned_use_dynamic_rules";
     cv.tuned_priority.name = "coll_tuned_priority";
     cv.han_priority.name = "coll_han_priority";

@@ -237,14 +237,23 @@ static void bench_value_set(bench_value_t *v, bench_kind_t kind, long long i,
             b[i] = (CTYPE)bench_pattern_input(pat, rank, i);                 \
         }                                                                    \
     }                                                                        \
-    static size_t bench_check_##SUFFIX(const void *buf, size_t count,       \
+    static void bench_expect_##SUFFIX(void *buf, size_t count,              \
+                                      const bench_pattern_t *pat)           \
+    {                                                                        \
+        CTYPE *b = buf;                                                      \
+        for (size_t i = 0; i < count; i++) {                                 \
+            b[i] = (CTYPE)bench_pattern_expected(pat, i);                    \
+        }                                                                    \
+    }                                                                        \
+    static size_t bench_check_##SUFFIX(const void *buf, size_t first,       \
+                                       size_t count,                        \
                                        const bench_pattern_t *pat,          \
                                        bench_value_t *got,                  \
                                        bench_value_t *expected)             \
     {                                                                        \
         const CTYPE *b = buf;                                                \
         for (size_t i = 0; i < count; i++) {                                 \
-            long long e = bench_pattern_expected(pat, i);                    \
+            long long e = bench_pattern_expected(pat, first + i);            \
             if (b[i] != (CTYPE)e) {                                          \
                 /* no float-to-integer conversion of a NaN or negative */ \
                 int fl = BENCH_KIND_FLOAT == KIND;                           \
@@ -291,19 +300,43 @@ size_t bench_data_check(const void *buf, size_t count,
                         const bench_dtype_t *dt, const bench_pattern_t *pat,
                         bench_value_t *got, bench_value_t *expected)
 {
+    return bench_data_check_at(buf, 0, count, dt, pat, got, expected);
+}
+
+size_t bench_data_check_at(const void *buf, size_t first, size_t count,
+                           const bench_dtype_t *dt, const bench_pattern_t *pat,
+                           bench_value_t *got, bench_value_t *expected)
+{
     switch (dt->id) {
-    case BENCH_DT_INT8:   return bench_check_int8(buf, count, pat, got, expected);
-    case BENCH_DT_UINT8:  return bench_check_uint8(buf, count, pat, got, expected);
-    case BENCH_DT_INT16:  return bench_check_int16(buf, count, pat, got, expected);
-    case BENCH_DT_UINT16: return bench_check_uint16(buf, count, pat, got, expected);
-    case BENCH_DT_INT32:  return bench_check_int32(buf, count, pat, got, expected);
-    case BENCH_DT_UINT32: return bench_check_uint32(buf, count, pat, got, expected);
-    case BENCH_DT_INT64:  return bench_check_int64(buf, count, pat, got, expected);
-    case BENCH_DT_UINT64: return bench_check_uint64(buf, count, pat, got, expected);
-    case BENCH_DT_FLOAT:  return bench_check_float(buf, count, pat, got, expected);
-    case BENCH_DT_DOUBLE: return bench_check_double(buf, count, pat, got, expected);
+    case BENCH_DT_INT8:   return bench_check_int8(buf, first, count, pat, got, expected);
+    case BENCH_DT_UINT8:  return bench_check_uint8(buf, first, count, pat, got, expected);
+    case BENCH_DT_INT16:  return bench_check_int16(buf, first, count, pat, got, expected);
+    case BENCH_DT_UINT16: return bench_check_uint16(buf, first, count, pat, got, expected);
+    case BENCH_DT_INT32:  return bench_check_int32(buf, first, count, pat, got, expected);
+    case BENCH_DT_UINT32: return bench_check_uint32(buf, first, count, pat, got, expected);
+    case BENCH_DT_INT64:  return bench_check_int64(buf, first, count, pat, got, expected);
+    case BENCH_DT_UINT64: return bench_check_uint64(buf, first, count, pat, got, expected);
+    case BENCH_DT_FLOAT:  return bench_check_float(buf, first, count, pat, got, expected);
+    case BENCH_DT_DOUBLE: return bench_check_double(buf, first, count, pat, got, expected);
     }
     return 0;
+}
+
+void bench_data_fill_expected(void *buf, size_t count, const bench_dtype_t *dt,
+                              const bench_pattern_t *pat)
+{
+    switch (dt->id) {
+    case BENCH_DT_INT8:   bench_expect_int8(buf, count, pat); break;
+    case BENCH_DT_UINT8:  bench_expect_uint8(buf, count, pat); break;
+    case BENCH_DT_INT16:  bench_expect_int16(buf, count, pat); break;
+    case BENCH_DT_UINT16: bench_expect_uint16(buf, count, pat); break;
+    case BENCH_DT_INT32:  bench_expect_int32(buf, count, pat); break;
+    case BENCH_DT_UINT32: bench_expect_uint32(buf, count, pat); break;
+    case BENCH_DT_INT64:  bench_expect_int64(buf, count, pat); break;
+    case BENCH_DT_UINT64: bench_expect_uint64(buf, count, pat); break;
+    case BENCH_DT_FLOAT:  bench_expect_float(buf, count, pat); break;
+    case BENCH_DT_DOUBLE: bench_expect_double(buf, count, pat); break;
+    }
 }
 
 /* Debug (--inject-error): change element i of this rank's input so that

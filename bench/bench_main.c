@@ -46,6 +46,7 @@ typedef struct bench_run {
     int progress;            /* print the progress line (rank 0) */
     void *sbuf;
     void *rbuf;
+    int *counts;             /* MPI_Reduce_scatter's per-rank counts */
     double *times;           /* this rank's per-iteration times */
     double *maxtimes;        /* MPI_MAX over ranks, on rank 0 */
     bench_clock_t clock;     /* -t clock: the start margin, late starts */
@@ -215,6 +216,58 @@ static int bench_budget_iters(double budget, double per_call, int most, int *ite
     return MPI_Bcast(iters, 1, MPI_INT, 0, MPI_COMM_WORLD);
 }
 
+/* Elements of the whole vector the collective moves for count asked: a
+ * multiple of np for the collectives that split it (0: too small). */
+static size_t bench_vector(const bench_run_t *run, size_t count)
+{
+    return bench_coll_block(run->args->coll, count, run->np)
+           * (run->args->coll->split ? (size_t)run->np : 1);
+}
+
+static int bench_call(bench_run_t *run, const bench_config_t *cfg, size_t count,
+                      MPI_Datatype type, MPI_Op op, int in_place)
+{
+    return bench_coll_call(run->args->coll, in_place ? MPI_IN_PLACE : run->sbuf, run->rbuf,
+                           count, type, op, cfg->comm, run->counts);
+}
+
+/* The receive buffer before a call: the input when in place, else poison
+ * when the call is checked. Allgather in place: this rank's block only. */
+static void bench_prepare(bench_run_t *run, size_t count, int in_place, int check)
+{
+    size_t size = run->args->dtype->size, bytes = count * size;
+
+    if (BENCH_COLL_ALLGATHER == run->args->coll->id && (in_place || check)) {
+        size_t block = bytes / (size_t)run->np, mine = (size_t)run->rank * block;
+        memset(run->rbuf, BENCH_POISON, bytes);
+        if (in_place) {
+            memcpy((char *)run->rbuf + mine, (char *)run->sbuf + mine, block);
+        }
+    } else if (in_place) {
+        memcpy(run->rbuf, run->sbuf, bytes);
+    } else if (check) {
+        memset(run->rbuf, BENCH_POISON, bytes);
+    }
+}
+
+/* 1 when the result is wrong, with the element in *index. Reduce-scatter:
+ * this rank's block of the reduction; the others: the whole vector. */
+static int bench_wrong(const bench_run_t *run, size_t count, bench_failure_t *f,
+                       size_t *index)
+{
+    const bench_args_t *a = run->args;
+    size_t first = 0, n = count, bad;
+
+    if (a->coll->split && BENCH_COLL_ALLGATHER != a->coll->id) {
+        n = count / (size_t)run->np;
+        first = (size_t)run->rank * n;
+    }
+    bad = bench_data_check_at(run->rbuf, first, n, a->dtype, &run->pattern, &f->got,
+                              &f->expected);
+    *index = first + bad;
+    return bad < n;
+}
+
 /*
  * Timing loop: warm-up calls, a barrier, then the timed calls back to back.
  * times[0] gets this rank's mean per call; the last result is validated.
@@ -227,24 +280,21 @@ static int bench_loop(bench_run_t *run, bench_config_t *cfg, size_t count,
     double t;
     int rc = MPI_SUCCESS;
 
-    if (a->validate) {
-        memset(run->rbuf, BENCH_POISON, count * a->dtype->size);
-    }
+    bench_prepare(run, count, 0, a->validate);
     for (int it = 0; MPI_SUCCESS == rc && it < warmup; it++) {
-        rc = MPI_Allreduce(run->sbuf, run->rbuf, (int)count, type, op, cfg->comm);
+        rc = bench_call(run, cfg, count, type, op, 0);
     }
     if (MPI_SUCCESS == rc) {
         rc = MPI_Barrier(MPI_COMM_WORLD);
     }
     t = MPI_Wtime();
     for (int it = 0; MPI_SUCCESS == rc && it < iters; it++) {
-        rc = MPI_Allreduce(run->sbuf, run->rbuf, (int)count, type, op, cfg->comm);
+        rc = bench_call(run, cfg, count, type, op, 0);
     }
     run->times[0] = (MPI_Wtime() - t) / iters;
     if (MPI_SUCCESS == rc && a->validate) {
-        size_t bad = bench_data_check(run->rbuf, count, a->dtype, &run->pattern,
-                                      &fail->got, &fail->expected);
-        if (bad < count) {
+        size_t bad;
+        if (bench_wrong(run, count, fail, &bad)) {
             fail->failed = 1;
             fail->calls = warmup + iters;
             fail->index = bad;
@@ -293,8 +343,8 @@ static int bench_measure(bench_run_t *run, int c, int s)
     bench_config_t *cfg = &run->configs->cfg[c];
     bench_result_t *res =
         &run->report.results[(size_t)c * (size_t)run->report.nsizes + (size_t)s];
-    size_t bytes = run->report.sizes[s];
-    size_t count = bytes / a->dtype->size;
+    size_t count = bench_vector(run, run->report.sizes[s] / a->dtype->size);
+    size_t bytes = count * a->dtype->size;
     MPI_Datatype type = bench_dtype_mpi(a->dtype);
     MPI_Op op = bench_op_mpi(a->op);
     int iters = bench_args_iters(a, bytes);
@@ -313,6 +363,9 @@ static int bench_measure(bench_run_t *run, int c, int s)
     res->count = count;
     res->iters = iters;
     res->warmup = warmup;
+    if (0 == count) {
+        return MPI_SUCCESS;   /* fewer elements than ranks: not run */
+    }
 
     if (cfg->served.found && cfg->fallback.found) {
         bench_pvar_read(&cfg->served, &s0);
@@ -339,11 +392,7 @@ static int bench_measure(bench_run_t *run, int c, int s)
         }
         check = a->validate && (a->check_every || it == total - 1);
 
-        if (a->in_place) {
-            memcpy(run->rbuf, run->sbuf, bytes);
-        } else if (check) {
-            memset(run->rbuf, BENCH_POISON, bytes);
-        }
+        bench_prepare(run, count, a->in_place, check);
         if (clock) {
             rc = bench_clock_start(&run->clock, it >= warmup, &t);
         } else {
@@ -353,8 +402,7 @@ static int bench_measure(bench_run_t *run, int c, int s)
         if (MPI_SUCCESS != rc) {
             return rc;
         }
-        rc = MPI_Allreduce(a->in_place ? MPI_IN_PLACE : run->sbuf, run->rbuf,
-                           (int)count, type, op, cfg->comm);
+        rc = bench_call(run, cfg, count, type, op, a->in_place);
         t = (clock ? bench_clock_now() : MPI_Wtime()) - t;
         if (MPI_SUCCESS != rc) {
             return rc;
@@ -365,10 +413,8 @@ static int bench_measure(bench_run_t *run, int c, int s)
             warm += t;
         }
         if (check && !fail.failed) {
-            size_t bad = bench_data_check(run->rbuf, count, a->dtype,
-                                          &run->pattern, &fail.got,
-                                          &fail.expected);
-            if (bad < count) {
+            size_t bad;
+            if (bench_wrong(run, count, &fail, &bad)) {
                 fail.failed = 1;
                 fail.calls = total;
                 fail.index = bad;
@@ -414,7 +460,7 @@ static int bench_measure(bench_run_t *run, int c, int s)
             bench_stats_compute(run->maxtimes, iters, &res->stats);
         }
         res->algbw = bench_algbw(bytes, res->stats.median);
-        res->busbw = bench_busbw(res->algbw, run->np);
+        res->busbw = bench_coll_busbw(a->coll, res->algbw, run->np);
         bench_report_csv_row(&run->report, c, s);
     }
     return MPI_SUCCESS;
@@ -428,9 +474,14 @@ static int bench_sweep(bench_run_t *run)
         size_t bytes = rep->sizes[s];
         size_t count = bytes / run->args->dtype->size;
 
-        /* Same input for every configuration of this size. */
-        bench_data_fill(run->sbuf, count, run->args->dtype, &run->pattern,
-                        run->rank);
+        /* Same input for every configuration of this size; allgather's
+         * blocks are the expected result, so the gathered vector is it. */
+        if (BENCH_COLL_ALLGATHER == run->args->coll->id) {
+            bench_data_fill_expected(run->sbuf, count, run->args->dtype, &run->pattern);
+        } else {
+            bench_data_fill(run->sbuf, count, run->args->dtype, &run->pattern,
+                            run->rank);
+        }
         if (run->args->inject_error && run->rank == run->np - 1) {
             bench_data_inject(run->sbuf, count / 2, run->args->dtype,
                               &run->pattern, run->rank);
@@ -562,9 +613,10 @@ int main(int argc, char **argv)
 
     run.sbuf = malloc(args.max_bytes);
     run.rbuf = malloc(args.max_bytes);
+    run.counts = malloc((size_t)run.np * sizeof(int));
     run.times = malloc((size_t)max_iters * sizeof(double));
     run.maxtimes = malloc((size_t)max_iters * sizeof(double));
-    if (!bench_all(run.sbuf && run.rbuf && run.times && run.maxtimes)) {
+    if (!bench_all(run.sbuf && run.rbuf && run.counts && run.times && run.maxtimes)) {
         if (0 == run.rank) {
             fprintf(stderr, "swing_bench: out of memory\n");
         }
@@ -600,6 +652,7 @@ cleanup:
     free(run.times);
     free(run.rbuf);
     free(run.sbuf);
+    free(run.counts);
     if (have_configs) {
         bench_configs_free(&configs);
     }

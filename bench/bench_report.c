@@ -54,8 +54,10 @@ void bench_report_header(FILE *out, const bench_report_t *rep)
     char lo[32], hi[32];
     size_t first = rep->sizes[0], last = rep->sizes[rep->nsizes - 1];
 
-    fprintf(out, "# swing_bench: MPI_Allreduce, configurations side by side "
-            "(one communicator each, interleaved per size)\n");
+    fprintf(out, "# swing_bench: %s, configurations side by side "
+            "(one communicator each, interleaved per size)\n", a->coll->call);
+    fprintf(out, "# size: the whole vector; busbw = algbw * %s(p-1)/p (nccl-tests)\n",
+            a->coll->bus > 1.0 ? "2 " : "");
     fprintf(out, "# MPI: %s\n", e->library);
     fprintf(out, "# np=%d on %d node%s, up to %d ranks on a node with %ld "
             "online cores%s\n", e->np, e->nodes, e->nodes > 1 ? "s" : "",
@@ -254,8 +256,8 @@ void bench_report_tables(FILE *out, const bench_report_t *rep)
                 "configuration not (fully) served by swing, or a tuned one "
                 "served by swing\n");
     }
-    fprintf(out, "\n# Bus bandwidth (GB/s) = bytes / median * 2 (p-1) / p\n"
-            "# %-8s", "Size");
+    fprintf(out, "\n# Bus bandwidth (GB/s) = bytes / median * %s(p-1) / p\n"
+            "# %-8s", rep->args->coll->bus > 1.0 ? "2 " : "", "Size");
     for (int i = 0; i < rep->configs->n; i++) {
         fprintf(out, "%*s", bench_col_width(&rep->configs->cfg[i]),
                 rep->configs->cfg[i].desc->name);
@@ -273,7 +275,7 @@ void bench_report_csv_header(FILE *csv)
 {
     fprintf(csv, "np,config,bytes,count,iters,median_us,min_us,max_us,p95_us,"
             "algbw_GBps,busbw_GBps,served,validated,warmup,datatype,op,"
-            "in_place,oversubscribed,swing_algorithm,timing\n");
+            "in_place,oversubscribed,swing_algorithm,timing,collective\n");
     fflush(csv);
 }
 
@@ -285,7 +287,7 @@ void bench_report_csv_row(const bench_report_t *rep, int config, int size)
         return;
     }
     fprintf(rep->csv, "%d,%s,%zu,%zu,%d,%.3f,%.3f,%.3f,%.3f,%.6f,%.6f,%s,%s,"
-            "%d,%s,%s,%s,%s,%s,%s\n",
+            "%d,%s,%s,%s,%s,%s,%s,%s\n",
             rep->env->np, rep->configs->cfg[config].desc->name, r->bytes,
             r->count, r->iters, r->stats.median * 1e6, r->stats.min * 1e6,
             r->stats.max * 1e6, r->stats.p95 * 1e6, r->algbw, r->busbw,
@@ -293,6 +295,7 @@ void bench_report_csv_row(const bench_report_t *rep, int config, int size)
             r->warmup, rep->args->dtype->name, rep->args->op->name,
             rep->args->in_place ? "yes" : "no",
             rep->env->oversubscribed ? "yes" : "no",
-            r->swing_algs[0] ? r->swing_algs : "-", bench_timing_name(rep->args->timing));
+            r->swing_algs[0] ? r->swing_algs : "-", bench_timing_name(rep->args->timing),
+            rep->args->coll->name);
     fflush(rep->csv);
 }

@@ -1,7 +1,7 @@
 # Median MPI_Allreduce time against message size, log-log, one line per
 # configuration, one panel per rank count.
 #
-#     gnuplot -c plot.gp allreduce.csv allreduce.png
+#     gnuplot -c plot.gp allreduce.csv allreduce.png [MPI_CALL]
 #
 # Reads the CSV of swing_bench (columns by name: np, config, bytes,
 # median_us, oversubscribed); the rank counts and configurations are the
@@ -13,6 +13,7 @@ if (ARGC < 2) {
 }
 csv = ARG1
 out = ARG2
+call = (ARGC >= 3) ? ARG3 : "MPI_Allreduce"
 
 # Distinct values of one CSV column, in order of first appearance.
 distinct(col) = system(sprintf("awk -F, 'NR > 1 && !seen[$%d]++ { printf \"%%s \", $%d }' '%s'", col, col, csv))
@@ -64,7 +65,7 @@ array colour[14] = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", \
 # (dt takes no parenthesised expression: that would be a dash pattern.)
 is_tuned(c) = (strstrt(c, "tuned") == 1 || c eq "default") ? 1 : 0
 
-set multiplot layout nrows, ncols title "MPI_Allreduce: median time against message size" noenhanced
+set multiplot layout nrows, ncols title sprintf("%s: median time against message size", call) noenhanced
 do for [p = 1:npanels] {
     np = word(nps, p)
     set title sprintf("np = %s%s", np, oversub(np) eq "yes" ? " (oversubscribed)" : "")

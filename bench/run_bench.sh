@@ -24,11 +24,14 @@ Usage: $0 [options] [-- swing_bench options]
                 (about a second of calls per size and configuration,
                 at least 5); then the cost
                 model of T against the measurement (net-model.sh):
-                DIR/allreduce-NAME-model.txt and .png
+                DIR/COLL-NAME-model.txt and .png
   --net-rate R  link rate for --net (default 100mbit)
   --net-mtu N   link MTU for --net (default: torus-net.sh's, 1500)
   -m MIN:MAX    message sizes in bytes (default: swing_bench's, 8:64M)
   -C LIST       configurations (default: swing_bench's, all)
+  -k NAME       the collective: allreduce (default), reduce_scatter_block,
+                reduce_scatter or allgather (swing_bench -k); files are
+                named after it (DIR/NAME.csv ...)
   -o DIR        output directory (default: results/ beside this script)
   -q            quick: sizes 8:64K, 20 iterations, 2 warm-up (for tests)
   -h            this text
@@ -44,8 +47,8 @@ Environment:
   MPIRUN                mpirun command (default mpirun)
   MPIRUN_ARGS           extra mpirun arguments
 
-Writes DIR/allreduce.csv (every rank count), DIR/allreduce.txt (the
-tables) and DIR/allreduce.png (gnuplot).  Exit status: 0 when every run
+Writes DIR/NAME.csv (every rank count), DIR/NAME.txt (the
+tables) and DIR/NAME.png (gnuplot), NAME the collective (-k).  Exit status: 0 when every run
 succeeded and validated, otherwise the first failing run's status (1 for
 a wrong result, 2 for bad arguments).
 EOF
@@ -60,6 +63,7 @@ net_rate=100mbit
 net_mtu=
 sizes=""
 configs=""
+coll=allreduce
 outdir="$here/results"
 quick=0
 extra=""
@@ -78,6 +82,7 @@ while [ $# -gt 0 ]; do
     --net-mtu) [ $# -ge 2 ] || { usage >&2; exit 2; }; net_mtu=$2; shift 2 ;;
     -m) [ $# -ge 2 ] || { usage >&2; exit 2; }; sizes=$2; shift 2 ;;
     -C) [ $# -ge 2 ] || { usage >&2; exit 2; }; configs=$2; shift 2 ;;
+    -k) [ $# -ge 2 ] || { usage >&2; exit 2; }; coll=$2; shift 2 ;;
     -o) [ $# -ge 2 ] || { usage >&2; exit 2; }; outdir=$2; shift 2 ;;
     -q) quick=1; shift ;;
     -h|--help) usage; exit 0 ;;
@@ -119,9 +124,9 @@ mpirun=${MPIRUN:-mpirun}
 cores=$(getconf _NPROCESSORS_ONLN 2>/dev/null || nproc 2>/dev/null || echo 1)
 
 mkdir -p "$outdir" || exit 2
-csv="$outdir/allreduce.csv"
-txt="$outdir/allreduce.txt"
-png="$outdir/allreduce.png"
+csv="$outdir/$coll.csv"
+txt="$outdir/$coll.txt"
+png="$outdir/$coll.png"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/run_bench.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT
 : > "$txt"
@@ -133,6 +138,14 @@ bargs=""
 [ "$quick" = 1 ] && bargs="-m 8:65536 -i 20 -w 2"
 [ -n "$sizes" ] && bargs="$bargs -m '$sizes'"
 [ -n "$configs" ] && bargs="$bargs -C '$configs'"
+bargs="$bargs -k '$coll'"
+case "$coll" in
+    allreduce) call=MPI_Allreduce ;;
+    reduce_scatter_block) call=MPI_Reduce_scatter_block ;;
+    reduce_scatter) call=MPI_Reduce_scatter ;;
+    allgather) call=MPI_Allgather ;;
+    *) echo "$0: unknown collective $coll (-k)" >&2; exit 2 ;;
+esac
 [ -t 2 ] && bargs="$bargs -v"
 
 status=0
@@ -163,6 +176,7 @@ for run in $runs; do
         export OMPI_MCA_hwloc_base_binding_policy OMPI_MCA_mpi_yield_when_idle
         margs="--mca coll_tuned_use_dynamic_rules 1 --mca coll_swing_topology $topo"
         [ -n "$configs" ] || rargs="-C swing-auto,swing-lo,swing-bo,rd-lo,rd-bo,swing-lo-mp,swing-bo-mp,rd-lo-mp,rd-bo-mp,ring,tuned,tuned-3,tuned-4,tuned-5,tuned-6"
+        [ -n "$configs" ] || [ "$coll" = allreduce ] || rargs="-C swing-auto,swing-bo,rd-bo,tuned-all"
         rargs="-t clock $rargs"
         [ "$quick" = 1 ] || rargs="-T 1 $rargs"
         ;;
@@ -224,14 +238,14 @@ for run in $runs; do
         case "$run" in
         net=*)
             name=$(basename "$topo" .topo | tr -c 'A-Za-z0-9\n' '-')
-            cp "$tmp/keep.csv" "$outdir/allreduce-$name.csv"
+            cp "$tmp/keep.csv" "$outdir/$coll-$name.csv"
             if command -v gnuplot >/dev/null 2>&1 && [ -n "$plot_gp" ]; then
-                gnuplot -c "$plot_gp" "$outdir/allreduce-$name.csv" "$outdir/allreduce-$name.png" \
+                gnuplot -c "$plot_gp" "$outdir/$coll-$name.csv" "$outdir/$coll-$name.png" "$call" \
                     || echo "$0: gnuplot failed for $topo" >&2
             fi
-            sh "$here/net-model.sh" "$outdir/allreduce-$name.csv" "$topo" \
-                -o "$outdir/allreduce-$name-model" > "$outdir/allreduce-$name-model.txt" \
-                && tee -a "$txt" < "$outdir/allreduce-$name-model.txt" \
+            sh "$here/net-model.sh" "$outdir/$coll-$name.csv" "$topo" \
+                -o "$outdir/$coll-$name-model" > "$outdir/$coll-$name-model.txt" \
+                && tee -a "$txt" < "$outdir/$coll-$name-model.txt" \
                 || echo "$0: net-model.sh failed for $topo" >&2
             ;;
         esac
@@ -250,7 +264,7 @@ if ! command -v gnuplot >/dev/null 2>&1; then
 elif [ -z "$plot_gp" ]; then
     echo "$0: plot.gp not found: no plot" >&2
     png=""
-elif ! gnuplot -c "$plot_gp" "$csv" "$png"; then
+elif ! gnuplot -c "$plot_gp" "$csv" "$png" "$call"; then
     echo "$0: gnuplot failed" >&2
     png=""
     [ "$status" = 0 ] && status=1

@@ -53,6 +53,14 @@ typedef struct mca_coll_swing_module_t {
        (transport/coll_swing_p2p.h) */
     unsigned int nb_seq;
     unsigned int nb_persistent_seq;
+    mca_coll_base_module_reduce_scatter_block_fn_t prev_reduce_scatter_block;
+    mca_coll_base_module_t *prev_reduce_scatter_block_module;
+    mca_coll_base_module_reduce_scatter_fn_t prev_reduce_scatter;
+    mca_coll_base_module_t *prev_reduce_scatter_module;
+    mca_coll_base_module_allgather_fn_t prev_allgather;
+    mca_coll_base_module_t *prev_allgather_module;
+    mca_coll_base_module_allgatherv_fn_t prev_allgatherv;
+    mca_coll_base_module_t *prev_allgatherv_module;
     int algorithm[MCA_COLL_SWING_NCOLLS];   /* per collective: forced, or auto (0) */
     /* auto, per collective: the algorithm per size bucket, and the best
        message-passing one (for calls the first declines) */
@@ -60,6 +68,7 @@ typedef struct mca_coll_swing_module_t {
     unsigned char mp_choice[MCA_COLL_SWING_NCOLLS][MCA_COLL_SWING_NBUCKETS];
     int topo_auto;                          /* shape derived, not described */
     mca_coll_swing_plan_t plans[MCA_COLL_SWING_MAX_ALGS]; /* by allreduce algorithm id */
+    mca_coll_swing_layout_t layouts[2];     /* reduce-scatter/allgather blocks, by swt_alg_t */
     char *scratch;                          /* reused across calls */
     size_t scratch_size;
     struct mca_coll_swing_shm_t *shm;       /* shm segment, mapped at first use */
@@ -80,11 +89,22 @@ typedef struct mca_coll_swing_decline_t {
 /* An algorithm's "not this call": the entry layer serves it another way. */
 #define MCA_COLL_SWING_DECLINED OMPI_ERR_NOT_AVAILABLE
 
-/* One call, normalised: buffers, element type and count settled. */
+/*
+ * One call, normalised: buffers, element type and count settled. Reduce-
+ * scatter and allgather also say how the vector is cut into the ranks'
+ * blocks: rank r's block has count_of(r) elements (counts[r] * unit, or
+ * block), at displs[r] * unit in the result (allgatherv) or packed in
+ * rank order. For allgather sbuf is this rank's block, for reduce-scatter
+ * the whole vector.
+ */
 typedef struct mca_coll_swing_call_t {
     const char *sbuf;          /* NULL when in place */
     char *rbuf;
-    size_t count;
+    size_t count;              /* elements of the whole vector */
+    const int *counts;         /* per-rank blocks in units; NULL: block each */
+    const int *displs;         /* per-rank offsets in units; NULL: packed */
+    size_t block;              /* elements of every block when counts is NULL */
+    size_t unit;               /* elements of dtype per unit of counts and displs */
     struct ompi_datatype_t *dtype;
     struct ompi_op_t *op;
     ptrdiff_t extent;

@@ -238,3 +238,40 @@ void swt_model_phase(const swt_model_t *model, swt_alg_t alg, int i,
     *max_hops = ok ? model->hops[alg][0][i] : 0;
     *load = ok ? model->load[alg][0][i] : 0;
 }
+
+double swt_model_time_half(const swt_model_t *model, swt_alg_t alg, swt_kind_t kind,
+                           swt_half_t half, double bytes)
+{
+    const swt_cost_params_t *par = &model->par;
+    double a = 0.0, b = 0.0, block = 1.0;
+
+    if (SWT_HALF_ALL == half || SWT_KIND_LO == kind) {
+        /* LO has no halves: the whole allreduce, then each keeps its part */
+        return swt_model_time(model, alg, kind, bytes);
+    }
+    if (SWT_ALG_SWING != alg && SWT_ALG_RD != alg) {
+        return HUGE_VAL;    /* the halves of single-port Swing and RD only */
+    }
+    for (int i = 0; i < model->nphases; ++i) {
+        if (SWT_PHASE_CORE == model->phases[i].kind) {
+            block *= 0.5;   /* one core block: n / P */
+        }
+    }
+    for (int i = 0; i < model->nphases; ++i) {
+        const swt_phase_t *ph = &model->phases[i];
+        double c = (double) model->load[alg][0][i], per_byte = c / par->beta;
+        double gamma = (SWT_HALF_RS == half) ? par->gamma : 0.0;
+        if (0 == model->load[alg][0][i]) {
+            continue;
+        }
+        a += par->alpha + (double) model->hops[alg][0][i] * par->tau;
+        if (SWT_PHASE_CORE == ph->kind) {
+            b += (1.0 / (double) (1UL << (ph->s + 1))) * (per_byte + gamma);
+        } else if (SWT_PHASE_FOLD == ph->kind) {
+            b += (SWT_HALF_RS == half) ? per_byte + gamma : block * per_byte;
+        } else {
+            b += (SWT_HALF_RS == half) ? block * per_byte : per_byte;
+        }
+    }
+    return a + b * bytes;
+}

@@ -57,4 +57,15 @@ int swt_model_nphases(const swt_model_t *model);
 void swt_model_phase(const swt_model_t *model, swt_alg_t alg, int i,
                      long *max_hops, long *load);
 
+/*
+ * The halves of BO as collectives of their own (MPI_Reduce_scatter,
+ * MPI_Allgather), bytes the full vector: reduce-scatter folds the whole
+ * vector, runs the core's reduce-scatter steps and unfolds one block;
+ * allgather folds one block, runs the allgather steps (no gamma) and
+ * unfolds the whole vector. SWT_HALF_ALL is swt_model_time.
+ */
+typedef enum { SWT_HALF_ALL = 0, SWT_HALF_RS, SWT_HALF_AG } swt_half_t;
+double swt_model_time_half(const swt_model_t *model, swt_alg_t alg, swt_kind_t kind,
+                           swt_half_t half, double bytes);
+
 #endif

@@ -32,11 +32,35 @@ int mca_coll_swing_exec_hier(mca_coll_swing_call_t *call, mca_coll_swing_module_
  * algorithms/coll_swing_nbsteps.c
  */
 int mca_coll_swing_exec_nb_steps(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
-/* Pipeline segments of the step executors: elements per segment for a
-   range of n (the whole range when segmentation is off), and the length of
-   segment i of a range of n cut every seg elements. */
-size_t mca_coll_swing_segment_elems(const mca_coll_swing_call_t *call, size_t n);
-size_t mca_coll_swing_seg_len(size_t n, size_t seg, size_t i);
+/*
+ * Reduce-scatter and allgather (algorithms/coll_swing_rsag.c): the RS or
+ * the AG half of the BO step list call->plan, on the layout of its
+ * pattern; the shared segment (algorithms/coll_swing_shm_rsag.c).
+ */
+int mca_coll_swing_exec_rs(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
+int mca_coll_swing_exec_ag(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
+int mca_coll_swing_exec_shm_rs(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
+int mca_coll_swing_exec_shm_ag(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
+
+/*
+ * The segment ready for this call (algorithms/coll_swing_shm.c): mapped at
+ * the first use, the call's type fits a slot; *gap and *true_ext of the
+ * type. MCA_COLL_SWING_DECLINED (call->declined set) when shm cannot
+ * serve it.
+ */
+int mca_coll_swing_shm_prepare(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module,
+                               ptrdiff_t *gap, ptrdiff_t *true_ext);
+
+/* Blocks of a reduce-scatter or allgather call (algorithms/coll_swing_blocks.c). */
+size_t mca_coll_swing_block_count(const mca_coll_swing_call_t *call, int r);
+/* disp[r]: first element of rank r's block in the user's vector, disp[p]
+   the total; returns the largest block. */
+size_t mca_coll_swing_block_disps(const mca_coll_swing_call_t *call, int p, size_t *disp);
+/* The layout's per-call offsets: l->disp as above, l->off[i] the first
+   element of position i in the step list's vector. */
+void mca_coll_swing_block_layout(const mca_coll_swing_call_t *call,
+                                 mca_coll_swing_layout_t *l);
+
 /* Releases what hier set up on the module (algorithms/coll_swing_hier_setup.c). */
 void mca_coll_swing_hier_release(mca_coll_swing_module_t *module);
 

@@ -179,10 +179,9 @@ static int swing_shm_decline(mca_coll_swing_call_t *call, const char *why)
     return MCA_COLL_SWING_DECLINED;
 }
 
-int mca_coll_swing_exec_shm(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
+int mca_coll_swing_shm_prepare(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m,
+                               ptrdiff_t *gap, ptrdiff_t *true_ext)
 {
-    const char *src = (NULL != call->sbuf) ? call->sbuf : call->rbuf;
-    ptrdiff_t gap = 0, true_ext = 0;
     int rc;
 
     if (!mca_coll_swing_shm_available(m)) {
@@ -197,10 +196,22 @@ int mca_coll_swing_exec_shm(mca_coll_swing_call_t *call, mca_coll_swing_module_t
     if (SWING_SHM_READY != m->shm_state) {
         return swing_shm_decline(call, "no shared segment");
     }
-    ompi_datatype_get_true_extent(call->dtype, &gap, &true_ext);
-    if (call->extent <= 0 || true_ext > call->extent
+    ompi_datatype_get_true_extent(call->dtype, gap, true_ext);
+    if (call->extent <= 0 || *true_ext > call->extent
         || (size_t) call->extent > m->shm->slot_size) {
         return swing_shm_decline(call, "datatype overlapping itself or larger than a slot");
+    }
+    return OMPI_SUCCESS;
+}
+
+int mca_coll_swing_exec_shm(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
+{
+    const char *src = (NULL != call->sbuf) ? call->sbuf : call->rbuf;
+    ptrdiff_t gap = 0, true_ext = 0;
+    int rc = mca_coll_swing_shm_prepare(call, m, &gap, &true_ext);
+
+    if (OMPI_SUCCESS != rc) {
+        return rc;
     }
     if (mca_coll_swing_shm_span(call, true_ext, call->count) <= m->shm->small_size) {
         swing_shm_small(call, m->shm, src, gap, true_ext);

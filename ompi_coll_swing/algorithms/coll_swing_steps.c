@@ -94,24 +94,6 @@ static int swing_lo_direct(const mca_coll_swing_call_t *call, const swing_part_t
     return 1;
 }
 
-size_t mca_coll_swing_segment_elems(const mca_coll_swing_call_t *call, size_t n)
-{
-    long seg = mca_coll_swing_params.segment_size;
-    size_t elems;
-
-    if (seg <= 0 || call->extent <= 0) {
-        return n ? n : 1;
-    }
-    elems = (size_t) seg / (size_t) call->extent;
-    return elems ? elems : 1;
-}
-
-size_t mca_coll_swing_seg_len(size_t n, size_t seg, size_t i)
-{
-    size_t off = i * seg;
-    return (n - off < seg) ? n - off : seg;
-}
-
 /* Posts a part's whole-step messages (every op but RS). */
 static int swing_post(swing_part_t *pt, const swt_step_t *st, int direct)
 {

@@ -31,6 +31,10 @@ typedef enum {
     MCA_COLL_SWING_ALLREDUCE = 0,
     MCA_COLL_SWING_IALLREDUCE,        /* MPI_Iallreduce */
     MCA_COLL_SWING_ALLREDUCE_INIT,    /* MPI_Allreduce_init (MPIX_ on 4.1): per request */
+    MCA_COLL_SWING_REDUCE_SCATTER_BLOCK,
+    MCA_COLL_SWING_REDUCE_SCATTER,
+    MCA_COLL_SWING_ALLGATHER,
+    MCA_COLL_SWING_ALLGATHERV,
     MCA_COLL_SWING_NCOLLS
 } mca_coll_swing_coll_id_t;
 

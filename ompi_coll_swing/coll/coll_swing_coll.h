@@ -60,6 +60,35 @@ int mca_coll_swing_allreduce_init(const void *sbuf, void *rbuf, int count,
                                   struct ompi_communicator_t *comm, struct ompi_info_t *info,
                                   ompi_request_t **request, mca_coll_base_module_t *module);
 
+/* Entries of the other collectives, installed by the module. */
+int mca_coll_swing_reduce_scatter_block(const void *sbuf, void *rbuf, int rcount,
+                                        struct ompi_datatype_t *dtype, struct ompi_op_t *op,
+                                        struct ompi_communicator_t *comm,
+                                        mca_coll_base_module_t *module);
+int mca_coll_swing_reduce_scatter(const void *sbuf, void *rbuf, const int *rcounts,
+                                  struct ompi_datatype_t *dtype, struct ompi_op_t *op,
+                                  struct ompi_communicator_t *comm,
+                                  mca_coll_base_module_t *module);
+int mca_coll_swing_allgather(const void *sbuf, int scount, struct ompi_datatype_t *sdtype,
+                             void *rbuf, int rcount, struct ompi_datatype_t *rdtype,
+                             struct ompi_communicator_t *comm, mca_coll_base_module_t *module);
+int mca_coll_swing_allgatherv(const void *sbuf, int scount, struct ompi_datatype_t *sdtype,
+                              void *rbuf, const int *rcounts, const int *displs,
+                              struct ompi_datatype_t *rdtype, struct ompi_communicator_t *comm,
+                              mca_coll_base_module_t *module);
+
+/* Settling helpers (coll/coll_swing_settle.c). */
+int mca_coll_swing_settle_type(mca_coll_swing_call_t *call, size_t count,
+                               struct ompi_datatype_t *dtype, struct ompi_op_t *op);
+int mca_coll_swing_settle_bytes(struct ompi_datatype_t *dtype, size_t n, size_t *unit,
+                                ptrdiff_t *true_lb);
+int mca_coll_swing_settle_reduce(mca_coll_swing_call_t *call, const void *sbuf, void *rbuf,
+                                 size_t count, struct ompi_datatype_t *dtype,
+                                 struct ompi_op_t *op);
+int mca_coll_swing_settle_gather(mca_coll_swing_call_t *call, const void *sbuf, int scount,
+                                 struct ompi_datatype_t *sdtype, void *rbuf,
+                                 struct ompi_datatype_t *rdtype, size_t mine, size_t most);
+
 END_C_DECLS
 
 #endif

@@ -51,9 +51,45 @@ const mca_coll_swing_alg_t mca_coll_swing_algs[MCA_COLL_SWING_ALG_COUNT] = {
       "4 on a 2-D torus with two edge-disjoint cycles)" },
 };
 
+/*
+ * Reduce-scatter: the first half of BO, on the allreduce's BO step lists
+ * (its AG steps skipped) and the layout of the blocks. No LO rows: Swing
+ * and recursive halving already take log2 p steps, as many as LO, with
+ * less data each, so LO (an allreduce keeping one block) never wins.
+ */
+static const mca_coll_swing_alg_t swing_rs_algs[] = {
+    { "auto", MCA_COLL_SWING_RSAG_AUTO, SWT_ALG_SWING, SWT_KIND_BO, 0, NULL, NULL, -1,
+      MCA_COLL_SWING_SCOPE_ANY, "choose by message size and topology" },
+    { "swing", MCA_COLL_SWING_RSAG_SWING, SWT_ALG_SWING, SWT_KIND_BO, 0,
+      mca_coll_swing_exec_rs, NULL, MCA_COLL_SWING_ALG_SWING_BO, MCA_COLL_SWING_SCOPE_ANY,
+      "Swing reduce-scatter (log2 p steps, halving the data)" },
+    { "rd", MCA_COLL_SWING_RSAG_RD, SWT_ALG_RD, SWT_KIND_BO, 0,
+      mca_coll_swing_exec_rs, NULL, MCA_COLL_SWING_ALG_RD_BO, MCA_COLL_SWING_SCOPE_ANY,
+      "recursive halving" },
+    { "shm", MCA_COLL_SWING_RSAG_SHM, SWT_ALG_SWING, SWT_KIND_BO, 0,
+      mca_coll_swing_exec_shm_rs, NULL, -1, MCA_COLL_SWING_SCOPE_NODE,
+      "shared-memory segment, ranks of one node only (elsewhere: Swing)" },
+};
+
+/* Allgather: the second half of BO, on the same step lists (RS steps skipped). */
+static const mca_coll_swing_alg_t swing_ag_algs[] = {
+    { "auto", MCA_COLL_SWING_RSAG_AUTO, SWT_ALG_SWING, SWT_KIND_BO, 0, NULL, NULL, -1,
+      MCA_COLL_SWING_SCOPE_ANY, "choose by message size and topology" },
+    { "swing", MCA_COLL_SWING_RSAG_SWING, SWT_ALG_SWING, SWT_KIND_BO, 0,
+      mca_coll_swing_exec_ag, NULL, MCA_COLL_SWING_ALG_SWING_BO, MCA_COLL_SWING_SCOPE_ANY,
+      "Swing allgather (log2 p steps, doubling the data)" },
+    { "rd", MCA_COLL_SWING_RSAG_RD, SWT_ALG_RD, SWT_KIND_BO, 0,
+      mca_coll_swing_exec_ag, NULL, MCA_COLL_SWING_ALG_RD_BO, MCA_COLL_SWING_SCOPE_ANY,
+      "recursive doubling" },
+    { "shm", MCA_COLL_SWING_RSAG_SHM, SWT_ALG_SWING, SWT_KIND_BO, 0,
+      mca_coll_swing_exec_shm_ag, NULL, -1, MCA_COLL_SWING_SCOPE_NODE,
+      "shared-memory segment, ranks of one node only (elsewhere: Swing)" },
+};
+
 const mca_coll_swing_table_t mca_coll_swing_tables[MCA_COLL_SWING_NCOLLS] = {
     [MCA_COLL_SWING_ALLREDUCE] = {
         .name = "allreduce", .call = "MPI_Allreduce", .title = "Allreduce algorithm",
+        .half = SWT_HALF_ALL,
         .algs = mca_coll_swing_algs, .nalgs = SWING_ROWS(mca_coll_swing_algs) },
     /*
      * The same rows through the nonblocking engine: auto chooses among the
@@ -73,4 +109,18 @@ const mca_coll_swing_table_t mca_coll_swing_tables[MCA_COLL_SWING_NCOLLS] = {
                  "serves)",
         .algs = mca_coll_swing_algs, .nalgs = SWING_ROWS(mca_coll_swing_algs),
         .nonblocking = 1 },
+    [MCA_COLL_SWING_REDUCE_SCATTER_BLOCK] = {
+        .name = "reduce_scatter_block", .call = "MPI_Reduce_scatter_block",
+        .title = "Reduce_scatter_block algorithm", .half = SWT_HALF_RS,
+        .algs = swing_rs_algs, .nalgs = SWING_ROWS(swing_rs_algs) },
+    [MCA_COLL_SWING_REDUCE_SCATTER] = {
+        .name = "reduce_scatter", .call = "MPI_Reduce_scatter",
+        .title = "Reduce_scatter algorithm", .half = SWT_HALF_RS,
+        .algs = swing_rs_algs, .nalgs = SWING_ROWS(swing_rs_algs) },
+    [MCA_COLL_SWING_ALLGATHER] = {
+        .name = "allgather", .call = "MPI_Allgather", .title = "Allgather algorithm",
+        .half = SWT_HALF_AG, .algs = swing_ag_algs, .nalgs = SWING_ROWS(swing_ag_algs) },
+    [MCA_COLL_SWING_ALLGATHERV] = {
+        .name = "allgatherv", .call = "MPI_Allgatherv", .title = "Allgatherv algorithm",
+        .half = SWT_HALF_AG, .algs = swing_ag_algs, .nalgs = SWING_ROWS(swing_ag_algs) },
 };

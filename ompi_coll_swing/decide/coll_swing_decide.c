@@ -24,7 +24,6 @@
 
 #include "opal/util/output.h"
 
-#include "swt_cost.h"
 
 static int swing_best(const mca_coll_swing_module_t *m, const mca_coll_swing_table_t *t,
                       const swt_model_t *model, double bytes, int want_kind)
@@ -40,8 +39,12 @@ static int swing_best(const mca_coll_swing_module_t *m, const mca_coll_swing_tab
             || (want_kind >= 0 && (int) a->kind != want_kind)) {
             continue;
         }
-        /* the parts of the plan setup built; HUGE_VAL: not modelled */
-        time = swt_model_time_parts(model, a->pattern, a->kind, m->plans[a->plan].nparts, bytes);
+        /* the whole allreduce with the parts of the plan setup built, or a
+           half of it as a collective of its own; HUGE_VAL: not modelled */
+        time = (SWT_HALF_ALL == t->half)
+                   ? swt_model_time_parts(model, a->pattern, a->kind, m->plans[a->plan].nparts,
+                                          bytes)
+                   : swt_model_time_half(model, a->pattern, a->kind, t->half, bytes);
         if (HUGE_VAL == time) {
             continue;
         }

@@ -14,6 +14,8 @@
 
 #include "coll_swing_algs.h"
 
+#include "swt_cost.h"
+
 BEGIN_C_DECLS
 
 /* Allreduce algorithms; the order is the order of the MCA enum and of the
@@ -33,6 +35,16 @@ typedef enum {
     MCA_COLL_SWING_ALG_RING,
     MCA_COLL_SWING_ALG_COUNT
 } mca_coll_swing_alg_id_t;
+
+/* Reduce-scatter and allgather algorithms (one enum for all four tables:
+   each table lists the rows it has, row i with id i). */
+typedef enum {
+    MCA_COLL_SWING_RSAG_AUTO = 0,
+    MCA_COLL_SWING_RSAG_SWING,
+    MCA_COLL_SWING_RSAG_RD,
+    MCA_COLL_SWING_RSAG_SHM,
+    MCA_COLL_SWING_RSAG_COUNT
+} mca_coll_swing_rsag_id_t;
 
 /* Where an algorithm applies; auto picks by it. */
 typedef enum {
@@ -68,6 +80,8 @@ typedef struct mca_coll_swing_table_t {
     const char *name;             /* "allreduce": parameter and counter prefix */
     const char *call;             /* "MPI_Allreduce", in messages and help */
     const char *title;            /* start of the parameter's help text */
+    swt_half_t half;              /* what the cost model predicts: the whole
+                                     allreduce, or its RS or AG half */
     const mca_coll_swing_alg_t *algs;
     int nalgs;
     int nonblocking;              /* rows run their nb_exec */

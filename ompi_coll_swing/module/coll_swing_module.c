@@ -1,6 +1,6 @@
 /*
- * Per-communicator module: query, enable (save the previous allreduce,
- * iallreduce and allreduce_init, compute the schedules), destruction
+ * Per-communicator module: query, enable (save the previous module of
+ * each collective swing serves, compute the schedules), destruction
  * (release everything).
  */
 #include "coll_swing_module.h"
@@ -27,6 +27,15 @@ static void swing_module_construct(mca_coll_swing_module_t *m)
     m->prev_allreduce_init_module = NULL;
     m->nb_seq = 0;
     m->nb_persistent_seq = 0;
+    m->prev_reduce_scatter_block = NULL;
+    m->prev_reduce_scatter_block_module = NULL;
+    m->prev_reduce_scatter = NULL;
+    m->prev_reduce_scatter_module = NULL;
+    m->prev_allgather = NULL;
+    m->prev_allgather_module = NULL;
+    m->prev_allgatherv = NULL;
+    m->prev_allgatherv_module = NULL;
+    memset(m->layouts, 0, sizeof(m->layouts));
     memset(m->algorithm, 0, sizeof(m->algorithm));
     memset(m->plans, 0, sizeof(m->plans));
     m->scratch = NULL;
@@ -37,6 +46,26 @@ static void swing_module_construct(mca_coll_swing_module_t *m)
     m->hier_state = 0;
 }
 
+static void swing_release(mca_coll_base_module_t **prev)
+{
+    if (NULL != *prev) {
+        OBJ_RELEASE(*prev);
+        *prev = NULL;
+    }
+}
+
+/* Keeps (a reference to) the previous module of a collective; 0 when none. */
+static int swing_keep(mca_coll_base_module_t **keep, mca_coll_base_module_t *prev,
+                      const void *fn)
+{
+    if (NULL == fn || NULL == prev) {
+        return 0;
+    }
+    *keep = prev;
+    OBJ_RETAIN(prev);
+    return 1;
+}
+
 static void swing_module_destruct(mca_coll_swing_module_t *m)
 {
     mca_coll_swing_setup_free(m);
@@ -45,18 +74,13 @@ static void swing_module_destruct(mca_coll_swing_module_t *m)
     free(m->scratch);
     m->scratch = NULL;
     /* the references taken in enable */
-    if (NULL != m->prev_allreduce_module) {
-        OBJ_RELEASE(m->prev_allreduce_module);
-        m->prev_allreduce_module = NULL;
-    }
-    if (NULL != m->prev_iallreduce_module) {
-        OBJ_RELEASE(m->prev_iallreduce_module);
-        m->prev_iallreduce_module = NULL;
-    }
-    if (NULL != m->prev_allreduce_init_module) {
-        OBJ_RELEASE(m->prev_allreduce_init_module);
-        m->prev_allreduce_init_module = NULL;
-    }
+    swing_release(&m->prev_allreduce_module);
+    swing_release(&m->prev_iallreduce_module);
+    swing_release(&m->prev_allreduce_init_module);
+    swing_release(&m->prev_reduce_scatter_block_module);
+    swing_release(&m->prev_reduce_scatter_module);
+    swing_release(&m->prev_allgather_module);
+    swing_release(&m->prev_allgatherv_module);
 }
 
 OBJ_CLASS_INSTANCE(mca_coll_swing_module_t, mca_coll_base_module_t,
@@ -86,6 +110,10 @@ mca_coll_base_module_t *mca_coll_swing_comm_query(struct ompi_communicator_t *co
     m->super.coll_allreduce = mca_coll_swing_allreduce;
     m->super.coll_iallreduce = mca_coll_swing_iallreduce;
     m->super.coll_allreduce_init = mca_coll_swing_allreduce_init;
+    m->super.coll_reduce_scatter_block = mca_coll_swing_reduce_scatter_block;
+    m->super.coll_reduce_scatter = mca_coll_swing_reduce_scatter;
+    m->super.coll_allgather = mca_coll_swing_allgather;
+    m->super.coll_allgatherv = mca_coll_swing_allgatherv;
     memcpy(m->algorithm, mca_coll_swing_params.algorithm, sizeof(m->algorithm));
     *priority = mca_coll_swing_params.priority;
     return &m->super;
@@ -109,21 +137,37 @@ static int swing_module_enable(mca_coll_base_module_t *module,
     m->prev_allreduce = comm->c_coll->coll_allreduce;
     m->prev_allreduce_module = comm->c_coll->coll_allreduce_module;
     OBJ_RETAIN(m->prev_allreduce_module);
-    /* the nonblocking forms only where another module can take what swing declines */
-    if (NULL != comm->c_coll->coll_iallreduce && NULL != comm->c_coll->coll_iallreduce_module) {
-        m->prev_iallreduce = comm->c_coll->coll_iallreduce;
-        m->prev_iallreduce_module = comm->c_coll->coll_iallreduce_module;
-        OBJ_RETAIN(m->prev_iallreduce_module);
-    } else {
+    /* a collective nobody else provides stays with nobody: ours is not installed */
+    m->prev_iallreduce = comm->c_coll->coll_iallreduce;
+    if (!swing_keep(&m->prev_iallreduce_module, comm->c_coll->coll_iallreduce_module,
+                    (const void *) m->prev_iallreduce)) {
         m->super.coll_iallreduce = NULL;
     }
-    if (NULL != comm->c_coll->coll_allreduce_init
-        && NULL != comm->c_coll->coll_allreduce_init_module) {
-        m->prev_allreduce_init = comm->c_coll->coll_allreduce_init;
-        m->prev_allreduce_init_module = comm->c_coll->coll_allreduce_init_module;
-        OBJ_RETAIN(m->prev_allreduce_init_module);
-    } else {
+    m->prev_allreduce_init = comm->c_coll->coll_allreduce_init;
+    if (!swing_keep(&m->prev_allreduce_init_module, comm->c_coll->coll_allreduce_init_module,
+                    (const void *) m->prev_allreduce_init)) {
         m->super.coll_allreduce_init = NULL;
+    }
+    m->prev_reduce_scatter_block = comm->c_coll->coll_reduce_scatter_block;
+    if (!swing_keep(&m->prev_reduce_scatter_block_module,
+                    comm->c_coll->coll_reduce_scatter_block_module,
+                    (const void *) m->prev_reduce_scatter_block)) {
+        m->super.coll_reduce_scatter_block = NULL;
+    }
+    m->prev_reduce_scatter = comm->c_coll->coll_reduce_scatter;
+    if (!swing_keep(&m->prev_reduce_scatter_module, comm->c_coll->coll_reduce_scatter_module,
+                    (const void *) m->prev_reduce_scatter)) {
+        m->super.coll_reduce_scatter = NULL;
+    }
+    m->prev_allgather = comm->c_coll->coll_allgather;
+    if (!swing_keep(&m->prev_allgather_module, comm->c_coll->coll_allgather_module,
+                    (const void *) m->prev_allgather)) {
+        m->super.coll_allgather = NULL;
+    }
+    m->prev_allgatherv = comm->c_coll->coll_allgatherv;
+    if (!swing_keep(&m->prev_allgatherv_module, comm->c_coll->coll_allgatherv_module,
+                    (const void *) m->prev_allgatherv)) {
+        m->super.coll_allgatherv = NULL;
     }
 
     rc = mca_coll_swing_setup(m);

@@ -2,7 +2,8 @@
  * Schedules of one communicator: resolve the topology description, then
  * compute this rank's step list for each planned algorithm of the tables
  * (peers translated from torus positions to communicator ranks through
- * the description's rank order) and the decision tables. Done once at
+ * the description's rank order), the block layouts of reduce-scatter and
+ * allgather, and the decision tables. Done once at
  * module enable; calls only read the plans.
  */
 #include "coll_swing_module.h"
@@ -33,6 +34,9 @@ int mca_coll_swing_setup(mca_coll_swing_module_t *m)
                                            rank, NULL);
         }
     }
+    for (int a = 0; a < 2 && OMPI_SUCCESS == rc; ++a) {
+        rc = mca_coll_swing_layout_build(&m->layouts[a], topo, (swt_alg_t) a);
+    }
     if (OMPI_SUCCESS == rc) {
         rc = mca_coll_swing_decision_build(m, topo);
     }
@@ -47,5 +51,8 @@ void mca_coll_swing_setup_free(mca_coll_swing_module_t *m)
 {
     for (int i = 0; i < MCA_COLL_SWING_MAX_ALGS; ++i) {
         mca_coll_swing_plan_free(&m->plans[i]);
+    }
+    for (int a = 0; a < 2; ++a) {
+        mca_coll_swing_layout_free(&m->layouts[a]);
     }
 }

@@ -24,6 +24,7 @@ BEGIN_C_DECLS
  * plan's own steps are then unused); a single-port one is its only part.
  */
 typedef struct mca_coll_swing_plan_t {
+    swt_alg_t pattern;
     int nsteps;
     long nblocks;
     swt_step_t *steps;
@@ -48,6 +49,28 @@ int mca_coll_swing_plan_build(mca_coll_swing_plan_t *plan, const swt_topo_t *top
                               swt_alg_t pattern, swt_kind_t kind, int nparts, int index,
                               const int *ranks);
 void mca_coll_swing_plan_free(mca_coll_swing_plan_t *plan);
+
+/*
+ * Where the ranks' blocks live in the vector a BO step list reduce-scatters
+ * or allgathers (topology/swt_layout.h), in communicator ranks: the vector
+ * holds the blocks of order[0], order[1], ...; core block b is the ranks
+ * [first[b], first[b+1]) of that order; rank r's group (r and the ranks
+ * folded into it) the ranks [index[r], index[r] + group[r]).
+ */
+typedef struct mca_coll_swing_layout_t {
+    int p;
+    long nblocks;
+    int *order;          /* [p] rank at position i of the vector */
+    int *index;          /* [p] position of rank r */
+    int *group;          /* [p] ranks in r's fold group */
+    long *first;         /* [nblocks + 1] */
+    size_t *off;         /* [p + 1] per call: first element of position i */
+    size_t *disp;        /* [p + 1] per call: first element of rank r's block in MPI's order */
+} mca_coll_swing_layout_t;
+
+int mca_coll_swing_layout_build(mca_coll_swing_layout_t *layout, const swt_topo_t *topo,
+                                swt_alg_t pattern);
+void mca_coll_swing_layout_free(mca_coll_swing_layout_t *layout);
 
 /*
  * The communicator's ranks grouped by node. Nodes are numbered in the

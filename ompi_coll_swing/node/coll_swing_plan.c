@@ -47,6 +47,7 @@ int mca_coll_swing_plan_build(mca_coll_swing_plan_t *plan, const swt_topo_t *top
     int rc = OMPI_SUCCESS;
 
     memset(plan, 0, sizeof(*plan));
+    plan->pattern = pattern;
     if (1 == nparts && SWT_ALG_RING != pattern) {
         int src = swt_sched_create(swt_topo_logical(topo), pattern, kind, pos, &sched);
         rc = (SWT_OK == src) ? swing_plan_copy(plan, sched, topo, ranks) : swing_plan_rc(src);
@@ -62,6 +63,7 @@ int mca_coll_swing_plan_build(mca_coll_swing_plan_t *plan, const swt_topo_t *top
         int src = swt_sched_create_part(topo, pattern, kind, pos, j, nparts, &sched);
         rc = (SWT_OK == src) ? swing_plan_copy(&plan->parts[j], sched, topo, ranks)
                              : swing_plan_rc(src);
+        plan->parts[j].pattern = pattern;
         swt_sched_destroy(sched);
         sched = NULL;
     }

@@ -233,7 +233,31 @@ for lay in $layouts; do
     comms_runs "$lay" "$opts"
 done
 
-# 3. the reliability stress
+# 3. reduce-scatter and allgather (test_rsag): shm forced across nodes
+# (served by message passing, counted as it), then swing, rd, auto
+rsag_layouts=${SWING_CLUSTER_RSAG:-"2x2 1,2,3"}
+[ $long = 1 ] && rsag_layouts=${SWING_CLUSTER_RSAG:-"2x2 3,1 2x3 1,2,3 4x2/bynode"}
+for lay in $rsag_layouts; do
+    opts=""
+    case "$lay" in */bynode) opts="--map-by node" ;; esac
+    label="$lay test_rsag: shm forced, then swing,rd,auto"
+    set --
+    for c in reduce_scatter_block reduce_scatter allgather allgatherv; do
+        set -- "$@" --mca "coll_swing_${c}_algorithm" shm
+    done
+    # shellcheck disable=SC2086
+    run "$label" "${lay%/bynode}" $opts $common "$@" "$tests_dir/mpi/test_rsag" --alg shm \
+        --quick --also swing,rd,auto --label "$lay"
+    rc=$?
+    if [ $rc != 0 ] || ! grep -q "^test_rsag.*PASS" "$tmp/out"; then
+        fail "$label" "exit $rc"
+    else
+        grep "^test_rsag" "$tmp/out"
+        pass "$label"
+    fi
+done
+
+# 4. the reliability stress
 if [ $long = 1 ]; then
     iters=2000 max=524288
     combos=""

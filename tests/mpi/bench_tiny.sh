@@ -4,7 +4,8 @@
 # fails, when a swing configuration was not served by swing, when the CSV
 # or the plot is missing, and when a wrong result or a bad argument does
 # not give the documented exit status (1 and 2). Also the clock timing with
-# a time budget (-t clock -T).
+# a time budget (-t clock -T), and each other collective (-k) at np 3 and
+# 4, in place at 4: validated, swing's configurations served by swing.
 set -u
 top=${SWING_TOP_BUILDDIR:?run through make check}
 src=${SWING_TOP_SRCDIR:?run through make check}
@@ -55,6 +56,27 @@ rc=$?
 "$bench" -m 9:8 > "$out/usage" 2>&1
 rc=$?
 [ "$rc" = 2 ] || { echo "FAIL: a bad argument gave exit status $rc, not 2"; fail=1; }
+
+for k in reduce_scatter_block reduce_scatter allgather; do
+    for np in 3 4; do
+        inplace=""
+        [ "$np" = 4 ] && inplace=-I
+        "$src/tests/mpi/mpirun.sh" -np "$np" --mca coll_tuned_use_dynamic_rules 1 "$bench" \
+            -k "$k" -m 8:256K -i 4 -w 1 $inplace -C swing-auto,swing-bo,rd-bo,shm,tuned-all \
+            --csv "$out/$k.csv" > "$out/$k" 2>&1
+        rc=$?
+        [ "$rc" = 0 ] || { echo "FAIL: -k $k np $np exit status $rc"; cat "$out/$k"; fail=1; }
+        bad=$(awk -F, 'NR > 1 && ($13 != "yes" || ($2 ~ /^(swing|rd|shm)/ && $12 != "yes"))' \
+              "$out/$k.csv")
+        [ -z "$bad" ] || { echo "FAIL: -k $k np $np rows:"; echo "$bad" | head -3; fail=1; }
+        rows=$(awk -F, -v k="$k" 'NR > 1 && $21 == k' "$out/$k.csv" | wc -l)
+        [ "$rows" -ge 50 ] || { echo "FAIL: -k $k np $np: $rows rows"; fail=1; }
+    done
+done
+"$src/tests/mpi/mpirun.sh" -np 2 "$bench" -k allgather -m 8:1024 -i 5 -C swing-bo \
+    --inject-error > "$out/inject" 2>&1
+rc=$?
+[ "$rc" = 1 ] || { echo "FAIL: -k allgather: a wrong result gave exit status $rc, not 1"; fail=1; }
 
 [ "$fail" = 0 ] && echo "PASS: bench_tiny.sh"
 exit $fail

@@ -6,6 +6,9 @@
 #                        the full datatype/op matrix at np 2, 3, 4, 5, 8
 #                        (SWING_TEST_FULL_NPS), --quick at the others
 #   run_matrix.sh tcp    np 2,3,4,8 x every algorithm, --mca btl self,tcp, --quick
+#   run_matrix.sh rsag   MPI_Reduce_scatter(_block) and MPI_Allgather(v)
+#                        (test_rsag): np 2..16, every algorithm, tori with
+#                        folding, --quick above 8 ranks
 #   run_matrix.sh topo   coll_swing_topology tori (and one that does not fit),
 #                        every algorithm that follows a topology, and BO
 #                        with small odd pipeline segments, --quick
@@ -21,7 +24,7 @@
 # SWING_TEST_SEPARATE=1 starts one mpirun per algorithm instead.
 # SWING_TEST_ALGS overrides the algorithm list, SWING_TEST_NPS the np list,
 # SWING_TEST_FULL=1 runs the full matrix everywhere.
-group=${1:?usage: run_matrix.sh sm|tcp|topo}
+group=${1:?usage: run_matrix.sh sm|tcp|topo|rsag}
 tests_dir=${SWING_TESTS_DIR:?run through make check}
 mpirun_sh="$SWING_TOP_SRCDIR/tests/mpi/mpirun.sh"
 prog="$tests_dir/mpi/test_allreduce"
@@ -48,10 +51,18 @@ one_run() {
     t0=$(date +%s)
     also_opt=""
     if [ -n "$also" ]; then also_opt="--also $also"; fi
-    echo "=== RUN [$label] np=$np alg=$alg${also:+ also=$also} big=$big $q: mpirun $* --mca $param $alg"
-    if timeout 300 sh "$mpirun_sh" -np "$np" \
-            --mca "$param" "$alg" "$@" \
-            "$prog" --alg "$alg" $also_opt --big "$big" $q --label "$label" --entry "$entry"; then
+    entry_opt="--entry $entry"
+    if [ "$prog" != "$tests_dir/mpi/test_allreduce" ]; then
+        entry_opt=""
+        for c in reduce_scatter_block reduce_scatter allgather allgatherv; do
+            set -- --mca "coll_swing_${c}_algorithm" "$alg" "$@"
+        done
+    else
+        set -- --mca "$param" "$alg" "$@"
+    fi
+    echo "=== RUN [$label] np=$np alg=$alg${also:+ also=$also} big=$big $q: mpirun $*"
+    if timeout 300 sh "$mpirun_sh" -np "$np" "$@" \
+            "$prog" --alg "$alg" $also_opt --big "$big" $q --label "$label" $entry_opt; then
         echo "PASS [$label] np=$np alg=$alg${also:+ also=$also} ($(($(date +%s) - t0)) s)"
     else
         echo "FAIL [$label] np=$np alg=$alg${also:+ also=$also} ($(($(date +%s) - t0)) s)"
@@ -103,6 +114,20 @@ tcp)
     for np in ${SWING_TEST_NPS:-2 3 4 8}; do
         all_algs "$algs" "$np" 65536 "$quick" tcp --mca btl self,tcp
     done
+    ;;
+rsag)
+    prog="$tests_dir/mpi/test_rsag"
+    rsag_algs=${SWING_TEST_ALGS:-"swing rd shm auto"}
+    for np in ${SWING_TEST_NPS:-2 3 4 5 6 7 8 9 12 16}; do
+        q=$quick
+        if [ "$np" -le 5 ]; then q=""; fi
+        all_algs "$rsag_algs" "$np" 65536 "$q" rsag
+    done
+    all_algs "swing rd auto" 9 0 --quick "rsag torus:3x3" --mca coll_swing_topology torus:3x3
+    all_algs "swing rd auto" 12 0 --quick "rsag torus:4x3" --mca coll_swing_topology torus:4x3
+    all_algs "swing rd auto" 16 0 --quick "rsag torus:4x4" --mca coll_swing_topology torus:4x4
+    all_algs "swing rd" 6 65536 --quick "rsag segment 1000 B" --mca coll_swing_segment_size 1000
+    all_algs "swing rd" 4 0 --quick "rsag tcp" --mca btl self,tcp
     ;;
 topo)
     all_algs "$topo_algs" 8 65536 "$quick" torus:2x4 --mca coll_swing_topology torus:2x4

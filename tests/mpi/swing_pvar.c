@@ -202,6 +202,22 @@ int swing_pvar_read_one(const char *want, unsigned long long *value)
 int swing_cvar_set_algorithm(const char *name)
 {
     char want[128];
+
+    snprintf(want, sizeof(want), "coll_swing_%s_algorithm", swing_coll);
+    return swing_cvar_set(want, name);
+}
+
+unsigned long long swing_pvar_get(const char *name)
+{
+    char want[160];
+    unsigned long long v;
+
+    snprintf(want, sizeof(want), "coll_swing_%s", name);
+    return (0 == swing_pvar_read_one(want, &v)) ? v : ~0ULL;
+}
+
+int swing_cvar_set(const char *var, const char *name)
+{
     int num, rc = -1;
 
     snprintf(want, sizeof(want), "coll_swing_%s_algorithm", swing_coll);
@@ -218,7 +234,7 @@ int swing_cvar_set_algorithm(const char *name)
 
         if (MPI_SUCCESS != MPI_T_cvar_get_info(idx, vname, &vname_len, &verbosity, &dt, &et,
                                                desc, &desc_len, &binding, &scope)
-            || 0 != strcmp(vname, want)
+            || 0 != strcmp(vname, var)
             || MPI_T_ENUM_NULL == et
             || MPI_SUCCESS != MPI_T_enum_get_info(et, &nitems, ename, &ename_len)) {
             continue;

@@ -57,4 +57,14 @@ void swing_pvar_close(void);
  */
 int swing_cvar_set_algorithm(const char *name);
 
+/*
+ * Any counter of coll/swing by its name without the coll_swing_ prefix
+ * (e.g. "allgather_served"): what it counted since its first read here
+ * (0 then); ~0ULL when it does not exist. After swing_pvar_open.
+ */
+unsigned long long swing_pvar_get(const char *name);
+/* Sets control variable var (e.g. "coll_swing_allgather_algorithm") to
+   the enum value called name, as swing_cvar_set_algorithm. */
+int swing_cvar_set(const char *var, const char *name);
+
 #endif

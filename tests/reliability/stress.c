@@ -10,7 +10,8 @@
  * result on its own; floating-point data are small integers, so sums and
  * products are exact whatever the order. After each call the result, the
  * untouched send buffer and a canary past the receive buffer are checked.
- * Broadcasts, barriers and allgathers are interleaved.
+ * Broadcasts, barriers, allgathers and reduce-scatters (uneven counts,
+ * zeros included, in place or not) are interleaved, checked the same way.
  *
  * At the end the MPI_T counter coll_swing_allreduce_served must have grown
  * by at least the number of calls swing should have served (size >= 2,
@@ -436,10 +437,44 @@ static void one_allreduce(state_t *s, rel_rng_t *rng, unsigned long long it)
     }
 }
 
-/* A bcast, barrier or allgather on a random communicator, checked. */
+/* MPI_Reduce_scatter of ints, rank j's block of hash % 5 elements (zeros
+   included), in place when salt says so; 1 when the result is right. */
+static int one_reduce_scatter(state_t *s, const comm_slot_t *cs, uint64_t salt, int *rc)
+{
+    int r, n, *counts, total = 0, first = 0, inplace = (int) (salt >> 63), ok = 1;
+    int *in = (int *) (inplace ? s->rbuf : s->sbuf), *out = (int *) s->rbuf;
+
+    MPI_Comm_rank(cs->comm, &r);
+    MPI_Comm_size(cs->comm, &n);
+    counts = malloc(sizeof(int) * (size_t) n);
+    if (NULL == counts) {
+        return 0;
+    }
+    for (int j = 0; j < n; ++j) {
+        counts[j] = (int) (rel_hash3(salt, 7, (uint64_t) j) % 5);
+        first += (j < r) ? counts[j] : 0;
+        total += counts[j];
+    }
+    for (int i = 0; i < total; ++i) {
+        in[i] = (int) (rel_hash3(salt, (uint64_t) r, (uint64_t) i) % 1000);
+    }
+    *rc = MPI_Reduce_scatter(inplace ? MPI_IN_PLACE : in, out, counts, MPI_INT, MPI_SUM,
+                             cs->comm);
+    for (int i = 0; MPI_SUCCESS == *rc && i < counts[r]; ++i) {
+        int want = 0;
+        for (int q = 0; q < n; ++q) {
+            want += (int) (rel_hash3(salt, (uint64_t) q, (uint64_t) (first + i)) % 1000);
+        }
+        ok = ok && out[i] == want;
+    }
+    free(counts);
+    return ok;
+}
+
+/* A bcast, barrier, allgather or reduce-scatter on a random communicator, checked. */
 static void one_other(state_t *s, rel_rng_t *rng, unsigned long long it)
 {
-    int ci = (int) rel_rng_range(rng, 0, STRESS_NCOMMS - 1), which = (int) rel_rng_range(rng, 0, 2);
+    int ci = (int) rel_rng_range(rng, 0, STRESS_NCOMMS - 1), which = (int) rel_rng_range(rng, 0, 3);
     const comm_slot_t *cs = &s->comms[ci];
     size_t m = (size_t) rel_rng_range(rng, 0, 2048);
     uint64_t salt = rel_rng_next(rng);
@@ -462,6 +497,10 @@ static void one_other(state_t *s, rel_rng_t *rng, unsigned long long it)
         }
     } else if (1 == which) {
         rc = MPI_Barrier(cs->comm);
+    } else if (3 == which) {
+        if (!one_reduce_scatter(s, cs, salt, &rc)) {
+            report(s, it, cs, "MPI_Reduce_scatter result wrong", K_I32, O_SUM, m, 0, &nrep);
+        }
     } else {
         int *mine = (int *) s->sbuf;
         m = m / (size_t) n + 1;
@@ -477,7 +516,8 @@ static void one_other(state_t *s, rel_rng_t *rng, unsigned long long it)
         }
     }
     if (MPI_SUCCESS != rc) {
-        report(s, it, cs, "bcast/barrier/allgather returned an error", K_I32, O_SUM, m, 0, &nrep);
+        report(s, it, cs, "bcast/barrier/allgather/reduce_scatter returned an error", K_I32,
+               O_SUM, m, 0, &nrep);
     }
 }
 

@@ -1,5 +1,6 @@
 /*
- * Concurrent MPI_Allreduce from several threads, each on its own
+ * Concurrent MPI_Allreduce (and every fourth iteration MPI_Reduce_scatter_block
+ * then MPI_Allgather) from several threads, each on its own
  * communicator (MPI_THREAD_MULTIPLE), results checked exactly. Thread t of
  * every rank draws the same counts from (seed, t), so the calls match.
  * Exits 77 (skipped) when the library does not provide THREAD_MULTIPLE.
@@ -24,6 +25,45 @@ typedef struct worker {
     unsigned long long iters, max_count, calls, errors;
 } worker_t;
 
+static long long threads_input(uint64_t salt, int rank, size_t i)
+{
+    return (long long) (rel_hash3(salt, (uint64_t) rank, i) % 2001) - 1000;
+}
+
+/*
+ * MPI_Reduce_scatter_block of blk elements a rank, then MPI_Allgather in
+ * place of the blocks: every rank ends with the whole reduced vector.
+ * Returns the errors found.
+ */
+static unsigned long long threads_halves(MPI_Comm comm, uint64_t salt, size_t blk,
+                                         long long *in, long long *out)
+{
+    int r, n, rc;
+
+    MPI_Comm_rank(comm, &r);
+    MPI_Comm_size(comm, &n);
+    for (size_t i = 0; i < blk * (size_t) n; ++i) {
+        in[i] = threads_input(salt, r, i);
+    }
+    rc = MPI_Reduce_scatter_block(in, out + (size_t) r * blk, (int) blk, MPI_LONG_LONG, MPI_SUM,
+                                  comm);
+    if (MPI_SUCCESS == rc) {
+        rc = MPI_Allgather(MPI_IN_PLACE, 0, MPI_LONG_LONG, out, (int) blk, MPI_LONG_LONG, comm);
+    }
+    for (size_t i = 0; MPI_SUCCESS == rc && i < blk * (size_t) n; ++i) {
+        long long want = 0;
+        for (int q = 0; q < n; ++q) {
+            want += threads_input(salt, q, i);
+        }
+        if (out[i] != want) {
+            fprintf(stderr, "threads: FAIL reduce_scatter_block + allgather element %zu: got "
+                    "%lld, expected %lld\n", i, out[i], want);
+            return 1;
+        }
+    }
+    return MPI_SUCCESS != rc;
+}
+
 static void *worker_run(void *arg)
 {
     worker_t *w = arg;
@@ -31,18 +71,20 @@ static void *worker_run(void *arg)
     int r, n;
     size_t cap = (size_t) w->max_count + 1;
     long long *buf = malloc(cap * sizeof(*buf));
+    long long *out = malloc(cap * sizeof(*out));
     double *dbuf = malloc(cap * sizeof(*dbuf));
 
     MPI_Comm_rank(w->comm, &r);
     MPI_Comm_size(w->comm, &n);
     rel_rng_seed(&rng, w->seed ^ rel_mix((uint64_t) w->id + 1));
-    for (unsigned long long it = 0; it < w->iters && NULL != buf && NULL != dbuf; ++it) {
+    for (unsigned long long it = 0; it < w->iters && NULL != buf && NULL != dbuf && NULL != out;
+         ++it) {
         size_t count = (size_t) rel_rng_range(&rng, 1, (long long) w->max_count);
         uint64_t salt = rel_rng_next(&rng);
         int use_double = (int) rel_rng_range(&rng, 0, 1), rc;
 
         for (size_t i = 0; i < count; ++i) {
-            long long v = (long long) (rel_hash3(salt, (uint64_t) r, i) % 2001) - 1000;
+            long long v = threads_input(salt, r, i);
             buf[i] = v;
             dbuf[i] = (double) v;
         }
@@ -52,7 +94,7 @@ static void *worker_run(void *arg)
         for (size_t i = 0; MPI_SUCCESS == rc && i < count; ++i) {
             long long want = 0;
             for (int q = 0; q < n; ++q) {
-                want += (long long) (rel_hash3(salt, (uint64_t) q, i) % 2001) - 1000;
+                want += threads_input(salt, q, i);
             }
             if ((use_double && dbuf[i] != (double) want) || (!use_double && buf[i] != want)) {
                 if (0 == w->errors) {
@@ -68,10 +110,14 @@ static void *worker_run(void *arg)
             fprintf(stderr, "threads: FAIL thread %d iter %llu: MPI error %d\n", w->id, it, rc);
             w->errors++;
         }
+        if (0 == it % 4) {
+            w->errors += threads_halves(w->comm, salt, count / (size_t) n, buf, out);
+        }
     }
-    if (NULL == buf || NULL == dbuf) {
+    if (NULL == buf || NULL == dbuf || NULL == out) {
         w->errors++;
     }
+    free(out);
     free(buf);
     free(dbuf);
     return NULL;

@@ -1,0 +1,36 @@
+/*
+ * Where the ranks' blocks of a reduce-scatter or allgather call are: in
+ * the user's vector (MPI's order, or allgatherv's displacements) and in
+ * the vector a step list works on (the layout's order). Recomputed per
+ * call (O(p)): the counts are the call's.
+ */
+#include "coll_swing_algs.h"
+
+size_t mca_coll_swing_block_count(const mca_coll_swing_call_t *call, int r)
+{
+    return (NULL != call->counts) ? (size_t) call->counts[r] * call->unit : call->block;
+}
+
+size_t mca_coll_swing_block_disps(const mca_coll_swing_call_t *call, int p, size_t *disp)
+{
+    size_t at = 0, most = 0;
+
+    for (int r = 0; r < p; ++r) {
+        size_t n = mca_coll_swing_block_count(call, r);
+        disp[r] = (NULL != call->displs) ? (size_t) call->displs[r] * call->unit : at;
+        at += n;
+        most = (n > most) ? n : most;
+    }
+    disp[p] = at;
+    return most;
+}
+
+void mca_coll_swing_block_layout(const mca_coll_swing_call_t *call,
+                                 mca_coll_swing_layout_t *l)
+{
+    (void) mca_coll_swing_block_disps(call, l->p, l->disp);
+    l->off[0] = 0;
+    for (int i = 0; i < l->p; ++i) {
+        l->off[i + 1] = l->off[i] + mca_coll_swing_block_count(call, l->order[i]);
+    }
+}

@@ -1,0 +1,54 @@
+/*
+ * MPI_Allgather entry: rank r's block of rcount elements lands at
+ * r * rcount in every receive buffer. Moved as bytes (coll_swing_settle.c:
+ * types without holes, send and receive blocks of the same size);
+ * anything swing cannot serve goes unchanged to the module swing replaced.
+ */
+#include "coll_swing_coll.h"
+
+typedef struct swing_ag_args_t {
+    const void *sbuf;
+    int scount;
+    struct ompi_datatype_t *sdtype;
+    void *rbuf;
+    int rcount;
+    struct ompi_datatype_t *rdtype;
+    struct ompi_communicator_t *comm;
+} swing_ag_args_t;
+
+static int swing_ag_settle(const void *args, mca_coll_swing_call_t *call)
+{
+    const swing_ag_args_t *a = args;
+    size_t p = (size_t) ompi_comm_size(a->comm);
+
+    if (!mca_coll_swing_settle_gather(call, a->sbuf, a->scount, a->sdtype, a->rbuf, a->rdtype,
+                                      (size_t) a->rcount, p * (size_t) a->rcount)) {
+        return 0;
+    }
+    call->block = (size_t) a->rcount * call->unit;
+    call->count = call->bytes = p * call->block;
+    return 1;
+}
+
+static int swing_ag_previous(const void *args, mca_coll_swing_module_t *m)
+{
+    const swing_ag_args_t *a = args;
+
+    return m->prev_allgather(a->sbuf, a->scount, a->sdtype, a->rbuf, a->rcount, a->rdtype,
+                             a->comm, m->prev_allgather_module);
+}
+
+static const mca_coll_swing_coll_t swing_ag_coll = {
+    .id = MCA_COLL_SWING_ALLGATHER,
+    .settle = swing_ag_settle,
+    .previous = swing_ag_previous,
+};
+
+int mca_coll_swing_allgather(const void *sbuf, int scount, struct ompi_datatype_t *sdtype,
+                             void *rbuf, int rcount, struct ompi_datatype_t *rdtype,
+                             struct ompi_communicator_t *comm, mca_coll_base_module_t *module)
+{
+    swing_ag_args_t args = {sbuf, scount, sdtype, rbuf, rcount, rdtype, comm};
+
+    return mca_coll_swing_serve(&swing_ag_coll, &args, comm, (mca_coll_swing_module_t *) module);
+}

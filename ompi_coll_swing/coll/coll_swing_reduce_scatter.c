@@ -1,0 +1,55 @@
+/*
+ * MPI_Reduce_scatter entry: blocks of rcounts[r] elements (any, zeros
+ * included), packed in rank order; rank r keeps block r of the reduction.
+ * Settled like an allreduce of their sum (coll_swing_settle.c); anything
+ * swing cannot serve goes unchanged to the module swing replaced.
+ */
+#include "coll_swing_coll.h"
+
+typedef struct swing_rs_args_t {
+    const void *sbuf;
+    void *rbuf;
+    const int *rcounts;
+    struct ompi_datatype_t *dtype;
+    struct ompi_op_t *op;
+    struct ompi_communicator_t *comm;
+} swing_rs_args_t;
+
+static int swing_rs_settle(const void *args, mca_coll_swing_call_t *call)
+{
+    const swing_rs_args_t *a = args;
+    size_t total = 0;
+
+    for (int r = 0; r < ompi_comm_size(a->comm); ++r) {
+        total += (size_t) a->rcounts[r];
+    }
+    if (!mca_coll_swing_settle_reduce(call, a->sbuf, a->rbuf, total, a->dtype, a->op)) {
+        return 0;
+    }
+    call->counts = a->rcounts;
+    return 1;
+}
+
+static int swing_rs_previous(const void *args, mca_coll_swing_module_t *m)
+{
+    const swing_rs_args_t *a = args;
+
+    return m->prev_reduce_scatter(a->sbuf, a->rbuf, a->rcounts, a->dtype, a->op, a->comm,
+                                  m->prev_reduce_scatter_module);
+}
+
+static const mca_coll_swing_coll_t swing_rs_coll = {
+    .id = MCA_COLL_SWING_REDUCE_SCATTER,
+    .settle = swing_rs_settle,
+    .previous = swing_rs_previous,
+};
+
+int mca_coll_swing_reduce_scatter(const void *sbuf, void *rbuf, const int *rcounts,
+                                  struct ompi_datatype_t *dtype, struct ompi_op_t *op,
+                                  struct ompi_communicator_t *comm,
+                                  mca_coll_base_module_t *module)
+{
+    swing_rs_args_t args = {sbuf, rbuf, rcounts, dtype, op, comm};
+
+    return mca_coll_swing_serve(&swing_rs_coll, &args, comm, (mca_coll_swing_module_t *) module);
+}
