@@ -220,7 +220,6 @@ int swing_cvar_set(const char *var, const char *name)
 {
     int num, rc = -1;
 
-    snprintf(want, sizeof(want), "coll_swing_%s_algorithm", swing_coll);
     if (!swing_t_up || MPI_SUCCESS != MPI_T_cvar_get_num(&num)) {
         return -1;
     }
