@@ -17,7 +17,7 @@
 #                times up to 256 B over the difference of their hops;
 #   gamma        "reduce": MPI_Reduce_local, float sum, at the largest size;
 #   lo_max_bytes a second run, swing_bench -C swing-lo,swing-lo-mp,swing-bo,
-#                swing-bo-mp,ring from 256 B to 64 KiB (-t clock -T 1): the
+#                swing-bo-mp,ring from 64 B to 64 KiB (-t clock -T 1): the
 #                last size before the first one at which the best
 #                bandwidth-optimal schedule (single-port, multiport or the
 #                ring) is faster than the best latency-optimal one. The
@@ -136,7 +136,7 @@ if [ "$crossover" = 1 ]; then
     sh "$here/torus-net.sh" "$topo" --rate "$rate" ${burst:+--burst "$burst"} ${mtu:+--mtu "$mtu"} --no-check -- \
         --mca coll_swing_topology "$topo" \
         ${SWING_COMPONENT_PATH:+--mca mca_base_component_path "$SWING_COMPONENT_PATH"} \
-        "$bench_bin" -C swing-lo,swing-lo-mp,swing-bo,swing-bo-mp,ring -m 256:64K -t clock -T 1 \
+        "$bench_bin" -C swing-lo,swing-lo-mp,swing-bo,swing-bo-mp,ring -m 64:64K -t clock -T 1 \
         --csv "$work/cross.csv" > "$work/cross.txt"
     rc=$?
     if [ "$rc" != 0 ] || [ ! -s "$work/cross.csv" ]; then
@@ -149,8 +149,8 @@ if [ "$crossover" = 1 ]; then
              ($2 ~ /^swing-bo/ || $2 == "ring") && (!($3 in bo) || $6 < bo[$3]) { bo[$3] = $6; bon[$3] = $2 }'
 
     lo_max=$(awk -F, "$best_of"'
-        END { last = 128
-              for (s = 256; s <= 65536; s *= 2) { if (!(s in lo) || bo[s] < lo[s]) break; last = s }
+        END { last = 32
+              for (s = 64; s <= 65536; s *= 2) { if (!(s in lo) || bo[s] < lo[s]) break; last = s }
               print last }' "$work/cross.csv")
 fi
 

@@ -78,11 +78,11 @@ if timeout 300 env -u SWING_MPIRUN sh "$SWING_TOP_SRCDIR/bench/net-calibrate.sh"
         echo "FAIL: calibrated constants out of range: $cost"
         fail=1
     fi
-    # the measured crossover: LO wins at 256 B on any network (half the steps)
+    # the measured crossover: LO wins at 64 B on any network (half the steps)
     lo_max=$(sed -n 's/^decide lo_max_bytes=//p' "$cal/ring4.topo")
     echo "measured LO/BO crossover: ${lo_max:-none} B"
     case "$lo_max" in
-    256|512|1024|2048|4096|8192|16384|32768|65536) ;;
+    64|128|256|512|1024|2048|4096|8192|16384|32768|65536) ;;
     *) echo "FAIL: no measured crossover in the calibrated description"; fail=1 ;;
     esac
 else
