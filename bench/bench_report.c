@@ -54,8 +54,8 @@ void bench_report_header(FILE *out, const bench_report_t *rep)
     char lo[32], hi[32];
     size_t first = rep->sizes[0], last = rep->sizes[rep->nsizes - 1];
 
-    fprintf(out, "# swing_bench: MPI_Allreduce, configurations side by side "
-            "(one communicator each, interleaved per size)\n");
+    fprintf(out, "# swing_bench (swing %s): MPI_Allreduce, configurations side "
+            "by side (one communicator each, interleaved per size)\n", SWING_VERSION);
     fprintf(out, "# MPI: %s\n", e->library);
     fprintf(out, "# np=%d on %d node%s, up to %d ranks on a node with %ld "
             "online cores%s\n", e->np, e->nodes, e->nodes > 1 ? "s" : "",

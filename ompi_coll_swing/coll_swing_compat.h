@@ -19,6 +19,8 @@
 #include "ompi/mca/coll/coll.h"
 #include "ompi/version.h"
 
+#include "swing_version.h"
+
 #if OMPI_MAJOR_VERSION == 4 && OMPI_MINOR_VERSION == 1
 
 /* The coll framework accepts exactly the component API it was built with. */
