@@ -175,6 +175,16 @@ fi
 # Not exec: PID 1 must stay alive until mpirun is done, then everything
 # left in the namespace is killed with it.
 if [ "$ompi5" = 1 ]; then
+    # Open MPI 5's TCP BTL pairs interfaces through its reachable framework;
+    # the netlink component takes a route's outgoing interface for the only
+    # one that reaches, and on the caller's network (bench/torus-net.sh:
+    # data addresses on a stub interface, routes out through the links)
+    # finds no pair. The weighted one pairs by address. Through the
+    # environment: the command line may still name another.
+    if [ -n "${SWING_NODES_BTL_IF:-}" ] && [ -z "${OMPI_MCA_reachable:-}" ]; then
+        OMPI_MCA_reachable=weighted
+        export OMPI_MCA_reachable
+    fi
     # PRRTE's own parameters; the daemons' network: the job's veth, or the
     # caller's
     $mpirun_cmd $root_opt $np_opt --host "$hosts" \
