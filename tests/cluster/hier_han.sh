@@ -36,6 +36,18 @@ run() {
         --csv "$tmp/b.csv" > "$tmp/out" 2>&1
 }
 
+# verdict LAYOUT ROWS GOOD WHAT: WHAT holds at every size (ROWS rows of the
+# CSV, GOOD of them as WHAT says)
+verdict() {
+    if [ "$2" -gt 0 ] && [ "$2" = "$3" ]; then
+        echo "ok   $1: $4, at all $2 sizes"
+    else
+        cat "$tmp/out"
+        echo "FAIL $1: $4, at $3 of $2 sizes only"
+        fail=1
+    fi
+}
+
 # the priority han has without a word from the job
 if [ $ompi5 = 1 ]; then
     han_opts=""
@@ -69,20 +81,8 @@ for lay in 2x2 2x3; do
     hier_ok=$(awk -F, '$2 == "hier" && $12 == "yes" && $13 == "yes" && $19 == "hier"' "$tmp/b.csv" | wc -l)
     han=$(awk -F, '$2 == "han"' "$tmp/b.csv" | wc -l)
     han_ok=$(awk -F, '$2 == "han" && $12 == "no" && $13 == "yes"' "$tmp/b.csv" | wc -l)
-    if [ "$hier" -gt 0 ] && [ "$hier" = "$hier_ok" ]; then
-        echo "ok   $lay: hier served by swing's hier and validated at all $hier sizes"
-    else
-        cat "$tmp/out"
-        echo "FAIL $lay: hier served and validated at $hier_ok of $hier sizes"
-        fail=1
-    fi
-    if [ "$han" -gt 0 ] && [ "$han" = "$han_ok" ]; then
-        echo "ok   $lay: han ran ($han_where), validated at all $han sizes, swing not serving"
-    else
-        cat "$tmp/out"
-        echo "FAIL $lay: han validated without swing at $han_ok of $han sizes ($han_where)"
-        fail=1
-    fi
+    verdict "$lay" "$hier" "$hier_ok" "hier served by swing's hier and validated"
+    verdict "$lay" "$han" "$han_ok" "han ran ($han_where), validated, swing not serving"
     echo "     $lay median us (size: hier han):" $(awk -F, '$2 == "hier" { h[$3] = $6 } $2 == "han" { n[$3] = $6 }
         END { for (s = 8; s <= 65536; s *= 8) if (s in h) printf "%d: %.0f %.0f; ", s, h[s], n[s] }' "$tmp/b.csv")
 done
