@@ -159,7 +159,7 @@ else
 fi
 # where the ranks looked (Open MPI 5 under PMIx: PMIx's directory)
 ranks_path=$(cd "$work/run" && user_env mpirun $mpi_opts -np 1 env 2>/dev/null | sed -n 's/^OMPI_MCA_mca_base_component_path=//p')
-echo "     the ranks' component path: ${ranks_path:-Open MPI's default}"
+echo "     the ranks' component path: ${ranks_path:-the default}"
 if [ -n "$ranks_path" ]; then
     check "a link to the component in ${ranks_path%%:*}" test -L "${ranks_path%%:*}/mca_coll_swing.so"
 fi
