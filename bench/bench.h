@@ -25,6 +25,12 @@
 
 #include <mpi.h>
 
+/* This project's version: swing_version.h from configure, or -DSWING_VERSION
+ * (bench/Makefile.standalone reads it from configure.ac). */
+#ifndef SWING_VERSION
+#include "swing_version.h"
+#endif
+
 /* Exit codes of swing_bench (also seen by the caller of mpirun). */
 enum {
     BENCH_EXIT_OK = 0,

@@ -73,6 +73,7 @@ void bench_args_usage(FILE *out, const char *prog)
         "      --csv FILE          write every figure to FILE (CSV)\n"
         "  -v, --verbose           progress line on stderr even when it is no tty\n"
         "  -h, --help              this text\n"
+        "      --version           swing_bench's version (alone, without mpirun)\n"
         "      --inject-error      debug: the last rank corrupts one input\n"
         "                          element, to test that validation fails\n"
         "\n"

@@ -528,6 +528,11 @@ int main(int argc, char **argv)
     int status = BENCH_EXIT_OK, mpit = 0, rc, max_iters = 0;
     int have_configs = 0;
 
+    /* before MPI_Init: answers without mpirun */
+    if (2 == argc && 0 == strcmp(argv[1], "--version")) {
+        printf("swing_bench (swing) %s\n", SWING_VERSION);
+        return BENCH_EXIT_OK;
+    }
     MPI_Init(&argc, &argv);
     memset(&run, 0, sizeof(run));
     bench_clock_init(&run.clock);

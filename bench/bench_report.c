@@ -54,8 +54,8 @@ void bench_report_header(FILE *out, const bench_report_t *rep)
     char lo[32], hi[32];
     size_t first = rep->sizes[0], last = rep->sizes[rep->nsizes - 1];
 
-    fprintf(out, "# swing_bench: %s, configurations side by side "
-            "(one communicator each, interleaved per size)\n", a->coll->call);
+    fprintf(out, "# swing_bench (swing %s): %s, configurations side by side "
+            "(one communicator each, interleaved per size)\n", SWING_VERSION, a->coll->call);
     fprintf(out, "# size: the whole vector; busbw = algbw * %s(p-1)/p (nccl-tests)\n",
             a->coll->bus > 1.0 ? "2 " : "");
     fprintf(out, "# MPI: %s\n", e->library);

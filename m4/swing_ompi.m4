@@ -105,20 +105,70 @@ AC_DEFUN([SWING_CHECK_OMPI_HEADERS], [
     CPPFLAGS="$swing_save_CPPFLAGS"
 ])
 
+dnl SWING_RANKS_COMPONENT_PATH: the component path mpirun hands the ranks,
+dnl where it is not Open MPI's default ($pkglibdir and the per-user
+dnl ~/.openmpi/components). Open MPI 5's launcher starts the ranks through
+dnl PMIx, whose pmdl/ompi plugin passes every parameter of PMIx's own
+dnl parameter file whose name starts with an Open MPI prefix ("mca" is one)
+dnl to the ranks as OMPI_MCA_*: Debian's PMIx sets mca_base_component_path
+dnl there (its plugin directory), so the ranks search that directory only.
+dnl Sets SWING_PMIX_PARAM_FILE (the file, or empty), SWING_RANKS_PATH (its
+dnl mca_base_component_path) and SWING_PMIX_LINK_DIR (the first directory
+dnl of it, where a system install links the component).
+AC_DEFUN([SWING_RANKS_COMPONENT_PATH], [
+    SWING_PMIX_PARAM_FILE=""
+    SWING_RANKS_PATH=""
+    SWING_PMIX_LINK_DIR=""
+    AS_IF([test "$SWING_OMPI_MAJOR" -ge 5], [
+        swing_pmix_prefix=`$PKG_CONFIG --variable=prefix pmix 2>/dev/null`
+        swing_ompi_sysconf=`$OMPI_INFO --path sysconfdir --parsable 2>/dev/null | sed -n 's/^path:sysconfdir://p'`
+        for swing_f in "$swing_pmix_prefix/share/pmix-mca-params.conf" \
+                       "$swing_pmix_prefix/etc/pmix-mca-params.conf" \
+                       "$swing_ompi_sysconf/pmix-mca-params.conf"; do
+            test -r "$swing_f" || continue
+            swing_p=`tr '\t' ' ' < "$swing_f" | sed -n 's/^ *mca_base_component_path *= *//p' | tail -1 | sed 's/ *$//'`
+            AS_IF([test -n "$swing_p"], [
+                SWING_PMIX_PARAM_FILE=$swing_f
+                SWING_RANKS_PATH=$swing_p
+                SWING_PMIX_LINK_DIR=`echo "$swing_p" | cut -d: -f1`
+                break])
+        done
+    ])
+    AC_MSG_CHECKING([for the component path mpirun gives the ranks])
+    AS_IF([test -n "$SWING_RANKS_PATH"],
+          [AC_MSG_RESULT([$SWING_RANKS_PATH (from $SWING_PMIX_PARAM_FILE, through PMIx)])],
+          [AC_MSG_RESULT([Open MPI's default])])
+    AC_SUBST([SWING_PMIX_PARAM_FILE])
+    AC_SUBST([SWING_RANKS_PATH])
+])
+
 dnl SWING_SET_COMPONENT_DIR: where `make install` puts mca_coll_swing.so.
+dnl "system" is Open MPI's own component directory (ompi_info and every
+dnl user's mpirun find it there); where mpirun gives the ranks a path of
+dnl PMIx's instead (SWING_RANKS_COMPONENT_PATH), `make install` also puts a
+dnl link to it in that path's first directory (SWING_PMIX_LINK_DIR).
 AC_DEFUN([SWING_SET_COMPONENT_DIR], [
     AC_PATH_PROGS([OMPI_INFO], [ompi_info], [ompi_info])
     SWING_OMPI_PKGLIBDIR=`$OMPI_INFO --path pkglibdir --parsable 2>/dev/null | sed -n 's/^path:pkglibdir://p'`
     AS_IF([test -z "$SWING_OMPI_PKGLIBDIR"],
           [AC_MSG_ERROR([cannot ask ompi_info for Open MPI's component directory (Debian: apt-get install openmpi-bin)])])
+    SWING_RANKS_COMPONENT_PATH
     AC_ARG_WITH([component-dir],
         [AS_HELP_STRING([--with-component-dir=DIR],
-            [install the component into DIR; "system" means Open MPI's own component directory (default: $HOME/.openmpi/components)])],
+            [install the component into DIR; "system" means Open MPI's own component directory, for every user (default: $HOME/.openmpi/components)])],
         [], [with_component_dir='${HOME}/.openmpi/components'])
+    swing_link=""
     AS_CASE([$with_component_dir],
-        [system], [SWING_COMPONENT_DIR="$SWING_OMPI_PKGLIBDIR"],
+        [system], [SWING_COMPONENT_DIR="$SWING_OMPI_PKGLIBDIR"
+                   swing_link=$SWING_PMIX_LINK_DIR],
         [yes|no|""], [AC_MSG_ERROR([--with-component-dir needs a directory or "system"])],
         [SWING_COMPONENT_DIR="$with_component_dir"])
+    SWING_PMIX_LINK_DIR=$swing_link
+    SWING_PMIX_OVERRIDE_FILE=""
+    AS_IF([test -n "$SWING_PMIX_LINK_DIR"],
+          [SWING_PMIX_OVERRIDE_FILE=`dirname "$SWING_PMIX_PARAM_FILE"`/pmix-mca-params-override.conf])
     AC_SUBST([SWING_COMPONENT_DIR])
     AC_SUBST([SWING_OMPI_PKGLIBDIR])
+    AC_SUBST([SWING_PMIX_LINK_DIR])
+    AC_SUBST([SWING_PMIX_OVERRIDE_FILE])
 ])

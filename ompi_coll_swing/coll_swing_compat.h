@@ -1,7 +1,7 @@
 /*
  * coll/swing: everything that differs between the Open MPI series the
  * component builds against (4.1.x and 5.0.x), and the check that the Open
- * MPI running the process is the release the build was made for.
+ * MPI running the process is one the build may load under.
  *
  * The rest of the component uses only what is defined here and what both
  * series share (OPAL_PROC_MY_NAME, OMPI_DECLSPEC, the coll module
@@ -16,8 +16,15 @@
 
 #include "mpi.h"
 #include "ompi/communicator/communicator.h"
+#include "ompi/datatype/ompi_datatype.h"
+#include "ompi/group/group.h"
 #include "ompi/mca/coll/coll.h"
+#include "ompi/op/op.h"
+#include "ompi/proc/proc.h"
+#include "ompi/request/request.h"
 #include "ompi/version.h"
+
+#include "swing_version.h"
 
 #if OMPI_MAJOR_VERSION == 4 && OMPI_MINOR_VERSION == 1
 
@@ -51,14 +58,31 @@ static inline void mca_coll_swing_compat_comm_id(struct ompi_communicator_t *com
 #endif
 
 /*
- * 1 when the running libmpi is the release whose headers this build used.
- * Exact release, not only the series: the component shares Open MPI's
- * internal structures (module, communicator), and those change within a
- * series (5.0.10's coll module has a field 5.0.7's lacks). Otherwise 0,
- * with the running version, as text, in running.
+ * 1 when the running libmpi is one this build may load under: the series
+ * built against, a release of its group (SWING_OMPI_ABI_FIRST..LAST: the
+ * releases whose headers are those the component was compiled with, as far
+ * as it uses them; m4/swing_ompi_abi.m4), and, for every structure the
+ * component shares with Open MPI, the size Open MPI's own class records
+ * equal to the size in those headers: a distribution's patch or build
+ * option that moves them does not show in a version number. Otherwise 0,
+ * with the running version and the reason, as text, in running (the
+ * caller's buffer holds 64 characters).
  */
 static inline int mca_coll_swing_compat_runtime_ok(char *running, size_t len)
 {
+    static const struct {
+        const opal_class_t *cls; /* Open MPI's, with the size it was built with */
+        size_t size;             /* the same structure in this build's headers */
+        const char *name;
+    } shared[] = {
+        { &ompi_communicator_t_class, sizeof(ompi_communicator_t), "communicator" },
+        { &mca_coll_base_module_t_class, sizeof(mca_coll_base_module_t), "coll module" },
+        { &ompi_op_t_class, sizeof(ompi_op_t), "op" },
+        { &ompi_datatype_t_class, sizeof(ompi_datatype_t), "datatype" },
+        { &ompi_group_t_class, sizeof(ompi_group_t), "group" },
+        { &ompi_proc_t_class, sizeof(ompi_proc_t), "proc" },
+        { &ompi_request_t_class, sizeof(ompi_request_t), "request" },
+    };
     char lib[MPI_MAX_LIBRARY_VERSION_STRING];
     int n = 0, major = -1, minor = -1, release = -1;
 
@@ -67,9 +91,24 @@ static inline int mca_coll_swing_compat_runtime_ok(char *running, size_t len)
         snprintf(running, len, "an unknown version");
         return 0;
     }
-    snprintf(running, len, "%d.%d.%d", major, minor, release);
-    return OMPI_MAJOR_VERSION == major && OMPI_MINOR_VERSION == minor
-           && OMPI_RELEASE_VERSION == release;
+    if (OMPI_MAJOR_VERSION != major || OMPI_MINOR_VERSION != minor) {
+        snprintf(running, len, "%d.%d.%d", major, minor, release);
+        return 0;
+    }
+    if (release < SWING_OMPI_ABI_FIRST || release > SWING_OMPI_ABI_LAST) {
+        snprintf(running, len, "%d.%d.%d (it loads under %d.%d.%d to %d.%d.%d only)",
+                 major, minor, release, major, minor, SWING_OMPI_ABI_FIRST,
+                 major, minor, SWING_OMPI_ABI_LAST);
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof(shared) / sizeof(shared[0]); ++i) {
+        if (shared[i].cls->cls_sizeof != shared[i].size) {
+            snprintf(running, len, "%d.%d.%d (its %s is %zu bytes, not %zu)", major,
+                     minor, release, shared[i].name, shared[i].cls->cls_sizeof, shared[i].size);
+            return 0;
+        }
+    }
+    return 1;
 }
 
 #endif

@@ -4,7 +4,8 @@
 set -e
 pkgs="gcc make pkg-config autoconf automake libtool \
       libopenmpi-dev openmpi-bin libhwloc-dev check \
-      gnuplot-nox libxml2-utils valgrind iproute2 iputils-ping util-linux"
+      gnuplot-nox libxml2-utils valgrind iproute2 iputils-ping util-linux \
+      procps debhelper dpkg-dev"
 missing=""
 for p in $pkgs; do
     dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

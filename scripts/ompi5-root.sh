@@ -14,6 +14,8 @@
 #   SWING_OMPI5_ROOT    the root (default /var/tmp/swing-trixie, ~1 GB)
 #   SWING_OMPI5_SUITE   Debian suite (default trixie: Open MPI 5.0.7)
 #   SWING_OMPI5_MIRROR  Debian mirror for mmdebstrap (default: its own)
+#   SWING_OMPI5_PKGS    the packages, comma-separated (default: what the
+#                       tests and the Debian package build need)
 #
 # Needs root. Each run/shell happens in private mount and PID namespaces:
 # /proc, a tmpfs /dev/shm and a read-only /sys are mounted for it and
@@ -27,6 +29,8 @@ tree=/build/swing
 test_cmd='autoreconf -fi && ./configure && make -j2 && make check'
 pkgs=build-essential,autoconf,automake,libtool,pkg-config,libopenmpi-dev,openmpi-bin
 pkgs=$pkgs,libhwloc-dev,check,gnuplot-nox,libxml2-utils,valgrind,iproute2,util-linux
+pkgs=$pkgs,procps,iputils-ping,debhelper,dpkg-dev
+pkgs=${SWING_OMPI5_PKGS:-$pkgs}
 srcdir=$(cd "$(dirname "$0")/.." && pwd)
 
 die() {
@@ -35,7 +39,7 @@ die() {
 }
 
 usage() {
-    sed -n '2,21s/^# \{0,1\}//p' "$0" >&2
+    sed -n '2,23s/^# \{0,1\}//p' "$0" >&2
     exit 2
 }
 

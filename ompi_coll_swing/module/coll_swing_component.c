@@ -17,7 +17,7 @@
 #include "ompi/mca/coll/base/base.h"
 
 const char *mca_coll_swing_component_version_string =
-    "Open MPI swing collective MCA component version " PACKAGE_VERSION;
+    "Open MPI swing collective MCA component version " SWING_VERSION;
 
 #define SWING_SEGMENT_DEFAULT (1L << 20)
 #define SWING_SHM_SIZE_DEFAULT (256L << 10)
@@ -34,8 +34,8 @@ mca_coll_swing_component_t mca_coll_swing_component = {
         .collm_version = {
             MCA_COLL_SWING_BASE_VERSION,
             .mca_component_name = "swing",
-            MCA_BASE_MAKE_VERSION(component, OMPI_MAJOR_VERSION,
-                                  OMPI_MINOR_VERSION, OMPI_RELEASE_VERSION),
+            MCA_BASE_MAKE_VERSION(component, SWING_VERSION_MAJOR,
+                                  SWING_VERSION_MINOR, SWING_VERSION_RELEASE),
             .mca_open_component = swing_open,
             .mca_close_component = swing_close,
             .mca_register_component_params = swing_register,

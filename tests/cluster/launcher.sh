@@ -6,12 +6,18 @@
 #   - nothing is left behind after a normal run, a rank's MPI_Abort, a rank
 #     killed by SIGKILL, and timeout(1) ending the launcher (SIGTERM, then
 #     SIGKILL): no process of the run (pgrep -f for the run's tag, which the
-#     ranks get as an argument, and for its node names, which mpirun, orted
-#     and the launcher have on their command lines), no file in /dev/shm or
-#     /tmp named after its nodes, no Open MPI session directory of it, no
-#     PID namespace of it (also none dead and not yet reaped).
+#     ranks get as an argument, and for its node names, which mpirun, the
+#     daemons (orted, or PRRTE's prted under Open MPI 5) and the launcher
+#     have on their command lines), no file in /dev/shm or /tmp named after
+#     its nodes, no Open MPI session directory of it (/tmp/ompi.* under 4.1,
+#     /tmp/prterun.* under 5.0), no PID namespace of it (also none dead and
+#     not yet reaped).
 # Skips (77) where Linux namespaces are not permitted.
 : "${SWING_TESTS_DIR:?run through make check}"
+# the checks for leftovers must see: without these tools they are blind
+for t in pgrep lsns; do
+    command -v $t >/dev/null 2>&1 || { echo "FAIL: launcher.sh needs $t (procps, util-linux)"; exit 99; }
+done
 launcher="$SWING_TOP_SRCDIR/tests/cluster/mpirun-nodes.sh"
 prog="$SWING_TESTS_DIR/cluster/cluster_check"
 SWING_MPIRUN="sh $SWING_TOP_SRCDIR/tests/mpi/mpirun.sh"
@@ -34,7 +40,7 @@ nodes() {
 }
 
 snapshot() {
-    ls -d /tmp/ompi.*/* /tmp/ompi.*/*/* 2>/dev/null | sort
+    ls -d /tmp/ompi.*/* /tmp/ompi.*/*/* /tmp/prterun.* /tmp/prte.* 2>/dev/null | sort
 }
 
 # leftovers WHAT: nothing of the run may remain (up to 10 s allowed for a
@@ -53,9 +59,10 @@ leftovers() {
         find /dev/shm /tmp -maxdepth 3 -name "*$p*" 2>/dev/null >> "$tmp/left"
         [ -e /dev/shm/.swing-nodes ] && echo "/dev/shm/.swing-nodes" >> "$tmp/left"
         # mpirun runs under the real host name, in a PID namespace: its
-        # session directory would be /tmp/ompi.HOST.UID/pid.N with a small N
+        # session directory would be /tmp/ompi.HOST.UID/pid.N (4.1) or
+        # /tmp/prterun.HOST.N.UID (5.0) with a small N
         snapshot | comm -13 "$tmp/before" - \
-            | grep -E '^/tmp/ompi\.[^/]*/pid\.[0-9]{1,3}(/|$)' >> "$tmp/left"
+            | grep -E '^/tmp/(ompi\.[^/]*/pid\.[0-9]{1,3}(/|$)|prterun\.[^/]*\.[0-9]{1,3}\.[0-9]+$)' >> "$tmp/left"
         # PID namespaces of the run: alive (tag or node names in the
         # command line of their first process) or dead but not yet reaped
         # (a killed launcher's namespace init is reparented to the
@@ -63,7 +70,7 @@ leftovers() {
         lsns -n -t pid -o NS,PID 2>/dev/null | while read -r ns pid; do
             grep -qx "$ns" "$tmp/ns_before" && continue
             state=$(sed -n 's/^State:[[:space:]]*\([A-Z]\).*/\1/p' "/proc/$pid/status" 2>/dev/null)
-            if [ "$state" = Z ] || tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null | grep -qE "$tag|$p"; then
+            if [ "$state" = Z ] || tr '\0' ' ' 2>/dev/null < "/proc/$pid/cmdline" | grep -qE "$tag|$p"; then
                 echo "PID namespace $ns (first process $pid, state $state)"
             fi
         done >> "$tmp/left"
@@ -140,14 +147,24 @@ for mode in abort kill; do
     fi
     leftovers "a rank's $mode"
 done
+# daemons: one per node; PRRTE's prted forks once to detach, the parent
+# waits, so a daemon whose parent is a daemon is not counted
+daemons() {
+    for d in $(pgrep -f "^(orted|[^ ]*/prted) .*$p"); do
+        pp=$(awk '{ print $4 }' "/proc/$d/stat" 2>/dev/null)
+        tr '\0' ' ' 2>/dev/null < "/proc/$pp/cmdline" | grep -qE "^(orted|[^ ]*/prted) " || echo "$d"
+    done | wc -l
+}
 for sig in TERM KILL; do
-    timeout -s $sig 4 sh "$launcher" 2x2 "$prog" hang "$tag" > "$tmp/out" 2>&1 &
+    timeout -s $sig 6 sh "$launcher" 2x2 "$prog" hang "$tag" > "$tmp/out" 2>&1 &
     job=$!
     # while it hangs, the checks above must see its processes
     seen=""
-    for try in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do
+    try=0
+    while [ $try -lt 25 ]; do
+        try=$((try + 1))
         ranks=$(pgrep -f "^$prog hang $tag" | wc -l)
-        daemons=$(pgrep -f "^orted .*$p" | wc -l)
+        daemons=$(daemons)
         if [ "$ranks" = 4 ] && [ "$daemons" = 2 ]; then
             seen=1
             break
@@ -165,7 +182,7 @@ for sig in TERM KILL; do
         cat "$tmp/out"
         fail=1
     else
-        echo "ok   2x2 hang: 4 ranks and 2 orted seen running, then ended by timeout -s $sig"
+        echo "ok   2x2 hang: 4 ranks and 2 daemons seen running, then ended by timeout -s $sig"
     fi
     leftovers "timeout -s $sig"
 done

@@ -6,11 +6,15 @@ if [ "$(id -u)" = 0 ]; then
     extra="--allow-run-as-root"
 fi
 # Open MPI 5: its TCP BTL finds no usable pairing of interfaces here unless
-# told to use the loopback, and PMIx, which reads the same component path,
+# told to use the loopback (when the caller names none: Open MPI refuses a
+# parameter given twice), and PMIx, which reads the same component path,
 # would print a line for every file in it that is not a PMIx component.
 case "$(mpirun --version 2>/dev/null)" in
     *"Open MPI) 5."*)
-        extra="$extra --mca btl_tcp_if_include lo"
+        case " $* " in
+            *" btl_tcp_if_include "*) ;;
+            *) extra="$extra --mca btl_tcp_if_include lo" ;;
+        esac
         PMIX_MCA_mca_base_component_show_load_errors=none
         export PMIX_MCA_mca_base_component_show_load_errors
         ;;

@@ -5,6 +5,7 @@
  * load, a file that cannot be written), 2 a bad command line.
  */
 #include "swing_topo.h"
+#include "swing_version.h"
 
 #include <errno.h>
 #include <math.h>
@@ -38,6 +39,7 @@ static void swing_topo_help(FILE *out)
     fprintf(out,
             "Usage: swing-topo COMMAND TOPO [OPTIONS]\n"
             "       swing-topo COMMAND --help\n"
+            "       swing-topo --version\n"
             "\n"
             "Swing, recursive-doubling and ring allreduce schedules, single-port and\n"
             "multiport, on a logical torus laid over a physical grid: hops, congestion,\n"
@@ -91,6 +93,10 @@ int main(int argc, char **argv)
             return swing_topo_usage(argv[2], "unknown command");
         }
         swing_topo_help(stdout);
+        return 0;
+    }
+    if (0 == strcmp(argv[1], "--version")) {
+        printf("swing-topo (swing) %s\n", SWING_VERSION);
         return 0;
     }
     for (const swing_topo_cmd_t *c = swing_topo_cmds; NULL != c->name; ++c) {
