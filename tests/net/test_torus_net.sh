@@ -21,7 +21,11 @@ leftovers() {
     { ip netns list 2>/dev/null | grep '^swn[0-9]'; pgrep -f "$marker"; } | head -5
 }
 
-sh "$net" ring:4 --no-check -- true > /tmp/torus-net-probe.$$ 2>&1
+# the probe builds and removes a network, no job: Open MPI 5's launcher
+# (PRRTE 3.0.8) sometimes never ends a job of 4 nodes whose program exits
+# at once, as true does (seen twice here); a job that hangs fails by
+# timeout
+timeout 300 sh "$net" ring:4 --no-check > /tmp/torus-net-probe.$$ 2>&1
 rc=$?
 if [ $rc = 77 ]; then
     cat /tmp/torus-net-probe.$$
