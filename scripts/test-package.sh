@@ -45,7 +45,7 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/swing-pkg.XXXXXX")
 installed_here=0
 cleanup() {
     if [ "$installed_here" = 1 ] && dpkg -s "$pkg" >/dev/null 2>&1; then
-        apt-get purge -y -q "$pkg" >/dev/null 2>&1
+        apt-get purge -y -q -o DPkg::Lock::Timeout=300 "$pkg" >/dev/null 2>&1
     fi
     rm -rf "$work"
 }
@@ -55,7 +55,7 @@ trap 'exit 130' INT TERM
 version=$(sed -n 's/^AC_INIT(\[swing\], \[\([^]]*\)\].*/\1/p' "$srcdir/configure.ac")
 if dpkg -s "$pkg" >/dev/null 2>&1; then
     echo "test-package.sh: $pkg is installed already; purging it first"
-    apt-get purge -y -q "$pkg" >/dev/null 2>&1
+    apt-get purge -y -q -o DPkg::Lock::Timeout=300 "$pkg" >/dev/null 2>&1
 fi
 
 # 1. The build, from a copy of the sources (a fresh clone's files)
@@ -99,7 +99,7 @@ snapshot() {
 snapshot > "$work/before"
 
 # 2. The installation, as the README says
-if apt-get install -y -q "$deb" > "$work/install.log" 2>&1; then
+if apt-get install -y -q -o DPkg::Lock::Timeout=300 "$deb" > "$work/install.log" 2>&1; then
     installed_here=1
     ok "apt-get install ./$(basename "$deb")"
 else
@@ -166,7 +166,7 @@ if [ -n "$ranks_path" ]; then
 fi
 
 # 4. The removal: nothing of the package left
-if apt-get purge -y -q "$pkg" > "$work/purge.log" 2>&1; then
+if apt-get purge -y -q -o DPkg::Lock::Timeout=300 "$pkg" > "$work/purge.log" 2>&1; then
     installed_here=0
     ok "apt-get purge $pkg"
 else
