@@ -41,6 +41,22 @@ int mca_coll_swing_exec_rs(mca_coll_swing_call_t *call, mca_coll_swing_module_t 
 int mca_coll_swing_exec_ag(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
 int mca_coll_swing_exec_shm_rs(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
 int mca_coll_swing_exec_shm_ag(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
+/* Node shared memory + the BO list's half between nodes:
+   algorithms/coll_swing_hier_rsag.c */
+int mca_coll_swing_exec_hier_rs(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
+int mca_coll_swing_exec_hier_ag(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
+/*
+ * The RS (AG) steps of plan alone, on work: call->count elements holding
+ * the blocks of layout l's ranks in its order, its per-call offsets
+ * filled; tmp, as large, receives before reducing. Peers of plan and the
+ * layout's ranks are communicator ranks (algorithms/coll_swing_rsag.c).
+ */
+int mca_coll_swing_rsag_rs_steps(const mca_coll_swing_call_t *call,
+                                 const mca_coll_swing_plan_t *plan,
+                                 mca_coll_swing_layout_t *l, char *work, char *tmp);
+int mca_coll_swing_rsag_ag_steps(const mca_coll_swing_call_t *call,
+                                 const mca_coll_swing_plan_t *plan,
+                                 mca_coll_swing_layout_t *l, char *work);
 
 /*
  * The segment ready for this call (algorithms/coll_swing_shm.c): mapped at

@@ -28,7 +28,7 @@ size_t mca_coll_swing_block_disps(const mca_coll_swing_call_t *call, int p, size
 void mca_coll_swing_block_layout(const mca_coll_swing_call_t *call,
                                  mca_coll_swing_layout_t *l)
 {
-    (void) mca_coll_swing_block_disps(call, l->p, l->disp);
+    (void) mca_coll_swing_block_disps(call, l->nranks, l->disp);
     l->off[0] = 0;
     for (int i = 0; i < l->p; ++i) {
         l->off[i + 1] = l->off[i] + mca_coll_swing_block_count(call, l->order[i]);

@@ -184,24 +184,15 @@ static int swing_hier_leader(mca_coll_swing_call_t *call, mca_coll_swing_module_
 
 int mca_coll_swing_exec_hier(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
 {
-    static mca_coll_swing_decline_t where = {
-        0, "needs ranks on several nodes, several on one, and coll_swing_shm_size > 0"};
     static mca_coll_swing_decline_t type = {
         0, "datatype overlapping itself or larger than a slot"};
     const char *src = (NULL != call->sbuf) ? call->sbuf : call->rbuf;
     ptrdiff_t gap = 0, true_ext = 0;
     size_t span;
-    int rc;
+    int rc = mca_coll_swing_hier_prepare(call, m);
 
-    if (SWING_SHM_UNKNOWN == m->hier_state) {
-        rc = mca_coll_swing_hier_setup(m);
-        if (OMPI_SUCCESS != rc) {
-            return rc;
-        }
-    }
-    if (SWING_SHM_READY != m->hier_state) {
-        call->declined = &where;
-        return MCA_COLL_SWING_DECLINED;
+    if (OMPI_SUCCESS != rc) {
+        return rc;
     }
     ompi_datatype_get_true_extent(call->dtype, &gap, &true_ext);
     if (call->extent <= 0 || true_ext > call->extent

@@ -1,8 +1,9 @@
 /*
- * Setup of the hierarchical allreduce: the node map (node layer), one
+ * Setup of the hierarchical algorithms: the node map (node layer), one
  * shared segment per node, the Swing step lists between nodes on the
- * network of nodes (node/coll_swing_topo.c) and the LO/BO choice from its
- * cost model.
+ * network of nodes (node/coll_swing_topo.c), the LO/BO choice from its
+ * cost model, and the block layout of the BO list for reduce-scatter and
+ * allgather.
  */
 #include "coll_swing_hier_setup.h"
 
@@ -14,8 +15,27 @@
 
 #include "swt_cost.h"
 
-/* My group's step lists (local index lrank on every node) and the LO/BO table. */
-static int swing_hier_plans(mca_coll_swing_hier_t *h)
+/* The blocks of my group in the BO list's order, and each position's node. */
+static int swing_hier_layout(mca_coll_swing_hier_t *h, const swt_topo_t *topo,
+                             const int *group, int nranks)
+{
+    const mca_coll_swing_nodes_t *nd = &h->nodes;
+    int rc = mca_coll_swing_layout_build(&h->layout, topo, SWT_ALG_SWING, group, nranks);
+
+    h->pos_node = malloc(sizeof(int) * (size_t) nd->nnodes);
+    h->goff = malloc(sizeof(size_t) * (size_t) nd->kmin * (size_t) (nd->nnodes + 1));
+    if (OMPI_SUCCESS == rc && (NULL == h->pos_node || NULL == h->goff)) {
+        rc = OMPI_ERR_OUT_OF_RESOURCE;
+    }
+    for (int j = 0; j < nd->nnodes && OMPI_SUCCESS == rc; ++j) {
+        h->pos_node[h->layout.index[group[j]]] = j;
+    }
+    return rc;
+}
+
+/* My group's step lists (local index lrank on every node), its block
+   layout and the LO/BO table. */
+static int swing_hier_plans(mca_coll_swing_hier_t *h, int nranks)
 {
     const mca_coll_swing_nodes_t *nd = &h->nodes;
     long user_lo = mca_coll_swing_params.lo_max_bytes;
@@ -38,6 +58,9 @@ static int swing_hier_plans(mca_coll_swing_hier_t *h)
     if (OMPI_SUCCESS == rc && nd->lrank < nd->kmin) {
         rc = mca_coll_swing_plan_build(&h->plans[SWING_HIER_BO], topo, SWT_ALG_SWING,
                                        SWT_KIND_BO, 1, nd->node, group);
+    }
+    if (OMPI_SUCCESS == rc && nd->lrank < nd->kmin) {
+        rc = swing_hier_layout(h, topo, group, nranks);
     }
     if (OMPI_SUCCESS == rc) {
         rc = (SWT_OK == swt_model_create(topo, swt_topo_cost(topo), &model))
@@ -90,7 +113,7 @@ int mca_coll_swing_hier_setup(mca_coll_swing_module_t *m)
                                     &h->seg);
     }
     if (OMPI_SUCCESS == rc) {
-        rc = swing_hier_plans(h);
+        rc = swing_hier_plans(h, ompi_comm_size(m->comm));
     }
     if (OMPI_SUCCESS == rc) {
         m->hier = h;
@@ -104,6 +127,25 @@ int mca_coll_swing_hier_setup(mca_coll_swing_module_t *m)
     return OMPI_ERR_NOT_AVAILABLE == rc ? OMPI_SUCCESS : rc;
 }
 
+int mca_coll_swing_hier_prepare(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
+{
+    static mca_coll_swing_decline_t where = {
+        0, "needs ranks on several nodes, several on one, and coll_swing_shm_size > 0"};
+    int rc;
+
+    if (SWING_SHM_UNKNOWN == m->hier_state) {
+        rc = mca_coll_swing_hier_setup(m);
+        if (OMPI_SUCCESS != rc) {
+            return rc;
+        }
+    }
+    if (SWING_SHM_READY != m->hier_state) {
+        call->declined = &where;
+        return MCA_COLL_SWING_DECLINED;
+    }
+    return OMPI_SUCCESS;
+}
+
 void mca_coll_swing_hier_release(mca_coll_swing_module_t *m)
 {
     mca_coll_swing_hier_t *h = m->hier;
@@ -112,6 +154,9 @@ void mca_coll_swing_hier_release(mca_coll_swing_module_t *m)
         for (int i = 0; i < SWING_HIER_NPLANS; ++i) {
             mca_coll_swing_plan_free(&h->plans[i]);
         }
+        mca_coll_swing_layout_free(&h->layout);
+        free(h->pos_node);
+        free(h->goff);
         mca_coll_swing_shm_unmap(h->seg);
         mca_coll_swing_nodes_free(&h->nodes);
         free(h->scratch);

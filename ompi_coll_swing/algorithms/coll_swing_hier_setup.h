@@ -1,7 +1,8 @@
 /*
- * State of the hierarchical allreduce on a communicator (private to
+ * State of the hierarchical algorithms on a communicator (private to
  * coll_swing_hier*.c): the node map (node/coll_swing_node.h), each node's
- * shared segment, and the Swing step lists between nodes.
+ * shared segment, the Swing step lists between nodes, and for
+ * reduce-scatter and allgather the block layout of my group's BO list.
  */
 #ifndef MCA_COLL_SWING_HIER_SETUP_H
 #define MCA_COLL_SWING_HIER_SETUP_H
@@ -21,9 +22,20 @@ typedef struct mca_coll_swing_hier_t {
     char spec[64];                               /* the node-level topology */
     char *scratch;                               /* my slice, between the phases */
     size_t scratch_size;
+    /* reduce-scatter and allgather (coll_swing_hier_rsag.c), ranks of local
+       index < kmin: the blocks of my group (one rank per node) in the
+       order of the BO list's blocks, and for every position the node */
+    mca_coll_swing_layout_t layout;
+    int *pos_node;                               /* [nnodes] */
+    size_t *goff;                                /* [kmin * (nnodes + 1)] per call:
+                                                    layout offsets of group j */
 } mca_coll_swing_hier_t;
 
 /* Collective over the module's communicator: nodes, segments, plans. */
 int mca_coll_swing_hier_setup(mca_coll_swing_module_t *m);
+/* The state set up at the first hier call (collective); MCA_COLL_SWING_DECLINED
+   (call->declined set) where hier cannot run: one node, one rank per node,
+   shared memory off. */
+int mca_coll_swing_hier_prepare(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m);
 
 #endif

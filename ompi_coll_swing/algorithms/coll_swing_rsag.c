@@ -176,9 +176,34 @@ static int swing_rsag_setup(swing_rsag_t *x, mca_coll_swing_call_t *call,
     return rc;
 }
 
+int mca_coll_swing_rsag_rs_steps(const mca_coll_swing_call_t *call,
+                                 const mca_coll_swing_plan_t *plan,
+                                 mca_coll_swing_layout_t *l, char *work, char *tmp)
+{
+    swing_rsag_t x = {call, l, work, tmp, ompi_comm_rank(call->comm)};
+    int rc = OMPI_SUCCESS;
+
+    for (int i = 0; i < plan->nsteps && OMPI_SUCCESS == rc; ++i) {
+        rc = swing_rs_step(&x, &plan->steps[i]);
+    }
+    return rc;
+}
+
+int mca_coll_swing_rsag_ag_steps(const mca_coll_swing_call_t *call,
+                                 const mca_coll_swing_plan_t *plan,
+                                 mca_coll_swing_layout_t *l, char *work)
+{
+    swing_rsag_t x = {call, l, work, NULL, ompi_comm_rank(call->comm)};
+    int rc = OMPI_SUCCESS;
+
+    for (int i = 0; i < plan->nsteps && OMPI_SUCCESS == rc; ++i) {
+        rc = swing_ag_step(&x, &plan->steps[i]);
+    }
+    return rc;
+}
+
 int mca_coll_swing_exec_rs(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
 {
-    const mca_coll_swing_plan_t *plan = call->plan;
     swing_rsag_t x;
     int rc = swing_rsag_setup(&x, call, m, 2);
     size_t mine;
@@ -187,8 +212,8 @@ int mca_coll_swing_exec_rs(mca_coll_swing_call_t *call, mca_coll_swing_module_t 
         rc = swing_rsag_permute(&x, (char *) (NULL != call->sbuf ? call->sbuf : call->rbuf),
                                 1, -1);
     }
-    for (int i = 0; i < plan->nsteps && OMPI_SUCCESS == rc; ++i) {
-        rc = swing_rs_step(&x, &plan->steps[i]);
+    if (OMPI_SUCCESS == rc) {
+        rc = mca_coll_swing_rsag_rs_steps(call, call->plan, x.l, x.work, x.tmp);
     }
     mine = x.l->off[x.l->index[x.rank]];
     if (OMPI_SUCCESS == rc && mca_coll_swing_block_count(call, x.rank) > 0) {
@@ -201,7 +226,6 @@ int mca_coll_swing_exec_rs(mca_coll_swing_call_t *call, mca_coll_swing_module_t 
 
 int mca_coll_swing_exec_ag(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
 {
-    const mca_coll_swing_plan_t *plan = call->plan;
     swing_rsag_t x;
     int rc = swing_rsag_setup(&x, call, m, 1);
     size_t n;
@@ -218,8 +242,8 @@ int mca_coll_swing_exec_ag(mca_coll_swing_call_t *call, mca_coll_swing_module_t 
             call->dtype, n,
             swing_rsag_at(&x, x.work, x.l->off[x.l->index[x.rank]]), (char *) own);
     }
-    for (int i = 0; i < plan->nsteps && OMPI_SUCCESS == rc; ++i) {
-        rc = swing_ag_step(&x, &plan->steps[i]);
+    if (OMPI_SUCCESS == rc) {
+        rc = mca_coll_swing_rsag_ag_steps(call, call->plan, x.l, x.work);
     }
     if (OMPI_SUCCESS == rc) {
         /* in place, my block is already where it belongs */

@@ -69,6 +69,10 @@ static const mca_coll_swing_alg_t swing_rs_algs[] = {
     { "shm", MCA_COLL_SWING_RSAG_SHM, SWT_ALG_SWING, SWT_KIND_BO, 0,
       mca_coll_swing_exec_shm_rs, NULL, -1, MCA_COLL_SWING_SCOPE_NODE,
       "shared-memory segment, ranks of one node only (elsewhere: Swing)" },
+    { "hier", MCA_COLL_SWING_RSAG_HIER, SWT_ALG_SWING, SWT_KIND_BO, 0,
+      mca_coll_swing_exec_hier_rs, NULL, -1, MCA_COLL_SWING_SCOPE_NODES,
+      "hierarchical: node shared memory, then Swing reduce-scatter between nodes (the same "
+      "number of ranks on every node, several; elsewhere: Swing)" },
 };
 
 /* Allgather: the second half of BO, on the same step lists (RS steps skipped). */
@@ -84,6 +88,10 @@ static const mca_coll_swing_alg_t swing_ag_algs[] = {
     { "shm", MCA_COLL_SWING_RSAG_SHM, SWT_ALG_SWING, SWT_KIND_BO, 0,
       mca_coll_swing_exec_shm_ag, NULL, -1, MCA_COLL_SWING_SCOPE_NODE,
       "shared-memory segment, ranks of one node only (elsewhere: Swing)" },
+    { "hier", MCA_COLL_SWING_RSAG_HIER, SWT_ALG_SWING, SWT_KIND_BO, 0,
+      mca_coll_swing_exec_hier_ag, NULL, -1, MCA_COLL_SWING_SCOPE_NODES,
+      "hierarchical: Swing allgather between nodes, then node shared memory (the same "
+      "number of ranks on every node, several; elsewhere: Swing)" },
 };
 
 const mca_coll_swing_table_t mca_coll_swing_tables[MCA_COLL_SWING_NCOLLS] = {

@@ -13,8 +13,10 @@
  * no topology (one means: follow its schedules), shm takes every size;
  * across nodes with several ranks on some node, under the same condition
  * (or a description of the network of nodes), the hierarchical algorithm
- * does, and chooses LO or BO between nodes itself. A call costs one table
- * lookup.
+ * does, and chooses LO or BO between nodes itself (reduce-scatter and
+ * allgather: when every node has the same number of ranks; their hier runs
+ * the BO half between nodes, the only form they have). A call costs one
+ * table lookup.
  */
 #include "coll_swing_decide.h"
 #include "coll_swing_seg.h"
@@ -102,14 +104,20 @@ static void swing_decision_report(const mca_coll_swing_module_t *m, int coll,
     }
 }
 
-/* Across nodes with several ranks on a node: the hierarchical algorithm. */
+/*
+ * Across nodes with several ranks on a node: the hierarchical algorithms.
+ * 1: allreduce's (any node sizes); 2: also reduce-scatter's and
+ * allgather's, which pair the ranks of one local index across nodes and
+ * so need the same number of ranks on every node.
+ */
 static int swing_hier_wanted(const mca_coll_swing_module_t *m)
 {
     mca_coll_swing_nodes_t nodes;
     int yes = 0;
 
-    if (OMPI_SUCCESS == mca_coll_swing_nodes_build(m->comm, &nodes)) {
-        yes = mca_coll_swing_nodes_mixed(&nodes);
+    if (OMPI_SUCCESS == mca_coll_swing_nodes_build(m->comm, &nodes)
+        && mca_coll_swing_nodes_mixed(&nodes)) {
+        yes = (nodes.kmin == nodes.kmax) ? 2 : 1;
     }
     mca_coll_swing_nodes_free(&nodes);
     return yes;
@@ -121,7 +129,8 @@ static void swing_decision_fill(mca_coll_swing_module_t *m, int coll, const swt_
 {
     const mca_coll_swing_table_t *t = &mca_coll_swing_tables[coll];
     int node = shm ? swing_scoped(t, MCA_COLL_SWING_SCOPE_NODE)
-               : hier ? swing_scoped(t, MCA_COLL_SWING_SCOPE_NODES) : -1;
+               : hier > (SWT_HALF_ALL == t->half ? 0 : 1)
+                   ? swing_scoped(t, MCA_COLL_SWING_SCOPE_NODES) : -1;
 
     for (int b = 0; b < MCA_COLL_SWING_NBUCKETS; ++b) {
         size_t bytes = (size_t) 1 << b;
@@ -159,7 +168,7 @@ int mca_coll_swing_decision_build(mca_coll_swing_module_t *m, const swt_topo_t *
      * networks.
      */
     shm = m->topo_auto && mca_coll_swing_shm_available(m);
-    hier = !shm && m->topo_auto && swing_hier_wanted(m);
+    hier = (!shm && m->topo_auto) ? swing_hier_wanted(m) : 0;
     for (int coll = 0; coll < MCA_COLL_SWING_NCOLLS; ++coll) {
         swing_decision_fill(m, coll, model, user_lo, shm, hier);
         swing_decision_report(m, coll, mca_coll_swing_params.lo_max_bytes >= 0

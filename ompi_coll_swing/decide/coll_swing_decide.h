@@ -43,6 +43,7 @@ typedef enum {
     MCA_COLL_SWING_RSAG_SWING,
     MCA_COLL_SWING_RSAG_RD,
     MCA_COLL_SWING_RSAG_SHM,
+    MCA_COLL_SWING_RSAG_HIER,
     MCA_COLL_SWING_RSAG_COUNT
 } mca_coll_swing_rsag_id_t;
 

@@ -35,7 +35,8 @@ int mca_coll_swing_setup(mca_coll_swing_module_t *m)
         }
     }
     for (int a = 0; a < 2 && OMPI_SUCCESS == rc; ++a) {
-        rc = mca_coll_swing_layout_build(&m->layouts[a], topo, (swt_alg_t) a);
+        rc = mca_coll_swing_layout_build(&m->layouts[a], topo, (swt_alg_t) a, NULL,
+                                         ompi_comm_size(m->comm));
     }
     if (OMPI_SUCCESS == rc) {
         rc = mca_coll_swing_decision_build(m, topo);

@@ -11,7 +11,7 @@
 #include "swt_layout.h"
 
 int mca_coll_swing_layout_build(mca_coll_swing_layout_t *l, const swt_topo_t *topo,
-                                swt_alg_t pattern)
+                                swt_alg_t pattern, const int *ranks, int nranks)
 {
     swt_layout_t *sl = NULL;
     int rc = swt_layout_create(swt_topo_logical(topo), pattern, &sl);
@@ -22,13 +22,14 @@ int mca_coll_swing_layout_build(mca_coll_swing_layout_t *l, const swt_topo_t *to
     }
     p = swt_layout_size(sl);
     l->p = (int) p;
+    l->nranks = nranks;
     l->nblocks = swt_layout_nblocks(sl);
     l->order = malloc(sizeof(int) * (size_t) p);
-    l->index = malloc(sizeof(int) * (size_t) p);
-    l->group = malloc(sizeof(int) * (size_t) p);
+    l->index = malloc(sizeof(int) * (size_t) nranks);
+    l->group = malloc(sizeof(int) * (size_t) nranks);
     l->first = malloc(sizeof(long) * (size_t) (l->nblocks + 1));
     l->off = malloc(sizeof(size_t) * (size_t) (p + 1));
-    l->disp = malloc(sizeof(size_t) * (size_t) (p + 1));
+    l->disp = malloc(sizeof(size_t) * (size_t) (nranks + 1));
     if (NULL == l->order || NULL == l->index || NULL == l->group || NULL == l->first
         || NULL == l->off || NULL == l->disp) {
         swt_layout_destroy(sl);
@@ -38,6 +39,7 @@ int mca_coll_swing_layout_build(mca_coll_swing_layout_t *l, const swt_topo_t *to
     for (long i = 0; i < p; ++i) {
         long pos = swt_layout_pos(sl, i);
         int r = (int) swt_topo_pos_rank(topo, pos);
+        r = (NULL != ranks) ? ranks[r] : r;
         l->order[i] = r;
         l->index[r] = (int) i;
         l->group[r] = (int) swt_layout_group(sl, pos);
@@ -60,5 +62,5 @@ void mca_coll_swing_layout_free(mca_coll_swing_layout_t *l)
     l->order = l->index = l->group = NULL;
     l->first = NULL;
     l->off = l->disp = NULL;
-    l->p = 0;
+    l->p = l->nranks = 0;
 }

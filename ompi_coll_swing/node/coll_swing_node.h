@@ -55,21 +55,26 @@ void mca_coll_swing_plan_free(mca_coll_swing_plan_t *plan);
  * or allgathers (topology/swt_layout.h), in communicator ranks: the vector
  * holds the blocks of order[0], order[1], ...; core block b is the ranks
  * [first[b], first[b+1]) of that order; rank r's group (r and the ranks
- * folded into it) the ranks [index[r], index[r] + group[r]).
+ * folded into it) the ranks [index[r], index[r] + group[r]). The p
+ * positions may be a subset of the communicator's nranks ranks (hier: one
+ * rank per node); index, group and disp are indexed by communicator rank.
  */
 typedef struct mca_coll_swing_layout_t {
     int p;
+    int nranks;          /* ranks of the communicator */
     long nblocks;
     int *order;          /* [p] rank at position i of the vector */
-    int *index;          /* [p] position of rank r */
-    int *group;          /* [p] ranks in r's fold group */
+    int *index;          /* [nranks] position of rank r */
+    int *group;          /* [nranks] ranks in r's fold group */
     long *first;         /* [nblocks + 1] */
     size_t *off;         /* [p + 1] per call: first element of position i */
-    size_t *disp;        /* [p + 1] per call: first element of rank r's block in MPI's order */
+    size_t *disp;        /* [nranks + 1] per call: first element of rank r's block in MPI's order */
 } mca_coll_swing_layout_t;
 
+/* The layout of pattern on topo; ranks (NULL: identity) maps the
+   description's ranks to communicator ranks, of which there are nranks. */
 int mca_coll_swing_layout_build(mca_coll_swing_layout_t *layout, const swt_topo_t *topo,
-                                swt_alg_t pattern);
+                                swt_alg_t pattern, const int *ranks, int nranks);
 void mca_coll_swing_layout_free(mca_coll_swing_layout_t *layout);
 
 /*

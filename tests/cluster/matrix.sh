@@ -24,7 +24,11 @@
 #      verbosity, nothing else from coll/swing) and another algorithm serves;
 #      also when world rank 0 is not rank 0 of that communicator.
 #      Long form: also each algorithm forced on the command line.
-#   3. the reliability stress (tests/reliability/stress) on 2x2 and 4x2:
+#   3. test_rsag (reduce-scatter, allgather): shm forced across nodes, then
+#      swing, rd, auto; 4. the same with hier forced, then auto: served by
+#      hier over equal nodes, declined with one message and served by
+#      message passing over uneven ones (counters checked by test_rsag).
+#   5. the reliability stress (tests/reliability/stress) on 2x2 and 4x2:
 #      short form 300 calls of up to 64 Ki elements, auto and one forced
 #      algorithm each; long form every algorithm, 2000 calls of up to 512 Ki.
 #
@@ -236,21 +240,29 @@ for lay in $layouts; do
     comms_runs "$lay" "$opts"
 done
 
+# rsag_forced LAYOUT ALG ALSO: test_rsag with ALG forced on the command
+# line for the four collectives, then ALSO set through MPI_T; the label in
+# $label, the exit code returned
+rsag_forced() {
+    lay=$1 alg=$2 also=$3
+    opts=""
+    case "$lay" in */bynode) opts="--map-by node" ;; esac
+    label="$lay test_rsag: $alg forced, then $also"
+    set --
+    for c in reduce_scatter_block reduce_scatter allgather allgatherv; do
+        set -- "$@" --mca "coll_swing_${c}_algorithm" "$alg"
+    done
+    # shellcheck disable=SC2086
+    run "$label" "${lay%/bynode}" $opts $common "$@" "$tests_dir/mpi/test_rsag" --alg "$alg" \
+        --quick --also "$also" --label "$lay"
+}
+
 # 3. reduce-scatter and allgather (test_rsag): shm forced across nodes
 # (served by message passing, counted as it), then swing, rd, auto
 rsag_layouts=${SWING_CLUSTER_RSAG:-"2x2 1,2,3"}
 [ $long = 1 ] && rsag_layouts=${SWING_CLUSTER_RSAG:-"2x2 3,1 2x3 1,2,3 4x2/bynode"}
 for lay in $rsag_layouts; do
-    opts=""
-    case "$lay" in */bynode) opts="--map-by node" ;; esac
-    label="$lay test_rsag: shm forced, then swing,rd,auto"
-    set --
-    for c in reduce_scatter_block reduce_scatter allgather allgatherv; do
-        set -- "$@" --mca "coll_swing_${c}_algorithm" shm
-    done
-    # shellcheck disable=SC2086
-    run "$label" "${lay%/bynode}" $opts $common "$@" "$tests_dir/mpi/test_rsag" --alg shm \
-        --quick --also swing,rd,auto --label "$lay"
+    rsag_forced "$lay" shm swing,rd,auto
     rc=$?
     if [ $rc != 0 ] || ! grep -q "^test_rsag.*PASS" "$tmp/out"; then
         fail "$label" "exit $rc"
@@ -260,7 +272,34 @@ for lay in $rsag_layouts; do
     fi
 done
 
-# 4. the reliability stress
+# 4. hier for reduce-scatter and allgather, forced on the command line, then
+# auto through MPI_T (test_rsag): served by hier on communicators over
+# equal nodes (several ranks each), checked by value and by the counters;
+# elsewhere (uneven nodes, one rank per node, one node) declined and
+# served by message passing, the counters saying so. On uneven nodes the
+# refusal for MPI_COMM_WORLD is printed once; on equal nodes there is none.
+hier_layouts=${SWING_CLUSTER_RSAG_HIER:-"2x2 2x3 1,2,3"}
+[ $long = 1 ] && hier_layouts=${SWING_CLUSTER_RSAG_HIER:-"2x2 2x3 3x2 4x2 1,2,3 3,1 2x3/bynode"}
+for lay in $hier_layouts; do
+    rsag_forced "$lay" hier auto
+    rc=$?
+    base=${lay%/bynode}
+    want=0
+    sizes=$(echo "$base" | tr ',' '\n' | sort -u | wc -l)
+    case "$base" in *,*) [ "$sizes" -gt 1 ] && want=1 ;; esac
+    world=$(grep -cE "coll:swing: warning: hier [a-z_]+ not possible on MPI_COMM_WORLD \(nodes with different numbers of ranks\)" "$tmp/out")
+    if [ $rc != 0 ] || ! grep -q "^test_rsag.*PASS" "$tmp/out"; then
+        fail "$label" "exit $rc"
+    elif [ "$world" != "$want" ]; then
+        fail "$label" "$world refusals of hier on MPI_COMM_WORLD for uneven nodes, expected $want"
+    else
+        grep "^test_rsag" "$tmp/out"
+        [ "$want" = 1 ] && echo "uneven nodes: hier refused once, served by message passing: $(grep 'hier [a-z_]* not possible on MPI_COMM_WORLD' "$tmp/out" | sed 's/^\[[^]]*\] //')"
+        pass "$label"
+    fi
+done
+
+# 5. the reliability stress
 if [ $long = 1 ]; then
     iters=2000 max=524288
     combos=""

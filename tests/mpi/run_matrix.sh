@@ -117,7 +117,7 @@ tcp)
     ;;
 rsag)
     prog="$tests_dir/mpi/test_rsag"
-    rsag_algs=${SWING_TEST_ALGS:-"swing rd shm auto"}
+    rsag_algs=${SWING_TEST_ALGS:-"swing rd shm hier auto"}
     for np in ${SWING_TEST_NPS:-2 3 4 5 6 7 8 9 12 16}; do
         q=$quick
         if [ "$np" -le 5 ]; then q=""; fi

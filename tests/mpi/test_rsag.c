@@ -10,11 +10,15 @@
  * inputs (small integers: every type holds every result exactly; 8-bit
  * sums wrap), bytes outside the result must stay untouched, and the MPI_T
  * counters must show who served the call:
- *   served     <coll>_served +1 and <coll>_<alg> +1 (auto: any one), no fallback
+ *   served     <coll>_served +1 and <coll>_<alg> +1, no fallback; shm across
+ *              nodes: any one; hier (forced or auto) on a communicator over
+ *              several nodes with the same number (>= 2) of ranks on each:
+ *              hier, elsewhere (declined, or auto's other choice) any one
+ *              but hier; auto elsewhere: any one
  *   fallback   non-commutative op, type with holes: <coll>_fallback +1
  *   zero       nothing to move: no fallback (Open MPI may return early)
  *
- * Usage: test_rsag --alg swing|rd|shm|auto [--also NAME,...] [--big N]
+ * Usage: test_rsag --alg swing|rd|shm|hier|auto [--also NAME,...] [--big N]
  *                  [--quick] [--label TEXT]
  * --alg names the algorithm forced on the command line for all four
  * collectives; each --also algorithm is then set through MPI_T and
@@ -35,8 +39,11 @@ enum { C_RSB, C_RS, C_AG, C_AGV, C_N };
 static const char *const coll_names[C_N] = {
     "reduce_scatter_block", "reduce_scatter", "allgather", "allgatherv",
 };
-static const char *const alg_names[] = { "swing", "rd", "shm" };
-#define NALG 3
+static const char *const alg_names[] = { "swing", "rd", "shm", "hier" };
+#define NALG 4
+#define ALG_SHM 2
+#define ALG_HIER 3
+#define ANY_BUT_HIER (-2)
 
 typedef enum { T_INT, T_DOUBLE, T_FLOAT, T_LL, T_INT8, T_UINT8, T_2INT, T_C3, T_HGAP,
                T_VEC, T_N } tkind_t;
@@ -236,28 +243,62 @@ static void snap(int coll, snap_t *s)
     }
 }
 
-/* The algorithm whose counter must move; -1: any (auto, or shm across nodes). */
+/*
+ * Where comm's ranks run (collective): 1 on one node; 2 on several nodes
+ * with the same number >= 2 of ranks on each (hier's reduce-scatter and
+ * allgather serve it); 0 otherwise. Kept on the communicator.
+ */
+static int node_shape(MPI_Comm comm)
+{
+    static int key = MPI_KEYVAL_INVALID;
+    MPI_Comm node;
+    int nsize, lrank, lead, nodes, kmin, kmax, flag = 0, shape;
+    void *kept = NULL;
+
+    if (MPI_KEYVAL_INVALID == key) {
+        MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, MPI_COMM_NULL_DELETE_FN, &key, NULL);
+    }
+    MPI_Comm_get_attr(comm, key, &kept, &flag);
+    if (flag) {
+        return (int) (intptr_t) kept - 1;
+    }
+    MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+    MPI_Comm_size(node, &nsize);
+    MPI_Comm_rank(node, &lrank);
+    MPI_Comm_free(&node);
+    lead = (0 == lrank);
+    MPI_Allreduce(&lead, &nodes, 1, MPI_INT, MPI_SUM, comm);
+    MPI_Allreduce(&nsize, &kmin, 1, MPI_INT, MPI_MIN, comm);
+    MPI_Allreduce(&nsize, &kmax, 1, MPI_INT, MPI_MAX, comm);
+    shape = (1 == nodes) ? 1 : (kmin == kmax && kmax > 1) ? 2 : 0;
+    MPI_Comm_set_attr(comm, key, (void *) (intptr_t) (shape + 1));
+    return shape;
+}
+
+/*
+ * The algorithm whose counter must move: its index, -1 any, ANY_BUT_HIER.
+ * auto across equal nodes expects hier: no test gives a topology there.
+ */
 static int expected_alg(MPI_Comm comm)
 {
-    int idx = -1;
-    MPI_Comm node;
-    int nsize, size;
+    int idx = -1, shape;
 
     for (int i = 0; i < NALG; ++i) {
         if (0 == strcmp(run.alg, alg_names[i])) {
             idx = i;
         }
     }
-    if (idx == 2) {
-        MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
-        MPI_Comm_size(node, &nsize);
-        MPI_Comm_size(comm, &size);
-        MPI_Comm_free(&node);
-        if (nsize != size) {
-            idx = -1;
-        }
+    if (ALG_SHM != idx && ALG_HIER != idx && 0 != strcmp(run.alg, "auto")) {
+        return idx;
     }
-    return idx;
+    shape = node_shape(comm);
+    if (ALG_SHM == idx) {
+        return (1 == shape) ? idx : -1;
+    }
+    if (ALG_HIER == idx) {
+        return (2 == shape) ? idx : ANY_BUT_HIER;
+    }
+    return (2 == shape) ? ALG_HIER : (1 == shape) ? -1 : ANY_BUT_HIER;
 }
 
 static void check_counters(MPI_Comm comm, const char *cn, int coll, tkind_t t,
@@ -272,14 +313,18 @@ static void check_counters(MPI_Comm comm, const char *cn, int coll, tkind_t t,
         algs += b->alg[i] - a->alg[i];
     }
     if ((E_SERVED == e && (1 != served || 0 != fb || 1 != algs
-                           || (idx >= 0 && 1 != b->alg[idx] - a->alg[idx])))
+                           || (idx >= 0 && 1 != b->alg[idx] - a->alg[idx])
+                           || (ANY_BUT_HIER == idx && b->alg[ALG_HIER] != a->alg[ALG_HIER])))
         || (E_FALLBACK == e && (0 != served || 1 != fb || 0 != algs))
         || (E_ZERO == e && (0 != fb || served != algs || served > 1))
         || (E_NONE == e && (0 != served || 0 != fb))) {
         snprintf(msg, sizeof(msg), "counters: served +%llu fallback +%llu algorithms +%llu "
-                 "(%s +%llu), expected %s", served, fb, algs, idx >= 0 ? run.alg : "any",
-                 idx >= 0 ? b->alg[idx] - a->alg[idx] : algs,
-                 E_SERVED == e ? "served" : E_FALLBACK == e ? "fallback" : E_ZERO == e
+                 "(%s +%llu), expected %s", served, fb, algs,
+                 idx >= 0 ? alg_names[idx] : ANY_BUT_HIER == idx ? "hier" : "any",
+                 idx >= 0 ? b->alg[idx] - a->alg[idx]
+                 : ANY_BUT_HIER == idx ? b->alg[ALG_HIER] - a->alg[ALG_HIER] : algs,
+                 E_SERVED == e ? (ANY_BUT_HIER == idx ? "served, not by hier" : "served")
+                 : E_FALLBACK == e ? "fallback" : E_ZERO == e
                  ? "nothing or served" : "nothing");
         fail(cn, coll, t, msg);
     }
@@ -622,7 +667,7 @@ int main(int argc, char **argv)
     }
     if (NULL == run.alg) {
         if (0 == run.wrank) {
-            fprintf(stderr, "usage: test_rsag --alg swing|rd|shm|auto [--also A,B] [--big N] "
+            fprintf(stderr, "usage: test_rsag --alg swing|rd|shm|hier|auto [--also A,B] [--big N] "
                     "[--quick] [--label TEXT]\nFAIL\n");
         }
         MPI_Finalize();
