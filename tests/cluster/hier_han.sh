@@ -101,8 +101,9 @@ for lay in 2x2 2x3; do
     han_ok=$(awk -F, '$2 == "han" && $12 == "no" && $13 == "yes"' "$tmp/b.csv" | wc -l)
     verdict "$lay" "$hier" "$hier_ok" "hier served by swing's hier and validated"
     verdict "$lay" "$han" "$han_ok" "han ran ($han_where), validated, swing not serving$han_note"
-    echo "     $lay median us (size: hier han):" $(awk -F, '$2 == "hier" { h[$3] = $6 } $2 == "han" { n[$3] = $6 }
-        END { for (s = 8; s <= 65536; s *= 8) if (s in h) printf "%d: %.0f %.0f; ", s, h[s], n[s] }' "$tmp/b.csv")
+    echo "     $lay median us (size: hier han):" $(awk -F, '$2 == "hier" { h[$3] = $6; s[++n] = $3 }
+        $2 == "han" { m[$3] = $6 }
+        END { for (i = 1; i <= n; i += 3) printf "%d: %.0f %.0f; ", s[i], h[s[i]], m[s[i]] }' "$tmp/b.csv")
 done
 done
 
