@@ -34,8 +34,9 @@ int mca_coll_swing_exec_hier(mca_coll_swing_call_t *call, mca_coll_swing_module_
 int mca_coll_swing_exec_nb_steps(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
 /*
  * Reduce-scatter and allgather (algorithms/coll_swing_rsag.c): the RS or
- * the AG half of the BO step list call->plan, on the layout of its
- * pattern; the shared segment (algorithms/coll_swing_shm_rsag.c).
+ * the AG half of the BO step list call->plan, every part on its piece of
+ * every block in its layout's order; the shared segment
+ * (algorithms/coll_swing_shm_rsag.c).
  */
 int mca_coll_swing_exec_rs(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
 int mca_coll_swing_exec_ag(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
@@ -56,10 +57,14 @@ size_t mca_coll_swing_block_count(const mca_coll_swing_call_t *call, int r);
 /* disp[r]: first element of rank r's block in the user's vector, disp[p]
    the total; returns the largest block. */
 size_t mca_coll_swing_block_disps(const mca_coll_swing_call_t *call, int p, size_t *disp);
-/* The layout's per-call offsets: l->disp as above, l->off[i] the first
-   element of position i in the step list's vector. */
+/* Piece j of nparts of rank r's block: elements [*first, *first + *n) of
+   the block (swt_part_elems; one piece, the block, when nparts is 1). */
+void mca_coll_swing_block_piece(const mca_coll_swing_call_t *call, int r, int nparts, int j,
+                                size_t *first, size_t *n);
+/* Part j's per-call offsets: l->off[i] the first element of position i's
+   piece in part j's vector (l is part j's layout). */
 void mca_coll_swing_block_layout(const mca_coll_swing_call_t *call,
-                                 mca_coll_swing_layout_t *l);
+                                 mca_coll_swing_layout_t *l, int nparts, int j);
 
 /* Releases what hier set up on the module (algorithms/coll_swing_hier_setup.c). */
 void mca_coll_swing_hier_release(mca_coll_swing_module_t *module);

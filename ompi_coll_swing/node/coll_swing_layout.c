@@ -1,8 +1,8 @@
 /*
- * The block layout of reduce-scatter and allgather on a resolved topology
- * (topology/swt_layout.c), positions translated to communicator ranks
- * through the description's rank order. Built once per communicator with
- * the per-call offset arrays, so a call only fills them.
+ * The block layouts of reduce-scatter and allgather on a resolved topology
+ * (topology/swt_layout.c), one per part of a plan, positions translated to
+ * communicator ranks through the description's rank order. Built once per
+ * communicator with the per-call offset array, so a call only fills it.
  */
 #include "coll_swing_node.h"
 
@@ -10,11 +10,12 @@
 
 #include "swt_layout.h"
 
-int mca_coll_swing_layout_build(mca_coll_swing_layout_t *l, const swt_topo_t *topo,
-                                swt_alg_t pattern)
+/* Part `part` of pattern's schedule on topo into l. */
+static int swing_layout_build(mca_coll_swing_layout_t *l, const swt_topo_t *topo,
+                              swt_alg_t pattern, int part)
 {
     swt_layout_t *sl = NULL;
-    int rc = swt_layout_create(swt_topo_logical(topo), pattern, &sl);
+    int rc = swt_layout_create_part(topo, pattern, part, &sl);
     long p;
 
     if (SWT_OK != rc) {
@@ -28,11 +29,9 @@ int mca_coll_swing_layout_build(mca_coll_swing_layout_t *l, const swt_topo_t *to
     l->group = malloc(sizeof(int) * (size_t) p);
     l->first = malloc(sizeof(long) * (size_t) (l->nblocks + 1));
     l->off = malloc(sizeof(size_t) * (size_t) (p + 1));
-    l->disp = malloc(sizeof(size_t) * (size_t) (p + 1));
     if (NULL == l->order || NULL == l->index || NULL == l->group || NULL == l->first
-        || NULL == l->off || NULL == l->disp) {
+        || NULL == l->off) {
         swt_layout_destroy(sl);
-        mca_coll_swing_layout_free(l);
         return OMPI_ERR_OUT_OF_RESOURCE;
     }
     for (long i = 0; i < p; ++i) {
@@ -49,16 +48,35 @@ int mca_coll_swing_layout_build(mca_coll_swing_layout_t *l, const swt_topo_t *to
     return OMPI_SUCCESS;
 }
 
+int mca_coll_swing_plan_layouts(mca_coll_swing_plan_t *plan, const swt_topo_t *topo)
+{
+    int rc = OMPI_SUCCESS;
+
+    for (int j = 0; j < plan->nparts && OMPI_SUCCESS == rc; ++j) {
+        mca_coll_swing_plan_t *part = (mca_coll_swing_plan_t *) mca_coll_swing_plan_part(plan, j);
+        if (NULL != part->layout) {
+            continue;
+        }
+        part->layout = calloc(1, sizeof(*part->layout));
+        rc = (NULL != part->layout) ? swing_layout_build(part->layout, topo, plan->pattern, j)
+                                    : OMPI_ERR_OUT_OF_RESOURCE;
+        if (OMPI_SUCCESS != rc) {
+            mca_coll_swing_layout_free(part->layout);
+            part->layout = NULL;
+        }
+    }
+    return rc;
+}
+
 void mca_coll_swing_layout_free(mca_coll_swing_layout_t *l)
 {
+    if (NULL == l) {
+        return;
+    }
     free(l->order);
     free(l->index);
     free(l->group);
     free(l->first);
     free(l->off);
-    free(l->disp);
-    l->order = l->index = l->group = NULL;
-    l->first = NULL;
-    l->off = l->disp = NULL;
-    l->p = 0;
+    free(l);
 }

@@ -14,7 +14,7 @@
  *   fallback   non-commutative op, type with holes: <coll>_fallback +1
  *   zero       nothing to move: no fallback (Open MPI may return early)
  *
- * Usage: test_rsag --alg swing|rd|shm|auto [--also NAME,...] [--big N]
+ * Usage: test_rsag --alg swing|rd|shm|swing_mp|rd_mp|ring|auto [--also NAME,...] [--big N]
  *                  [--quick] [--label TEXT]
  * --alg names the algorithm forced on the command line for all four
  * collectives; each --also algorithm is then set through MPI_T and
@@ -35,8 +35,9 @@ enum { C_RSB, C_RS, C_AG, C_AGV, C_N };
 static const char *const coll_names[C_N] = {
     "reduce_scatter_block", "reduce_scatter", "allgather", "allgatherv",
 };
-static const char *const alg_names[] = { "swing", "rd", "shm" };
-#define NALG 3
+static const char *const alg_names[] = { "swing", "rd", "shm", "swing_mp", "rd_mp", "ring" };
+#define NALG 6
+#define ALG_SHM 2
 
 typedef enum { T_INT, T_DOUBLE, T_FLOAT, T_LL, T_INT8, T_UINT8, T_2INT, T_C3, T_HGAP,
                T_VEC, T_N } tkind_t;
@@ -248,7 +249,7 @@ static int expected_alg(MPI_Comm comm)
             idx = i;
         }
     }
-    if (idx == 2) {
+    if (ALG_SHM == idx) {
         MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
         MPI_Comm_size(node, &nsize);
         MPI_Comm_size(comm, &size);
@@ -622,7 +623,8 @@ int main(int argc, char **argv)
     }
     if (NULL == run.alg) {
         if (0 == run.wrank) {
-            fprintf(stderr, "usage: test_rsag --alg swing|rd|shm|auto [--also A,B] [--big N] "
+            fprintf(stderr, "usage: test_rsag --alg swing|rd|shm|swing_mp|rd_mp|ring|auto "
+                            "[--also A,B] [--big N] "
                     "[--quick] [--label TEXT]\nFAIL\n");
         }
         MPI_Finalize();
