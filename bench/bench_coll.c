@@ -39,18 +39,25 @@ double bench_coll_busbw(const bench_coll_t *k, double algbw, int np)
     return np > 0 ? algbw * k->bus * (np - 1) / np : 0.0;
 }
 
-/* swing's algorithm for a configuration: the halves have BO forms only. */
+/*
+ * swing's algorithm for a configuration: the halves have BO forms only,
+ * named without the _bo (swing-bo-mp runs the halves' swing_mp).
+ */
 const char *bench_coll_swing_alg(const bench_coll_t *k, const char *alg)
 {
+    static const char *const halves[][2] = {
+        { "swing_bo", "swing" }, { "rd_bo", "rd" },
+        { "swing_bo_mp", "swing_mp" }, { "rd_bo_mp", "rd_mp" },
+    };
+
     if (!k->split || 0 == strcmp(alg, "auto") || 0 == strcmp(alg, "shm")
-        || 0 == strcmp(alg, "hier")) {
+        || 0 == strcmp(alg, "hier") || 0 == strcmp(alg, "ring")) {
         return alg;
     }
-    if (0 == strcmp(alg, "swing_bo")) {
-        return "swing";
-    }
-    if (0 == strcmp(alg, "rd_bo")) {
-        return "rd";
+    for (size_t i = 0; i < sizeof(halves) / sizeof(halves[0]); i++) {
+        if (0 == strcmp(alg, halves[i][0])) {
+            return halves[i][1];
+        }
     }
     return NULL;
 }

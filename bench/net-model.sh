@@ -8,10 +8,12 @@
 # column of the algorithm it picked: the same schedule timed twice differs
 # by the noise of the run).
 #
-#   net-model.sh CSV DESC [-o PREFIX]
+#   net-model.sh CSV DESC [-o PREFIX] [-k COLL]
 #
 # CSV: swing_bench --csv output (one topology); DESC: the description the
-# run used (@FILE, a preset or a shape). Prints the table and a summary;
+# run used (@FILE, a preset or a shape); COLL: the collective measured
+# (swing_bench -k; the halves compare with swing-topo predict --half).
+# Prints the table and a summary;
 # with -o also writes PREFIX.csv (bytes,algorithm,measured_us,predicted_us)
 # and PREFIX.png (measured solid, predicted dashed; gnuplot).
 # Exit status 0 when the comparison was made, whatever it shows.
@@ -19,7 +21,7 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 
 usage() {
-    sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 
@@ -28,9 +30,20 @@ csv=$1
 desc=$2
 shift 2
 prefix=""
+half=""
 while [ $# -gt 0 ]; do
     case "$1" in
     -o) [ $# -ge 2 ] || usage; prefix=$2; shift 2 ;;
+    -k)
+        [ $# -ge 2 ] || usage
+        case "$2" in
+        allreduce) half="" ;;
+        reduce_scatter_block|reduce_scatter) half="--half rs" ;;
+        allgather) half="--half ag" ;;
+        *) usage ;;
+        esac
+        shift 2
+        ;;
     *) usage ;;
     esac
 done
@@ -44,7 +57,7 @@ hi=$(awk -F, 'NR > 1 { if ($3 > m) m = $3 } END { print m + 0 }' "$csv")
 [ "$lo" -gt 0 ] || { echo "net-model.sh: no measurements in $csv" >&2; exit 2; }
 pred=$(mktemp "${TMPDIR:-/tmp}/net-model.XXXXXX") || exit 2
 trap 'rm -f "$pred"' EXIT
-"$topo_bin" predict "$desc" --csv --sizes "$lo:$hi" > "$pred" || exit 2
+"$topo_bin" predict "$desc" --csv --sizes "$lo:$hi" $half > "$pred" || exit 2
 constants=$("$topo_bin" predict "$desc" --sizes 8:8 | sed -n '1s/.*(\(.*\))$/\1/p')
 
 awk -F, -v pfile="$pred" -v out="${prefix:+$prefix.csv}" -v constants="$constants" '
@@ -95,6 +108,9 @@ END {
             printf " | %-9s %.2f", served[s], r
             at++; if (r <= 1.10) aok++; else abad = abad sprintf(" %d (%s, %.2f)", s, served[s], r)
             pick = served[s]; gsub(/_/, "-", pick)
+            # the halves name their rows without -bo (swing_mp: swing-bo-mp)
+            if (!((s, pick) in me) && ((s, pick "-bo") in me)) pick = pick "-bo"
+            sub(/^swing-mp$/, "swing-bo-mp", pick); sub(/^rd-mp$/, "rd-bo-mp", pick)
             if ((s, pick) in me) {
                 r = me[s, pick] / me[s, mb]
                 printf " %.2f", r

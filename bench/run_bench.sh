@@ -176,7 +176,7 @@ for run in $runs; do
         export OMPI_MCA_hwloc_base_binding_policy OMPI_MCA_mpi_yield_when_idle
         margs="--mca coll_tuned_use_dynamic_rules 1 --mca coll_swing_topology $topo"
         [ -n "$configs" ] || rargs="-C swing-auto,swing-lo,swing-bo,rd-lo,rd-bo,swing-lo-mp,swing-bo-mp,rd-lo-mp,rd-bo-mp,ring,tuned,tuned-3,tuned-4,tuned-5,tuned-6"
-        [ -n "$configs" ] || [ "$coll" = allreduce ] || rargs="-C swing-auto,swing-bo,rd-bo,tuned-all"
+        [ -n "$configs" ] || [ "$coll" = allreduce ] || rargs="-C swing-auto,swing-bo,rd-bo,swing-bo-mp,rd-bo-mp,ring,tuned-all"
         rargs="-t clock $rargs"
         [ "$quick" = 1 ] || rargs="-T 1 $rargs"
         ;;
@@ -243,7 +243,7 @@ for run in $runs; do
                 gnuplot -c "$plot_gp" "$outdir/$coll-$name.csv" "$outdir/$coll-$name.png" "$call" \
                     || echo "$0: gnuplot failed for $topo" >&2
             fi
-            sh "$here/net-model.sh" "$outdir/$coll-$name.csv" "$topo" \
+            sh "$here/net-model.sh" "$outdir/$coll-$name.csv" "$topo" -k "$coll" \
                 -o "$outdir/$coll-$name-model" > "$outdir/$coll-$name-model.txt" \
                 && tee -a "$txt" < "$outdir/$coll-$name-model.txt" \
                 || echo "$0: net-model.sh failed for $topo" >&2

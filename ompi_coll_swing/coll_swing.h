@@ -68,7 +68,9 @@ typedef struct mca_coll_swing_module_t {
     unsigned char mp_choice[MCA_COLL_SWING_NCOLLS][MCA_COLL_SWING_NBUCKETS];
     int topo_auto;                          /* shape derived, not described */
     mca_coll_swing_plan_t plans[MCA_COLL_SWING_MAX_ALGS]; /* by allreduce algorithm id */
-    mca_coll_swing_layout_t layouts[2];     /* reduce-scatter/allgather blocks, by swt_alg_t */
+    size_t *disp;                           /* [p + 1] per reduce-scatter or allgather
+                                               call: where rank r's block starts in
+                                               MPI's order (algorithms/coll_swing_blocks.c) */
     char *scratch;                          /* reused across calls */
     size_t scratch_size;
     struct mca_coll_swing_shm_t *shm;       /* shm segment, mapped at first use */

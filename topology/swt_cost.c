@@ -239,19 +239,28 @@ void swt_model_phase(const swt_model_t *model, swt_alg_t alg, int i,
     *load = ok ? model->load[alg][0][i] : 0;
 }
 
-double swt_model_time_half(const swt_model_t *model, swt_alg_t alg, swt_kind_t kind,
-                           swt_half_t half, double bytes)
+/* A half of the ring: T(n) = *a + *b * n (p - 1 steps of its allreduce's). */
+static void swt_model_ring_half(const swt_model_t *model, int f, swt_half_t half, double *a,
+                                double *b)
 {
     const swt_cost_params_t *par = &model->par;
-    double a = 0.0, b = 0.0, block = 1.0;
+    double steps = (double) (model->p - 1), np = (double) model->nparts[SWT_ALG_RING][f];
+    double c = (double) model->ring_load[f];
 
-    if (SWT_HALF_ALL == half || SWT_KIND_LO == kind) {
-        /* LO has no halves: the whole allreduce, then each keeps its part */
-        return swt_model_time(model, alg, kind, bytes);
-    }
-    if (SWT_ALG_SWING != alg && SWT_ALG_RD != alg) {
-        return HUGE_VAL;    /* the halves of single-port Swing and RD only */
-    }
+    *a = steps * (par->alpha + (double) model->ring_hops[f] * par->tau);
+    *b = steps / (double) model->p
+         * (c / (par->beta * np) + (SWT_HALF_RS == half ? par->gamma : 0.0));
+}
+
+/* A half of Swing or RD with the part count of form f: T(n) = *a + *b * n. */
+static void swt_model_butterfly_half(const swt_model_t *model, swt_alg_t alg, int f,
+                                     swt_half_t half, double *a, double *b)
+{
+    const swt_cost_params_t *par = &model->par;
+    double block = 1.0, np = (double) model->nparts[alg][f];
+    double gamma = (SWT_HALF_RS == half) ? par->gamma : 0.0;
+
+    *a = *b = 0.0;
     for (int i = 0; i < model->nphases; ++i) {
         if (SWT_PHASE_CORE == model->phases[i].kind) {
             block *= 0.5;   /* one core block: n / P */
@@ -259,19 +268,45 @@ double swt_model_time_half(const swt_model_t *model, swt_alg_t alg, swt_kind_t k
     }
     for (int i = 0; i < model->nphases; ++i) {
         const swt_phase_t *ph = &model->phases[i];
-        double c = (double) model->load[alg][0][i], per_byte = c / par->beta;
-        double gamma = (SWT_HALF_RS == half) ? par->gamma : 0.0;
-        if (0 == model->load[alg][0][i]) {
+        /* c messages of a part's share (n / np times the phase's fraction) on a link */
+        double per_byte = (double) model->load[alg][f][i] / (par->beta * np);
+        if (0 == model->load[alg][f][i]) {
             continue;
         }
-        a += par->alpha + (double) model->hops[alg][0][i] * par->tau;
+        *a += par->alpha + (double) model->hops[alg][f][i] * par->tau;
         if (SWT_PHASE_CORE == ph->kind) {
-            b += (1.0 / (double) (1UL << (ph->s + 1))) * (per_byte + gamma);
+            *b += (1.0 / (double) (1UL << (ph->s + 1))) * (per_byte + gamma);
         } else if (SWT_PHASE_FOLD == ph->kind) {
-            b += (SWT_HALF_RS == half) ? per_byte + gamma : block * per_byte;
+            *b += (SWT_HALF_RS == half) ? per_byte + gamma : block * per_byte;
         } else {
-            b += (SWT_HALF_RS == half) ? block * per_byte : per_byte;
+            *b += (SWT_HALF_RS == half) ? block * per_byte : per_byte;
         }
     }
+}
+
+double swt_model_time_half_parts(const swt_model_t *model, swt_alg_t alg, swt_kind_t kind,
+                                 int nparts, swt_half_t half, double bytes)
+{
+    int f = swt_model_form(model, alg, nparts);
+    double a, b;
+
+    if (SWT_HALF_ALL == half || SWT_KIND_LO == kind) {
+        /* LO has no halves: the whole allreduce, then each keeps its part */
+        return swt_model_time_parts(model, alg, kind, nparts, bytes);
+    }
+    if (f < 0) {
+        return HUGE_VAL;
+    }
+    if (SWT_ALG_RING == alg) {
+        swt_model_ring_half(model, f, half, &a, &b);
+    } else {
+        swt_model_butterfly_half(model, alg, f, half, &a, &b);
+    }
     return a + b * bytes;
+}
+
+double swt_model_time_half(const swt_model_t *model, swt_alg_t alg, swt_kind_t kind,
+                           swt_half_t half, double bytes)
+{
+    return swt_model_time_half_parts(model, alg, kind, 1, half, bytes);
 }

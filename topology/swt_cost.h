@@ -62,10 +62,21 @@ void swt_model_phase(const swt_model_t *model, swt_alg_t alg, int i,
  * MPI_Allgather), bytes the full vector: reduce-scatter folds the whole
  * vector, runs the core's reduce-scatter steps and unfolds one block;
  * allgather folds one block, runs the allgather steps (no gamma) and
- * unfolds the whole vector. SWT_HALF_ALL is swt_model_time.
+ * unfolds the whole vector. SWT_HALF_ALL is swt_model_time. The ring
+ * (RING, SWT_KIND_BO) is modelled too.
  */
 typedef enum { SWT_HALF_ALL = 0, SWT_HALF_RS, SWT_HALF_AG } swt_half_t;
 double swt_model_time_half(const swt_model_t *model, swt_alg_t alg, swt_kind_t kind,
                            swt_half_t half, double bytes);
+/*
+ * The same with nparts parts, as swt_model_time_parts: every part runs
+ * the half on its piece of every block (n / nparts), all parts at once,
+ * each step charged for the link that carries the most bytes of all parts
+ * and ranks; gamma on all the bytes a rank reduces. The ring's halves are
+ * its p - 1 reduce-scatter or allgather steps. HUGE_VAL for part counts
+ * not modelled.
+ */
+double swt_model_time_half_parts(const swt_model_t *model, swt_alg_t alg, swt_kind_t kind,
+                                 int nparts, swt_half_t half, double bytes);
 
 #endif

@@ -1,14 +1,18 @@
 /*
  * The block layout of reduce-scatter and allgather (swt_layout.h).
  *
- * Three passes: the block every core position ends with (the lo[L] of
- * swt_block_ranges, for all positions at once), the fold tree (each
- * extra's parent is the position it hands its data to, the fold rule of
- * swt_fold.c), and a preorder walk of each survivor's tree in block order.
+ * Butterflies, three passes: the block every core position ends with (the
+ * lo[L] of swt_block_ranges_walk, for all positions at once), the fold
+ * tree (each extra's parent is the position it hands its data to, the
+ * fold rule of swt_fold.c), and a preorder walk of each survivor's tree
+ * in block order. Rings: no folding, one block per position, read off the
+ * part's cycle.
  */
 #include "swt_layout.h"
 
 #include <stdlib.h>
+
+#include "swt_ring.h"
 
 struct swt_layout {
     long p;          /* positions */
@@ -20,11 +24,13 @@ struct swt_layout {
 };
 
 /*
- * blk[x] = the block core position x ends with, for every x at once: the
+ * blk[x] = the block core position x ends with in the part that walks
+ * walk, for every x at once: the
  * group names of swt_blocks.c per level (P (L+1) longs), then the same
  * descent as swt_block_ranges.
  */
-static int swt_layout_blocks(const swt_shape_t *core, swt_alg_t alg, long *blk)
+static int swt_layout_blocks(const swt_shape_t *core, swt_alg_t alg, const swt_walk_t *walk,
+                             long *blk)
 {
     long P = swt_shape_size(core);
     int L = swt_nsteps(core);
@@ -39,7 +45,7 @@ static int swt_layout_blocks(const swt_shape_t *core, swt_alg_t alg, long *blk)
     for (int s = L - 1; s >= 0; --s) {
         const long *up = name + (long) (s + 1) * P;
         for (long y = 0; y < P; ++y) {
-            long q = swt_partner(core, alg, y, s, NULL);
+            long q = swt_partner_walk(core, alg, walk, y, s, NULL);
             name[(long) s * P + y] = (up[y] < up[q]) ? up[y] : up[q];
         }
     }
@@ -89,7 +95,29 @@ static long swt_layout_walk(swt_layout_t *l, const long *child_first, const long
     return n;
 }
 
-int swt_layout_create(const swt_shape_t *shape, swt_alg_t alg, swt_layout_t **out)
+/* A layout of p positions and P core blocks, its arrays unfilled. */
+static swt_layout_t *swt_layout_alloc(long p, long P)
+{
+    swt_layout_t *l = calloc(1, sizeof(*l));
+
+    if (NULL == l) {
+        return NULL;
+    }
+    l->p = p;
+    l->nblocks = P;
+    l->order = malloc(sizeof(long) * (size_t) p);
+    l->index = malloc(sizeof(long) * (size_t) p);
+    l->first = malloc(sizeof(long) * (size_t) (P + 1));
+    l->group = malloc(sizeof(long) * (size_t) p);
+    if (NULL == l->order || NULL == l->index || NULL == l->first || NULL == l->group) {
+        swt_layout_destroy(l);
+        return NULL;
+    }
+    return l;
+}
+
+static int swt_layout_butterfly(const swt_shape_t *shape, swt_alg_t alg, const swt_walk_t *walk,
+                                swt_layout_t **out)
 {
     swt_shape_t core;
     swt_layout_t *l = NULL;
@@ -105,7 +133,7 @@ int swt_layout_create(const swt_shape_t *shape, swt_alg_t alg, swt_layout_t **ou
     p = swt_shape_size(shape);
     P = swt_shape_size(&core);
     rc = SWT_ERR_NOMEM;
-    l = calloc(1, sizeof(*l));
+    l = swt_layout_alloc(p, P);
     parent = malloc(sizeof(long) * (size_t) p);
     root = malloc(sizeof(long) * (size_t) P);
     child_first = calloc((size_t) p + 1, sizeof(long));
@@ -115,16 +143,7 @@ int swt_layout_create(const swt_shape_t *shape, swt_alg_t alg, swt_layout_t **ou
         || NULL == children || NULL == blk) {
         goto out;
     }
-    l->p = p;
-    l->nblocks = P;
-    l->order = malloc(sizeof(long) * (size_t) p);
-    l->index = malloc(sizeof(long) * (size_t) p);
-    l->first = malloc(sizeof(long) * (size_t) (P + 1));
-    l->group = malloc(sizeof(long) * (size_t) p);
-    if (NULL == l->order || NULL == l->index || NULL == l->first || NULL == l->group) {
-        goto out;
-    }
-    rc = swt_layout_blocks(&core, alg, blk);
+    rc = swt_layout_blocks(&core, alg, walk, blk);
     if (SWT_OK != rc) {
         goto out;
     }
@@ -169,6 +188,65 @@ out:
     }
     *out = l;
     return SWT_OK;
+}
+
+/*
+ * Ring part `part`: the position at index i of the part's direction ends
+ * its reduce-scatter with block (i + 1) mod p (swt_ring_sched.c), so block
+ * b is the position at index b - 1.
+ */
+static int swt_layout_ring(const swt_topo_t *topo, int part, swt_layout_t **out)
+{
+    long p = swt_shape_size(swt_topo_logical(topo));
+    swt_ring_t *ring = NULL;
+    swt_layout_t *l = swt_layout_alloc(p, p);
+    int rc = (NULL != l) ? swt_ring_create(topo, &ring) : SWT_ERR_NOMEM;
+
+    for (long pos = 0; pos < p && SWT_OK == rc; ++pos) {
+        long i = swt_ring_index(ring, part / 2, pos);
+        long b = (((part % 2) ? (p - i) % p : i) + 1) % p;
+        l->order[b] = pos;
+        l->index[pos] = b;
+        l->group[pos] = 1;
+    }
+    for (long b = 0; b <= p && SWT_OK == rc; ++b) {
+        l->first[b] = b;
+    }
+    swt_ring_destroy(ring);
+    if (SWT_OK != rc) {
+        swt_layout_destroy(l);
+        return rc;
+    }
+    *out = l;
+    return SWT_OK;
+}
+
+int swt_layout_create(const swt_shape_t *shape, swt_alg_t alg, swt_layout_t **out)
+{
+    if (SWT_ALG_SWING != alg && SWT_ALG_RD != alg) {
+        return SWT_ERR_INVALID;
+    }
+    return swt_layout_butterfly(shape, alg, NULL, out);
+}
+
+int swt_layout_create_part(const swt_topo_t *topo, swt_alg_t alg, int part, swt_layout_t **out)
+{
+    const swt_shape_t *shape;
+    swt_walk_t walk;
+    int rc;
+
+    if (NULL == topo || NULL == out) {
+        return SWT_ERR_INVALID;
+    }
+    shape = swt_topo_logical(topo);
+    if (part < 0 || part >= swt_alg_nparts(shape, alg)) {
+        return SWT_ERR_INVALID;
+    }
+    if (SWT_ALG_RING == alg) {
+        return swt_layout_ring(topo, part, out);
+    }
+    rc = swt_part_walk(shape, alg, part, &walk);
+    return (SWT_OK == rc) ? swt_layout_butterfly(shape, alg, &walk, out) : rc;
 }
 
 void swt_layout_destroy(swt_layout_t *l)

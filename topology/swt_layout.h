@@ -22,6 +22,14 @@
  * fold onto 0 and 2; core blocks 0..3 end on survivors 0, 5, 2, 4
  * (positions), so the order is 0 1 | 5 | 2 3 | 4 with first = 0 2 3 5 6.
  *
+ * Multiport and ring schedules (ALGORITHMS.md sections 11-12) run one
+ * reduce-scatter or allgather per part, each on its own vector of p
+ * blocks; each part's walk (or cycle) ends blocks on other positions, so
+ * each part has a layout of its own (swt_layout_create_part). A ring part
+ * folds nothing and moves one block per step: position at index i of the
+ * part's direction ends with block (i + 1) mod p, and the order lists, for
+ * b = 0..p-1, the position that ends with block b.
+ *
  * Computed once per shape in O(p log p) time and O(p log p) memory.
  */
 #ifndef SWT_LAYOUT_H
@@ -31,7 +39,14 @@
 
 typedef struct swt_layout swt_layout_t;
 
+/* Single-port Swing or RD on shape (SWT_ERR_INVALID for RING). */
 int swt_layout_create(const swt_shape_t *shape, swt_alg_t alg, swt_layout_t **layout);
+struct swt_topo;
+/* Part `part` of the multiport or ring form of alg on topo, the part
+   swt_sched_create_part builds (0 <= part < swt_alg_nparts); part 0 of
+   Swing or RD is swt_layout_create's layout of the logical shape. */
+int swt_layout_create_part(const struct swt_topo *topo, swt_alg_t alg, int part,
+                           swt_layout_t **layout);
 void swt_layout_destroy(swt_layout_t *layout);
 /* Positions of the shape (p) and blocks of the core (P). */
 long swt_layout_size(const swt_layout_t *layout);

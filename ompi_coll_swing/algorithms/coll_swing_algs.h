@@ -13,6 +13,7 @@
 #define MCA_COLL_SWING_ALGS_H
 
 #include "coll_swing.h"
+#include "swt_cost.h"
 
 BEGIN_C_DECLS
 
@@ -34,8 +35,9 @@ int mca_coll_swing_exec_hier(mca_coll_swing_call_t *call, mca_coll_swing_module_
 int mca_coll_swing_exec_nb_steps(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
 /*
  * Reduce-scatter and allgather (algorithms/coll_swing_rsag.c): the RS or
- * the AG half of the BO step list call->plan, on the layout of its
- * pattern; the shared segment (algorithms/coll_swing_shm_rsag.c).
+ * the AG half of the BO step list call->plan, every part on its piece of
+ * every block in its layout's order; the shared segment
+ * (algorithms/coll_swing_shm_rsag.c).
  */
 int mca_coll_swing_exec_rs(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
 int mca_coll_swing_exec_ag(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
@@ -46,17 +48,16 @@ int mca_coll_swing_exec_shm_ag(mca_coll_swing_call_t *call, mca_coll_swing_modul
 int mca_coll_swing_exec_hier_rs(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
 int mca_coll_swing_exec_hier_ag(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
 /*
- * The RS (AG) steps of plan alone, on work: call->count elements holding
- * the blocks of layout l's ranks in its order, its per-call offsets
- * filled; tmp, as large, receives before reducing. Peers of plan and the
- * layout's ranks are communicator ranks (algorithms/coll_swing_rsag.c).
+ * The RS or AG half (half) of a single-part plan alone, on work:
+ * call->count elements holding the blocks of layout l's ranks in its
+ * order, its per-call offsets filled; tmp, as large, receives before
+ * reducing (RS). Peers of plan and the layout's ranks are communicator
+ * ranks (algorithms/coll_swing_rsag.c).
  */
-int mca_coll_swing_rsag_rs_steps(const mca_coll_swing_call_t *call,
-                                 const mca_coll_swing_plan_t *plan,
-                                 mca_coll_swing_layout_t *l, char *work, char *tmp);
-int mca_coll_swing_rsag_ag_steps(const mca_coll_swing_call_t *call,
-                                 const mca_coll_swing_plan_t *plan,
-                                 mca_coll_swing_layout_t *l, char *work);
+int mca_coll_swing_rsag_half(const mca_coll_swing_call_t *call,
+                             const mca_coll_swing_plan_t *plan,
+                             const mca_coll_swing_layout_t *l, char *work, char *tmp,
+                             swt_half_t half);
 
 /*
  * The segment ready for this call (algorithms/coll_swing_shm.c): mapped at
@@ -72,10 +73,14 @@ size_t mca_coll_swing_block_count(const mca_coll_swing_call_t *call, int r);
 /* disp[r]: first element of rank r's block in the user's vector, disp[p]
    the total; returns the largest block. */
 size_t mca_coll_swing_block_disps(const mca_coll_swing_call_t *call, int p, size_t *disp);
-/* The layout's per-call offsets: l->disp as above, l->off[i] the first
-   element of position i in the step list's vector. */
+/* Piece j of nparts of rank r's block: elements [*first, *first + *n) of
+   the block (swt_part_elems; one piece, the block, when nparts is 1). */
+void mca_coll_swing_block_piece(const mca_coll_swing_call_t *call, int r, int nparts, int j,
+                                size_t *first, size_t *n);
+/* Part j's per-call offsets: l->off[i] the first element of position i's
+   piece in part j's vector (l is part j's layout). */
 void mca_coll_swing_block_layout(const mca_coll_swing_call_t *call,
-                                 mca_coll_swing_layout_t *l);
+                                 mca_coll_swing_layout_t *l, int nparts, int j);
 
 /* Releases what hier set up on the module (algorithms/coll_swing_hier_setup.c). */
 void mca_coll_swing_hier_release(mca_coll_swing_module_t *module);

@@ -2,7 +2,9 @@
  * Where the ranks' blocks of a reduce-scatter or allgather call are: in
  * the user's vector (MPI's order, or allgatherv's displacements) and in
  * the vector a step list works on (the layout's order). Recomputed per
- * call (O(p)): the counts are the call's.
+ * call (O(p) per part): the counts are the call's. A plan of several parts
+ * cuts every block into as many pieces, piece j for part j, by the rule
+ * that cuts an allreduce's vector into parts (swt_part_elems).
  */
 #include "coll_swing_algs.h"
 
@@ -25,12 +27,19 @@ size_t mca_coll_swing_block_disps(const mca_coll_swing_call_t *call, int p, size
     return most;
 }
 
-void mca_coll_swing_block_layout(const mca_coll_swing_call_t *call,
-                                 mca_coll_swing_layout_t *l)
+void mca_coll_swing_block_piece(const mca_coll_swing_call_t *call, int r, int nparts, int j,
+                                size_t *first, size_t *n)
 {
-    (void) mca_coll_swing_block_disps(call, l->nranks, l->disp);
+    swt_part_elems(mca_coll_swing_block_count(call, r), nparts, j, first, n);
+}
+
+void mca_coll_swing_block_layout(const mca_coll_swing_call_t *call,
+                                 mca_coll_swing_layout_t *l, int nparts, int j)
+{
     l->off[0] = 0;
     for (int i = 0; i < l->p; ++i) {
-        l->off[i + 1] = l->off[i] + mca_coll_swing_block_count(call, l->order[i]);
+        size_t first, n;
+        mca_coll_swing_block_piece(call, l->order[i], nparts, j, &first, &n);
+        l->off[i + 1] = l->off[i] + n;
     }
 }

@@ -182,8 +182,9 @@ static int swing_hrs_setup(swing_hrs_t *x, mca_coll_swing_call_t *call,
         call->declined = &type;
         return MCA_COLL_SWING_DECLINED;
     }
-    mca_coll_swing_block_layout(call, &x->h->layout);
-    x->disp = x->h->layout.disp;
+    (void) mca_coll_swing_block_disps(call, ompi_comm_size(call->comm), m->disp);
+    mca_coll_swing_block_layout(call, x->h->layout, 1, 0);
+    x->disp = m->disp;
     swing_hrs_offsets(x);
     span = swing_hrs_len(x, x->me) * x->ext;
     rc = mca_coll_swing_grow(&x->h->scratch, &x->h->scratch_size, span * (rs ? 2 : 1) + 1);
@@ -286,10 +287,10 @@ int mca_coll_swing_exec_hier_rs(mca_coll_swing_call_t *call, mca_coll_swing_modu
     if (OMPI_SUCCESS != rc || 0 == sub.count) {
         return rc;
     }
-    rc = mca_coll_swing_rsag_rs_steps(&sub, sub.plan, &x.h->layout, x.work,
-                                      x.work + sub.count * x.ext);
+    rc = mca_coll_swing_rsag_half(&sub, sub.plan, x.h->layout, x.work,
+                                  x.work + sub.count * x.ext, SWT_HALF_RS);
     me = ompi_comm_rank(call->comm);
-    mine = x.h->layout.off[x.h->layout.index[me]];
+    mine = x.h->layout->off[x.h->layout->index[me]];
     if (OMPI_SUCCESS == rc && mca_coll_swing_block_count(call, me) > 0) {
         rc = ompi_datatype_copy_content_same_ddt(call->dtype, mca_coll_swing_block_count(call, me),
                                                  call->rbuf, x.work + mine * x.ext);
@@ -351,11 +352,11 @@ int mca_coll_swing_exec_hier_ag(mca_coll_swing_call_t *call, mca_coll_swing_modu
     if (OMPI_SUCCESS == rc && n > 0) {
         const char *own = (NULL != call->sbuf) ? swing_hrs_user(&x, call->sbuf, 0)
                                                : swing_hrs_user(&x, call->rbuf, x.disp[me]);
-        memcpy(x.work + x.gap + x.h->layout.off[x.h->layout.index[me]] * x.ext, own,
+        memcpy(x.work + x.gap + x.h->layout->off[x.h->layout->index[me]] * x.ext, own,
                n * x.ext);
     }
     if (OMPI_SUCCESS == rc && sub.count > 0) {
-        rc = mca_coll_swing_rsag_ag_steps(&sub, sub.plan, &x.h->layout, x.work);
+        rc = mca_coll_swing_rsag_half(&sub, sub.plan, x.h->layout, x.work, NULL, SWT_HALF_AG);
     }
     /* the node phase whatever happened before: the node's ranks wait for it */
     swing_hag_node(&x, OMPI_SUCCESS == rc);

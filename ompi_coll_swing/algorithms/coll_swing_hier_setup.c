@@ -20,7 +20,12 @@ static int swing_hier_layout(mca_coll_swing_hier_t *h, const swt_topo_t *topo,
                              const int *group, int nranks)
 {
     const mca_coll_swing_nodes_t *nd = &h->nodes;
-    int rc = mca_coll_swing_layout_build(&h->layout, topo, SWT_ALG_SWING, group, nranks);
+    int rc;
+
+    h->layout = calloc(1, sizeof(*h->layout));
+    rc = (NULL != h->layout)
+             ? mca_coll_swing_layout_build(h->layout, topo, SWT_ALG_SWING, 0, group, nranks)
+             : OMPI_ERR_OUT_OF_RESOURCE;
 
     h->pos_node = malloc(sizeof(int) * (size_t) nd->nnodes);
     h->goff = malloc(sizeof(size_t) * (size_t) nd->kmin * (size_t) (nd->nnodes + 1));
@@ -28,7 +33,7 @@ static int swing_hier_layout(mca_coll_swing_hier_t *h, const swt_topo_t *topo,
         rc = OMPI_ERR_OUT_OF_RESOURCE;
     }
     for (int j = 0; j < nd->nnodes && OMPI_SUCCESS == rc; ++j) {
-        h->pos_node[h->layout.index[group[j]]] = j;
+        h->pos_node[h->layout->index[group[j]]] = j;
     }
     return rc;
 }
@@ -154,7 +159,8 @@ void mca_coll_swing_hier_release(mca_coll_swing_module_t *m)
         for (int i = 0; i < SWING_HIER_NPLANS; ++i) {
             mca_coll_swing_plan_free(&h->plans[i]);
         }
-        mca_coll_swing_layout_free(&h->layout);
+        mca_coll_swing_layout_free(h->layout);
+        h->layout = NULL;
         free(h->pos_node);
         free(h->goff);
         mca_coll_swing_shm_unmap(h->seg);

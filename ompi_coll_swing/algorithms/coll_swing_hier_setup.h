@@ -25,7 +25,7 @@ typedef struct mca_coll_swing_hier_t {
     /* reduce-scatter and allgather (coll_swing_hier_rsag.c), ranks of local
        index < kmin: the blocks of my group (one rank per node) in the
        order of the BO list's blocks, and for every position the node */
-    mca_coll_swing_layout_t layout;
+    mca_coll_swing_layout_t *layout;
     int *pos_node;                               /* [nnodes] */
     size_t *goff;                                /* [kmin * (nnodes + 1)] per call:
                                                     layout offsets of group j */

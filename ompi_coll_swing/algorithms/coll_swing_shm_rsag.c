@@ -193,9 +193,8 @@ static int swing_shm_rsag_setup(swing_shm_rsag_t *x, mca_coll_swing_call_t *call
     x->s = m->shm;
     x->ext = (size_t) call->extent;
     x->inplace = (NULL == call->sbuf);
-    /* the layout's per-call array, free while no step list runs */
-    x->disp = m->layouts[0].disp;
-    x->most = mca_coll_swing_block_disps(call, x->s->nranks, m->layouts[0].disp);
+    x->disp = m->disp;
+    x->most = mca_coll_swing_block_disps(call, x->s->nranks, m->disp);
     return OMPI_SUCCESS;
 }
 

@@ -26,6 +26,12 @@
  * in part order under one tag), then completes them: the RS segments of
  * all parts advance in lockstep, segment i of every part before i+1.
  *
+ * Reduce-scatter and allgather (coll_swing_rsag.c) run one half of a BO
+ * list the same way, each part on a vector in its layout's order: block
+ * ranges are the layout's, AG (RS) steps are skipped, and the fold of an
+ * allgather and the unfold of a reduce-scatter move only the extra rank's
+ * fold group, the allgather's fold without reducing.
+ *
  * Memory: one message of scratch (span of count elements), no allocation
  * once the module has seen the largest message.
  *
@@ -38,27 +44,13 @@
  * exchanges along dimension 0 in the + direction, part 1 along dimension
  * 1, parts 2 and 3 the same dimensions mirrored (- direction).
  */
-#include "coll_swing_algs.h"
+#include "coll_swing_steps.h"
 #include "coll_swing_kernel.h"
 #include "coll_swing_p2p.h"
 
 #include <limits.h>
 #include <string.h>
 
-/* Parts a plan may have: 2 per dimension of the torus. */
-#define SWING_MAX_PARTS (2 * SWT_MAX_DIMS)
-
-/* One part of a call: its slice, its step list, its requests of the step. */
-typedef struct swing_part_t {
-    mca_coll_swing_call_t call;          /* count, sbuf, rbuf of the slice */
-    const mca_coll_swing_plan_t *plan;
-    char *acc;                           /* running partial of the slice */
-    char *tmp;                           /* scratch of the slice */
-    ompi_request_t *req[2];              /* receive, send of a whole step */
-    /* RS pipeline of the step */
-    size_t s0, sn, r0, rn, seg, nseg_s, nseg_r;
-    ompi_request_t *rreq[2], *sreq[2];
-} swing_part_t;
 
 static int swing_scratch(mca_coll_swing_module_t *m, size_t bytes, char **buf)
 {
@@ -81,7 +73,8 @@ static char *swing_at(char *base, const mca_coll_swing_call_t *call, size_t elem
  * Intrinsic ops only: Open MPI's 3-buffer path for user ops does not follow
  * the same operand order.
  */
-static int swing_lo_direct(const mca_coll_swing_call_t *call, const swing_part_t *pts, int np)
+static int swing_lo_direct(const mca_coll_swing_call_t *call, const mca_coll_swing_part_t *pts,
+                           int np)
 {
     if (NULL == call->sbuf || !ompi_op_is_intrinsic(call->op) || call->count > INT_MAX) {
         return 0;
@@ -94,8 +87,53 @@ static int swing_lo_direct(const mca_coll_swing_call_t *call, const swing_part_t
     return 1;
 }
 
+/* Element range of blocks [lo, lo + n) of a part's step. */
+static void swing_blocks(const mca_coll_swing_part_t *pt, long lo, long n, size_t *first,
+                         size_t *len)
+{
+    const mca_coll_swing_layout_t *l = pt->layout;
+
+    if (NULL == l) {
+        swt_block_elems(pt->call.count, pt->plan->nblocks, lo, n, first, len);
+        return;
+    }
+    *first = l->off[l->first[lo]];
+    *len = l->off[l->first[lo + n]] - *first;
+}
+
+/*
+ * Element range a fold or unfold step moves: the whole vector, except the
+ * fold of an allgather and the unfold of a reduce-scatter, which move the
+ * fold group of the extra rank (the sender of a fold, the receiver of an
+ * unfold).
+ */
+static void swing_fold_range(const mca_coll_swing_part_t *pt, const swt_step_t *st, size_t *first,
+                             size_t *len)
+{
+    const mca_coll_swing_layout_t *l = pt->layout;
+    int fold = (SWT_OP_FOLD_SEND == st->op || SWT_OP_FOLD_RECV == st->op);
+    int r;
+
+    if (SWT_HALF_ALL == pt->half || (SWT_HALF_RS == pt->half) == fold) {
+        *first = 0;
+        *len = pt->call.count;
+        return;
+    }
+    r = (SWT_OP_FOLD_SEND == st->op || SWT_OP_UNFOLD_RECV == st->op) ? pt->rank
+        : (SWT_OP_FOLD_RECV == st->op) ? (int) st->from : (int) st->peer;
+    *first = l->off[l->index[r]];
+    *len = l->off[l->index[r] + l->group[r]] - *first;
+}
+
+/* 1 for a step of the other half than the part runs. */
+static int swing_skipped(const mca_coll_swing_part_t *pt, const swt_step_t *st)
+{
+    return (SWT_HALF_RS == pt->half && SWT_OP_AG == st->op)
+           || (SWT_HALF_AG == pt->half && SWT_OP_RS == st->op);
+}
+
 /* Posts a part's whole-step messages (every op but RS). */
-static int swing_post(swing_part_t *pt, const swt_step_t *st, int direct)
+static int swing_post(mca_coll_swing_part_t *pt, const swt_step_t *st, int direct)
 {
     const mca_coll_swing_call_t *c = &pt->call;
     size_t s0, sn, r0, rn;
@@ -104,11 +142,20 @@ static int swing_post(swing_part_t *pt, const swt_step_t *st, int direct)
     switch (st->op) {
     case SWT_OP_FOLD_SEND:
     case SWT_OP_UNFOLD_SEND:
-        return mca_coll_swing_p2p_isend(c, pt->acc, c->count, (int) st->peer, &pt->req[1]);
+        swing_fold_range(pt, st, &s0, &sn);
+        return mca_coll_swing_p2p_isend(c, swing_at(pt->acc, c, s0), sn, (int) st->peer,
+                                        &pt->req[1]);
     case SWT_OP_UNFOLD_RECV:
-        return mca_coll_swing_p2p_irecv(c, pt->acc, c->count, (int) st->from, &pt->req[0]);
+        swing_fold_range(pt, st, &r0, &rn);
+        return mca_coll_swing_p2p_irecv(c, swing_at(pt->acc, c, r0), rn, (int) st->from,
+                                        &pt->req[0]);
     case SWT_OP_FOLD_RECV:
-        return mca_coll_swing_p2p_irecv(c, pt->tmp, c->count, (int) st->from, &pt->req[0]);
+        /* the allgather's fold brings blocks, not a partial to reduce */
+        swing_fold_range(pt, st, &r0, &rn);
+        return mca_coll_swing_p2p_irecv(c,
+                                        swing_at(SWT_HALF_AG == pt->half ? pt->acc : pt->tmp,
+                                                 c, r0),
+                                        rn, (int) st->from, &pt->req[0]);
     case SWT_OP_LO:
         rc = mca_coll_swing_p2p_irecv(c, pt->tmp, c->count, (int) st->from, &pt->req[0]);
         if (OMPI_SUCCESS == rc) {
@@ -117,8 +164,8 @@ static int swing_post(swing_part_t *pt, const swt_step_t *st, int direct)
         }
         return rc;
     case SWT_OP_AG:
-        swt_block_elems(c->count, pt->plan->nblocks, st->send_lo, st->send_n, &s0, &sn);
-        swt_block_elems(c->count, pt->plan->nblocks, st->recv_lo, st->recv_n, &r0, &rn);
+        swing_blocks(pt, st->send_lo, st->send_n, &s0, &sn);
+        swing_blocks(pt, st->recv_lo, st->recv_n, &r0, &rn);
         rc = mca_coll_swing_p2p_irecv(c, swing_at(pt->acc, c, r0), rn, (int) st->from,
                                       &pt->req[0]);
         if (OMPI_SUCCESS == rc) {
@@ -133,11 +180,11 @@ static int swing_post(swing_part_t *pt, const swt_step_t *st, int direct)
 }
 
 /* After a part's whole-step messages arrived: the reduction they call for. */
-static void swing_finish(swing_part_t *pt, const swt_step_t *st, int direct)
+static void swing_finish(mca_coll_swing_part_t *pt, const swt_step_t *st, int direct)
 {
     const mca_coll_swing_call_t *c = &pt->call;
 
-    if (SWT_OP_FOLD_RECV == st->op) {
+    if (SWT_OP_FOLD_RECV == st->op && SWT_HALF_AG != pt->half) {
         /* acc = extra's vector (left) op mine */
         mca_coll_swing_reduce_into(c->op, c->dtype, pt->tmp, pt->acc, c->count);
     } else if (SWT_OP_LO == st->op && direct) {
@@ -157,12 +204,12 @@ static void swing_finish(swing_part_t *pt, const swt_step_t *st, int direct)
 }
 
 /* RS: the ranges and segments of a part's step, and its first receive. */
-static int swing_rs_start(swing_part_t *pt, const swt_step_t *st)
+static int swing_rs_start(mca_coll_swing_part_t *pt, const swt_step_t *st)
 {
     const mca_coll_swing_call_t *c = &pt->call;
 
-    swt_block_elems(c->count, pt->plan->nblocks, st->send_lo, st->send_n, &pt->s0, &pt->sn);
-    swt_block_elems(c->count, pt->plan->nblocks, st->recv_lo, st->recv_n, &pt->r0, &pt->rn);
+    swing_blocks(pt, st->send_lo, st->send_n, &pt->s0, &pt->sn);
+    swing_blocks(pt, st->recv_lo, st->recv_n, &pt->r0, &pt->rn);
     pt->seg = mca_coll_swing_segment_elems(c, pt->sn > pt->rn ? pt->sn : pt->rn);
     pt->nseg_s = (pt->sn + pt->seg - 1) / pt->seg;
     pt->nseg_r = (pt->rn + pt->seg - 1) / pt->seg;
@@ -180,7 +227,7 @@ static int swing_rs_start(swing_part_t *pt, const swt_step_t *st)
  * i+1 arrives. Both sides cut their ranges the same way from the range
  * start, so every send matches a receive of the same size.
  */
-static int swing_rs_post(swing_part_t *pt, const swt_step_t *st, size_t i)
+static int swing_rs_post(mca_coll_swing_part_t *pt, const swt_step_t *st, size_t i)
 {
     const mca_coll_swing_call_t *c = &pt->call;
     int slot = (int) (i % 2), rc = OMPI_SUCCESS;
@@ -202,7 +249,7 @@ static int swing_rs_post(swing_part_t *pt, const swt_step_t *st, size_t i)
 }
 
 /* RS, segment i of a part arrived: acc[range] = peer's partial (left) op mine. */
-static int swing_rs_reduce(swing_part_t *pt, size_t i)
+static int swing_rs_reduce(mca_coll_swing_part_t *pt, size_t i)
 {
     const mca_coll_swing_call_t *c = &pt->call;
     int rc;
@@ -221,7 +268,7 @@ static int swing_rs_reduce(swing_part_t *pt, size_t i)
 
 /* Completes whatever a part still has posted (receives cancelled after an
    error); returns the first error. */
-static int swing_drain(swing_part_t *pt, int rc)
+static int swing_drain(mca_coll_swing_part_t *pt, int rc)
 {
     ompi_request_t **recvs[3] = {&pt->req[0], &pt->rreq[0], &pt->rreq[1]};
     ompi_request_t **sends[3] = {&pt->req[1], &pt->sreq[0], &pt->sreq[1]};
@@ -238,7 +285,7 @@ static int swing_drain(swing_part_t *pt, int rc)
 }
 
 /* Step i of every part: post all, then complete all. */
-static int swing_step(swing_part_t *pts, int np, int i, int direct)
+static int swing_step(mca_coll_swing_part_t *pts, int np, int i, int direct)
 {
     size_t nseg = 0;
     int rc = OMPI_SUCCESS;
@@ -252,6 +299,9 @@ static int swing_step(swing_part_t *pts, int np, int i, int direct)
             }
             return rc;
         }
+    }
+    if (swing_skipped(&pts[0], &pts[0].plan->steps[i])) {
+        return OMPI_SUCCESS;   /* every part alike: same op, same half */
     }
     for (int j = 0; j < np && OMPI_SUCCESS == rc; ++j) {
         const swt_step_t *st = &pts[j].plan->steps[i];
@@ -285,31 +335,51 @@ static int swing_step(swing_part_t *pts, int np, int i, int direct)
     return rc;
 }
 
+void mca_coll_swing_part_init(mca_coll_swing_part_t *pt, const mca_coll_swing_call_t *call,
+                              size_t count, const mca_coll_swing_plan_t *plan, char *acc,
+                              char *tmp)
+{
+    memset(pt, 0, sizeof(*pt));
+    pt->call = *call;
+    pt->call.count = count;
+    pt->call.sbuf = NULL;
+    pt->call.rbuf = acc;
+    pt->plan = plan;
+    pt->acc = acc;
+    pt->tmp = tmp;
+    pt->half = SWT_HALF_ALL;
+    for (int k = 0; k < 2; ++k) {
+        pt->req[k] = pt->rreq[k] = pt->sreq[k] = MPI_REQUEST_NULL;
+    }
+}
+
+int mca_coll_swing_parts_run(mca_coll_swing_part_t *pts, int np, int first)
+{
+    int rc = OMPI_SUCCESS, nsteps = (np > 0) ? pts[0].plan->nsteps : 0;
+
+    for (int i = first; i < nsteps && OMPI_SUCCESS == rc; ++i) {
+        rc = swing_step(pts, np, i, 0);
+    }
+    return rc;
+}
+
 /* The non-empty parts of the call, each on its slice of rbuf and scratch. */
-static int swing_parts(const mca_coll_swing_call_t *call, char *tmp, swing_part_t *pts)
+static int swing_parts(const mca_coll_swing_call_t *call, char *tmp, mca_coll_swing_part_t *pts)
 {
     const mca_coll_swing_plan_t *plan = call->plan;
     int np = 0;
 
-    for (int j = 0; j < plan->nparts && j < SWING_MAX_PARTS; ++j) {
-        swing_part_t *pt = &pts[np];
+    for (int j = 0; j < plan->nparts && j < MCA_COLL_SWING_MAX_PARTS; ++j) {
+        mca_coll_swing_part_t *pt = &pts[np];
         size_t first, n;
         swt_part_elems(call->count, plan->nparts, j, &first, &n);
         if (0 == n) {
             continue;   /* empty on every rank alike */
         }
-        memset(pt, 0, sizeof(*pt));
-        pt->call = *call;
-        pt->call.count = n;
+        mca_coll_swing_part_init(pt, call, n, mca_coll_swing_plan_part(plan, j),
+                                 swing_at(call->rbuf, call, first), swing_at(tmp, call, first));
         pt->call.sbuf = (NULL != call->sbuf) ? call->sbuf + (ptrdiff_t) first * call->extent
                                              : NULL;
-        pt->call.rbuf = swing_at(call->rbuf, call, first);
-        pt->plan = mca_coll_swing_plan_part(plan, j);
-        pt->acc = pt->call.rbuf;
-        pt->tmp = swing_at(tmp, call, first);
-        for (int k = 0; k < 2; ++k) {
-            pt->req[k] = pt->rreq[k] = pt->sreq[k] = MPI_REQUEST_NULL;
-        }
         ++np;
     }
     return np;
@@ -317,13 +387,13 @@ static int swing_parts(const mca_coll_swing_call_t *call, char *tmp, swing_part_
 
 int mca_coll_swing_exec_steps(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
 {
-    swing_part_t pts[SWING_MAX_PARTS];
+    mca_coll_swing_part_t pts[MCA_COLL_SWING_MAX_PARTS];
     ptrdiff_t gap = 0;
     size_t span = opal_datatype_span(&call->dtype->super, call->count, &gap);
     char *scratch;
     int rc, np, nsteps, first = 0;
 
-    if (call->plan->nparts < 1 || call->plan->nparts > SWING_MAX_PARTS) {
+    if (call->plan->nparts < 1 || call->plan->nparts > MCA_COLL_SWING_MAX_PARTS) {
         return OMPI_ERR_BAD_PARAM;
     }
     rc = swing_scratch(m, span, &scratch);
@@ -339,8 +409,8 @@ int mca_coll_swing_exec_steps(mca_coll_swing_call_t *call, mca_coll_swing_module
         rc = ompi_datatype_copy_content_same_ddt(call->dtype, call->count, call->rbuf,
                                                  (char *) call->sbuf);
     }
-    for (int i = first; i < nsteps && OMPI_SUCCESS == rc; ++i) {
-        rc = swing_step(pts, np, i, 0);
+    if (OMPI_SUCCESS == rc) {
+        rc = mca_coll_swing_parts_run(pts, np, first);
     }
     for (int j = 0; j < np && OMPI_SUCCESS == rc; ++j) {
         if (pts[j].acc != pts[j].call.rbuf) {

@@ -53,7 +53,8 @@ const mca_coll_swing_alg_t mca_coll_swing_algs[MCA_COLL_SWING_ALG_COUNT] = {
 
 /*
  * Reduce-scatter: the first half of BO, on the allreduce's BO step lists
- * (its AG steps skipped) and the layout of the blocks. No LO rows: Swing
+ * (its AG steps skipped; the multiport and ring rows on all their parts)
+ * and the layout of the blocks. No LO rows: Swing
  * and recursive halving already take log2 p steps, as many as LO, with
  * less data each, so LO (an allreduce keeping one block) never wins.
  */
@@ -73,6 +74,16 @@ static const mca_coll_swing_alg_t swing_rs_algs[] = {
       mca_coll_swing_exec_hier_rs, NULL, -1, MCA_COLL_SWING_SCOPE_NODES,
       "hierarchical: node shared memory, then Swing reduce-scatter between nodes (the same "
       "number of ranks on every node, several; elsewhere: Swing)" },
+    { "swing_mp", MCA_COLL_SWING_RSAG_SWING_MP, SWT_ALG_SWING, SWT_KIND_BO, 1,
+      mca_coll_swing_exec_rs, NULL, MCA_COLL_SWING_ALG_SWING_BO_MP, MCA_COLL_SWING_SCOPE_ANY,
+      "multiport Swing reduce-scatter: a piece of every block per port (2 per torus "
+      "dimension)" },
+    { "rd_mp", MCA_COLL_SWING_RSAG_RD_MP, SWT_ALG_RD, SWT_KIND_BO, 1,
+      mca_coll_swing_exec_rs, NULL, MCA_COLL_SWING_ALG_RD_BO_MP, MCA_COLL_SWING_SCOPE_ANY,
+      "multiport recursive halving: a piece of every block per torus dimension" },
+    { "ring", MCA_COLL_SWING_RSAG_RING, SWT_ALG_RING, SWT_KIND_BO, 1,
+      mca_coll_swing_exec_rs, NULL, MCA_COLL_SWING_ALG_RING, MCA_COLL_SWING_SCOPE_ANY,
+      "ring reduce-scatter along Hamiltonian cycles of the torus, both directions" },
 };
 
 /* Allgather: the second half of BO, on the same step lists (RS steps skipped). */
@@ -92,6 +103,15 @@ static const mca_coll_swing_alg_t swing_ag_algs[] = {
       mca_coll_swing_exec_hier_ag, NULL, -1, MCA_COLL_SWING_SCOPE_NODES,
       "hierarchical: Swing allgather between nodes, then node shared memory (the same "
       "number of ranks on every node, several; elsewhere: Swing)" },
+    { "swing_mp", MCA_COLL_SWING_RSAG_SWING_MP, SWT_ALG_SWING, SWT_KIND_BO, 1,
+      mca_coll_swing_exec_ag, NULL, MCA_COLL_SWING_ALG_SWING_BO_MP, MCA_COLL_SWING_SCOPE_ANY,
+      "multiport Swing allgather: a piece of every block per port (2 per torus dimension)" },
+    { "rd_mp", MCA_COLL_SWING_RSAG_RD_MP, SWT_ALG_RD, SWT_KIND_BO, 1,
+      mca_coll_swing_exec_ag, NULL, MCA_COLL_SWING_ALG_RD_BO_MP, MCA_COLL_SWING_SCOPE_ANY,
+      "multiport recursive doubling: a piece of every block per torus dimension" },
+    { "ring", MCA_COLL_SWING_RSAG_RING, SWT_ALG_RING, SWT_KIND_BO, 1,
+      mca_coll_swing_exec_ag, NULL, MCA_COLL_SWING_ALG_RING, MCA_COLL_SWING_SCOPE_ANY,
+      "ring allgather along Hamiltonian cycles of the torus, both directions" },
 };
 
 const mca_coll_swing_table_t mca_coll_swing_tables[MCA_COLL_SWING_NCOLLS] = {

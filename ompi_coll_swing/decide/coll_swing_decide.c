@@ -43,10 +43,8 @@ static int swing_best(const mca_coll_swing_module_t *m, const mca_coll_swing_tab
         }
         /* the whole allreduce with the parts of the plan setup built, or a
            half of it as a collective of its own; HUGE_VAL: not modelled */
-        time = (SWT_HALF_ALL == t->half)
-                   ? swt_model_time_parts(model, a->pattern, a->kind, m->plans[a->plan].nparts,
-                                          bytes)
-                   : swt_model_time_half(model, a->pattern, a->kind, t->half, bytes);
+        time = swt_model_time_half_parts(model, a->pattern, a->kind,
+                                         m->plans[a->plan].nparts, t->half, bytes);
         if (HUGE_VAL == time) {
             continue;
         }

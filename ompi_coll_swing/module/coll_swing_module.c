@@ -35,7 +35,7 @@ static void swing_module_construct(mca_coll_swing_module_t *m)
     m->prev_allgather_module = NULL;
     m->prev_allgatherv = NULL;
     m->prev_allgatherv_module = NULL;
-    memset(m->layouts, 0, sizeof(m->layouts));
+    m->disp = NULL;
     memset(m->algorithm, 0, sizeof(m->algorithm));
     memset(m->plans, 0, sizeof(m->plans));
     m->scratch = NULL;

@@ -2,12 +2,14 @@
  * Schedules of one communicator: resolve the topology description, then
  * compute this rank's step list for each planned algorithm of the tables
  * (peers translated from torus positions to communicator ranks through
- * the description's rank order), the block layouts of reduce-scatter and
- * allgather, and the decision tables. Done once at
- * module enable; calls only read the plans.
+ * the description's rank order), the block layouts of the parts of every
+ * plan a reduce-scatter or allgather row runs, and the decision tables.
+ * Done once at module enable; calls only read the plans.
  */
 #include "coll_swing_module.h"
 #include "coll_swing_decide.h"
+
+#include <stdlib.h>
 
 int mca_coll_swing_setup(mca_coll_swing_module_t *m)
 {
@@ -34,9 +36,18 @@ int mca_coll_swing_setup(mca_coll_swing_module_t *m)
                                            rank, NULL);
         }
     }
-    for (int a = 0; a < 2 && OMPI_SUCCESS == rc; ++a) {
-        rc = mca_coll_swing_layout_build(&m->layouts[a], topo, (swt_alg_t) a, NULL,
-                                         ompi_comm_size(m->comm));
+    for (int c = 0; c < MCA_COLL_SWING_NCOLLS && OMPI_SUCCESS == rc; ++c) {
+        const mca_coll_swing_table_t *t = &mca_coll_swing_tables[c];
+        for (int i = 0; i < t->nalgs && OMPI_SUCCESS == rc; ++i) {
+            if (SWT_HALF_ALL != t->half && t->algs[i].plan >= 0) {
+                rc = mca_coll_swing_plan_layouts(&m->plans[t->algs[i].plan], topo);
+            }
+        }
+    }
+    m->disp = (OMPI_SUCCESS == rc) ? malloc(sizeof(size_t) * (size_t) (ompi_comm_size(m->comm) + 1))
+                                   : NULL;
+    if (OMPI_SUCCESS == rc && NULL == m->disp) {
+        rc = OMPI_ERR_OUT_OF_RESOURCE;
     }
     if (OMPI_SUCCESS == rc) {
         rc = mca_coll_swing_decision_build(m, topo);
@@ -53,7 +64,6 @@ void mca_coll_swing_setup_free(mca_coll_swing_module_t *m)
     for (int i = 0; i < MCA_COLL_SWING_MAX_ALGS; ++i) {
         mca_coll_swing_plan_free(&m->plans[i]);
     }
-    for (int a = 0; a < 2; ++a) {
-        mca_coll_swing_layout_free(&m->layouts[a]);
-    }
+    free(m->disp);
+    m->disp = NULL;
 }

@@ -1,8 +1,8 @@
 /*
- * The block layout of reduce-scatter and allgather on a resolved topology
- * (topology/swt_layout.c), positions translated to communicator ranks
- * through the description's rank order. Built once per communicator with
- * the per-call offset arrays, so a call only fills them.
+ * The block layouts of reduce-scatter and allgather on a resolved topology
+ * (topology/swt_layout.c), one per part of a plan, positions translated to
+ * communicator ranks through the description's rank order. Built once per
+ * communicator with the per-call offset array, so a call only fills it.
  */
 #include "coll_swing_node.h"
 
@@ -11,10 +11,10 @@
 #include "swt_layout.h"
 
 int mca_coll_swing_layout_build(mca_coll_swing_layout_t *l, const swt_topo_t *topo,
-                                swt_alg_t pattern, const int *ranks, int nranks)
+                                swt_alg_t pattern, int part, const int *ranks, int nranks)
 {
     swt_layout_t *sl = NULL;
-    int rc = swt_layout_create(swt_topo_logical(topo), pattern, &sl);
+    int rc = swt_layout_create_part(topo, pattern, part, &sl);
     long p;
 
     if (SWT_OK != rc) {
@@ -22,18 +22,16 @@ int mca_coll_swing_layout_build(mca_coll_swing_layout_t *l, const swt_topo_t *to
     }
     p = swt_layout_size(sl);
     l->p = (int) p;
-    l->nranks = nranks;
+    l->nranks = (nranks > 0) ? nranks : (int) p;
     l->nblocks = swt_layout_nblocks(sl);
     l->order = malloc(sizeof(int) * (size_t) p);
-    l->index = malloc(sizeof(int) * (size_t) nranks);
-    l->group = malloc(sizeof(int) * (size_t) nranks);
+    l->index = malloc(sizeof(int) * (size_t) l->nranks);
+    l->group = malloc(sizeof(int) * (size_t) l->nranks);
     l->first = malloc(sizeof(long) * (size_t) (l->nblocks + 1));
     l->off = malloc(sizeof(size_t) * (size_t) (p + 1));
-    l->disp = malloc(sizeof(size_t) * (size_t) (nranks + 1));
     if (NULL == l->order || NULL == l->index || NULL == l->group || NULL == l->first
-        || NULL == l->off || NULL == l->disp) {
+        || NULL == l->off) {
         swt_layout_destroy(sl);
-        mca_coll_swing_layout_free(l);
         return OMPI_ERR_OUT_OF_RESOURCE;
     }
     for (long i = 0; i < p; ++i) {
@@ -51,16 +49,36 @@ int mca_coll_swing_layout_build(mca_coll_swing_layout_t *l, const swt_topo_t *to
     return OMPI_SUCCESS;
 }
 
+int mca_coll_swing_plan_layouts(mca_coll_swing_plan_t *plan, const swt_topo_t *topo)
+{
+    int rc = OMPI_SUCCESS;
+
+    for (int j = 0; j < plan->nparts && OMPI_SUCCESS == rc; ++j) {
+        mca_coll_swing_plan_t *part = (mca_coll_swing_plan_t *) mca_coll_swing_plan_part(plan, j);
+        if (NULL != part->layout) {
+            continue;
+        }
+        part->layout = calloc(1, sizeof(*part->layout));
+        rc = (NULL != part->layout) ? mca_coll_swing_layout_build(part->layout, topo, plan->pattern,
+                                                                  j, NULL, -1)
+                                    : OMPI_ERR_OUT_OF_RESOURCE;
+        if (OMPI_SUCCESS != rc) {
+            mca_coll_swing_layout_free(part->layout);
+            part->layout = NULL;
+        }
+    }
+    return rc;
+}
+
 void mca_coll_swing_layout_free(mca_coll_swing_layout_t *l)
 {
+    if (NULL == l) {
+        return;
+    }
     free(l->order);
     free(l->index);
     free(l->group);
     free(l->first);
     free(l->off);
-    free(l->disp);
-    l->order = l->index = l->group = NULL;
-    l->first = NULL;
-    l->off = l->disp = NULL;
-    l->p = l->nranks = 0;
+    free(l);
 }

@@ -18,6 +18,27 @@
 BEGIN_C_DECLS
 
 /*
+ * Where the ranks' blocks live in the vector a BO step list (one part of
+ * it) reduce-scatters or allgathers (topology/swt_layout.h), in
+ * communicator ranks: the vector holds the blocks of order[0], order[1],
+ * ...; core block b is the ranks [first[b], first[b+1]) of that order;
+ * rank r's group (r and the ranks folded into it) the ranks [index[r],
+ * index[r] + group[r]). The p positions may be a subset of the
+ * communicator's nranks ranks (hier: one rank per node); index and group
+ * are indexed by communicator rank.
+ */
+typedef struct mca_coll_swing_layout_t {
+    int p;
+    int nranks;          /* ranks of the communicator */
+    long nblocks;
+    int *order;          /* [p] rank at position i of the vector */
+    int *index;          /* [nranks] position of rank r */
+    int *group;          /* [nranks] ranks in r's fold group */
+    long *first;         /* [nblocks + 1] */
+    size_t *off;         /* [p + 1] per call: first element of position i */
+} mca_coll_swing_layout_t;
+
+/*
  * An algorithm's step list for this rank, peers (peer, from) as
  * communicator ranks. A multiport or ring algorithm has nparts > 1 parts,
  * each a step list of its own over a slice of the vector (parts[j]; the
@@ -30,6 +51,8 @@ typedef struct mca_coll_swing_plan_t {
     swt_step_t *steps;
     int nparts;
     struct mca_coll_swing_plan_t *parts;   /* nparts > 1: the parts */
+    mca_coll_swing_layout_t *layout;       /* a part's blocks for reduce-scatter and
+                                              allgather; NULL unless built */
 } mca_coll_swing_plan_t;
 
 /* Part j of a plan (the plan itself when it has one part). */
@@ -48,33 +71,20 @@ static inline const mca_coll_swing_plan_t *mca_coll_swing_plan_part(
 int mca_coll_swing_plan_build(mca_coll_swing_plan_t *plan, const swt_topo_t *topo,
                               swt_alg_t pattern, swt_kind_t kind, int nparts, int index,
                               const int *ranks);
+/* Frees the plan and its parts' layouts. */
 void mca_coll_swing_plan_free(mca_coll_swing_plan_t *plan);
-
 /*
- * Where the ranks' blocks live in the vector a BO step list reduce-scatters
- * or allgathers (topology/swt_layout.h), in communicator ranks: the vector
- * holds the blocks of order[0], order[1], ...; core block b is the ranks
- * [first[b], first[b+1]) of that order; rank r's group (r and the ranks
- * folded into it) the ranks [index[r], index[r] + group[r]). The p
- * positions may be a subset of the communicator's nranks ranks (hier: one
- * rank per node); index, group and disp are indexed by communicator rank.
+ * The block layout of every part of plan (built on topo for pattern, as
+ * above; part j's walk or cycle), for the reduce-scatter and allgather
+ * halves of its steps. Idempotent.
  */
-typedef struct mca_coll_swing_layout_t {
-    int p;
-    int nranks;          /* ranks of the communicator */
-    long nblocks;
-    int *order;          /* [p] rank at position i of the vector */
-    int *index;          /* [nranks] position of rank r */
-    int *group;          /* [nranks] ranks in r's fold group */
-    long *first;         /* [nblocks + 1] */
-    size_t *off;         /* [p + 1] per call: first element of position i */
-    size_t *disp;        /* [nranks + 1] per call: first element of rank r's block in MPI's order */
-} mca_coll_swing_layout_t;
-
-/* The layout of pattern on topo; ranks (NULL: identity) maps the
-   description's ranks to communicator ranks, of which there are nranks. */
-int mca_coll_swing_layout_build(mca_coll_swing_layout_t *layout, const swt_topo_t *topo,
-                                swt_alg_t pattern, const int *ranks, int nranks);
+int mca_coll_swing_plan_layouts(mca_coll_swing_plan_t *plan, const swt_topo_t *topo);
+/* The layout of part `part` of pattern on topo into l; ranks (NULL:
+   identity) maps the description's ranks to communicator ranks, of which
+   there are nranks (<= 0: as many as positions). */
+int mca_coll_swing_layout_build(mca_coll_swing_layout_t *l, const swt_topo_t *topo,
+                                swt_alg_t pattern, int part, const int *ranks, int nranks);
+/* Frees a layout and what it holds (NULL: nothing). */
 void mca_coll_swing_layout_free(mca_coll_swing_layout_t *layout);
 
 /*

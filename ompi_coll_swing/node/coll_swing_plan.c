@@ -87,6 +87,7 @@ void mca_coll_swing_plan_free(mca_coll_swing_plan_t *plan)
         }
         free(plan->parts);
     }
+    mca_coll_swing_layout_free(plan->layout);
     free(plan->steps);
     memset(plan, 0, sizeof(*plan));
 }

@@ -32,18 +32,13 @@ int mca_coll_swing_p2p_finish(ompi_request_t **req, int cancel);
 int mca_coll_swing_p2p_nb_tag(mca_coll_swing_module_t *module, int persistent);
 
 /*
- * A reduce-scatter step (coll_swing_p2p_reduce.c): sends sn elements at
- * send to peer while receiving rn elements into tmp, in pipeline segments
- * of coll_swing_segment_size, each reduced into acc as it arrives
- * (acc = received (left) op acc).
+ * Pipeline segments of a reduce-scatter step (coll_swing_p2p_reduce.c):
+ * elements per segment of a range of n elements (the whole range when
+ * coll_swing_segment_size is 0), and the length of segment i when the
+ * range is cut every seg elements from its start.
  */
-/* Pipeline segments of a range of n elements: elements per segment (the
-   whole range when coll_swing_segment_size is 0), and the length of
-   segment i when the range is cut every seg elements from its start. */
 size_t mca_coll_swing_segment_elems(const mca_coll_swing_call_t *call, size_t n);
 size_t mca_coll_swing_seg_len(size_t n, size_t seg, size_t i);
-int mca_coll_swing_p2p_exchange_reduce(const mca_coll_swing_call_t *call, const char *send,
-                                       size_t sn, char *tmp, char *acc, size_t rn, int peer);
 
 END_C_DECLS
 

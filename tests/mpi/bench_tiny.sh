@@ -62,13 +62,20 @@ for k in reduce_scatter_block reduce_scatter allgather; do
         inplace=""
         [ "$np" = 4 ] && inplace=-I
         "$src/tests/mpi/mpirun.sh" -np "$np" --mca coll_tuned_use_dynamic_rules 1 "$bench" \
-            -k "$k" -m 8:256K -i 4 -w 1 $inplace -C swing-auto,swing-bo,rd-bo,shm,tuned-all \
+            -k "$k" -m 8:256K -i 4 -w 1 $inplace \
+            -C swing-auto,swing-bo,rd-bo,swing-bo-mp,rd-bo-mp,ring,shm,tuned-all \
             --csv "$out/$k.csv" > "$out/$k" 2>&1
         rc=$?
         [ "$rc" = 0 ] || { echo "FAIL: -k $k np $np exit status $rc"; cat "$out/$k"; fail=1; }
-        bad=$(awk -F, 'NR > 1 && ($13 != "yes" || ($2 ~ /^(swing|rd|shm)/ && $12 != "yes"))' \
+        bad=$(awk -F, 'NR > 1 && ($13 != "yes" || ($2 ~ /^(swing|rd|shm|ring)/ && $12 != "yes"))' \
               "$out/$k.csv")
         [ -z "$bad" ] || { echo "FAIL: -k $k np $np rows:"; echo "$bad" | head -3; fail=1; }
+        # each forced configuration served by its algorithm (the counters)
+        bad=$(awk -F, 'BEGIN { a["swing-bo"] = "swing"; a["rd-bo"] = "rd"; a["ring"] = "ring"
+                               a["swing-bo-mp"] = "swing_mp"; a["rd-bo-mp"] = "rd_mp" }
+                       NR > 1 && ($2 in a) && $19 != a[$2]' "$out/$k.csv")
+        [ -z "$bad" ] || { echo "FAIL: -k $k np $np served by another algorithm:"
+                           echo "$bad" | head -3; fail=1; }
         rows=$(awk -F, -v k="$k" 'NR > 1 && $21 == k' "$out/$k.csv" | wc -l)
         [ "$rows" -ge 50 ] || { echo "FAIL: -k $k np $np: $rows rows"; fail=1; }
     done

@@ -7,8 +7,9 @@
 #                        (SWING_TEST_FULL_NPS), --quick at the others
 #   run_matrix.sh tcp    np 2,3,4,8 x every algorithm, --mca btl self,tcp, --quick
 #   run_matrix.sh rsag   MPI_Reduce_scatter(_block) and MPI_Allgather(v)
-#                        (test_rsag): np 2..16, every algorithm, tori with
-#                        folding, --quick above 8 ranks
+#                        (test_rsag): np 2..16, every algorithm (multiport
+#                        and ring included), tori with folding, --quick
+#                        above 5 ranks
 #   run_matrix.sh topo   coll_swing_topology tori (and one that does not fit),
 #                        every algorithm that follows a topology, and BO
 #                        with small odd pipeline segments, --quick
@@ -117,17 +118,23 @@ tcp)
     ;;
 rsag)
     prog="$tests_dir/mpi/test_rsag"
-    rsag_algs=${SWING_TEST_ALGS:-"swing rd shm hier auto"}
+    rsag_algs=${SWING_TEST_ALGS:-"swing rd shm hier auto swing_mp rd_mp ring"}
+    # the multiport and ring forms, on tori where their parts differ
+    rsag_mp=${SWING_TEST_ALGS:-"swing rd auto swing_mp rd_mp ring"}
     for np in ${SWING_TEST_NPS:-2 3 4 5 6 7 8 9 12 16}; do
         q=$quick
         if [ "$np" -le 5 ]; then q=""; fi
         all_algs "$rsag_algs" "$np" 65536 "$q" rsag
     done
-    all_algs "swing rd auto" 9 0 --quick "rsag torus:3x3" --mca coll_swing_topology torus:3x3
-    all_algs "swing rd auto" 12 0 --quick "rsag torus:4x3" --mca coll_swing_topology torus:4x3
-    all_algs "swing rd auto" 16 0 --quick "rsag torus:4x4" --mca coll_swing_topology torus:4x4
-    all_algs "swing rd" 6 65536 --quick "rsag segment 1000 B" --mca coll_swing_segment_size 1000
-    all_algs "swing rd" 4 0 --quick "rsag tcp" --mca btl self,tcp
+    all_algs "$rsag_mp" 8 0 --quick "rsag torus:2x4" --mca coll_swing_topology torus:2x4
+    all_algs "$rsag_mp" 9 0 --quick "rsag torus:3x3" --mca coll_swing_topology torus:3x3
+    all_algs "$rsag_mp" 12 0 --quick "rsag torus:4x3" --mca coll_swing_topology torus:4x3
+    all_algs "$rsag_mp" 16 0 --quick "rsag torus:4x4" --mca coll_swing_topology torus:4x4
+    all_algs "swing rd swing_mp ring" 6 65536 --quick "rsag segment 1000 B" \
+        --mca coll_swing_segment_size 1000
+    all_algs "swing_mp rd_mp ring" 9 65536 --quick "rsag torus:3x3, segment 1000 B" \
+        --mca coll_swing_topology torus:3x3 --mca coll_swing_segment_size 1000
+    all_algs "swing rd ring" 4 0 --quick "rsag tcp" --mca btl self,tcp
     ;;
 topo)
     all_algs "$topo_algs" 8 65536 "$quick" torus:2x4 --mca coll_swing_topology torus:2x4

@@ -18,7 +18,7 @@
  *   fallback   non-commutative op, type with holes: <coll>_fallback +1
  *   zero       nothing to move: no fallback (Open MPI may return early)
  *
- * Usage: test_rsag --alg swing|rd|shm|hier|auto [--also NAME,...] [--big N]
+ * Usage: test_rsag --alg swing|rd|shm|hier|swing_mp|rd_mp|ring|auto [--also NAME,...] [--big N]
  *                  [--quick] [--label TEXT]
  * --alg names the algorithm forced on the command line for all four
  * collectives; each --also algorithm is then set through MPI_T and
@@ -39,8 +39,8 @@ enum { C_RSB, C_RS, C_AG, C_AGV, C_N };
 static const char *const coll_names[C_N] = {
     "reduce_scatter_block", "reduce_scatter", "allgather", "allgatherv",
 };
-static const char *const alg_names[] = { "swing", "rd", "shm", "hier" };
-#define NALG 4
+static const char *const alg_names[] = { "swing", "rd", "shm", "hier", "swing_mp", "rd_mp", "ring" };
+#define NALG 7
 #define ALG_SHM 2
 #define ALG_HIER 3
 #define ANY_BUT_HIER (-2)
@@ -667,7 +667,8 @@ int main(int argc, char **argv)
     }
     if (NULL == run.alg) {
         if (0 == run.wrank) {
-            fprintf(stderr, "usage: test_rsag --alg swing|rd|shm|hier|auto [--also A,B] [--big N] "
+            fprintf(stderr, "usage: test_rsag --alg swing|rd|shm|hier|swing_mp|rd_mp|ring|auto "
+                            "[--also A,B] [--big N] "
                     "[--quick] [--label TEXT]\nFAIL\n");
         }
         MPI_Finalize();

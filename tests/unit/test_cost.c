@@ -137,6 +137,45 @@ START_TEST(test_torus4x4_ports)
 END_TEST
 
 /*
+ * The halves on the torus 4x4 with ports, n = 1000 (the allreduce above
+ * split in two). Swing, 4 parts: reduce-scatter 4 * 1.1 us + 0.9375 *
+ * (0.25 + 1) ns * n = 4.4 + 1.171875 us; allgather 4.4 + 0.9375 * 0.25 ns
+ * * n = 4.4 + 0.234375 us. Ring, 4 parts: 15 * 1.1 us + 15/16 * (0.25 +
+ * 1) ns * n = 16.5 + 1.171875 us, and 16.5 + 0.234375 us. Without folding
+ * the two halves add up to the allreduce for every part count; one part
+ * is swt_model_time_half; part counts not built are not modelled.
+ */
+START_TEST(test_torus4x4_halves)
+{
+    swt_model_t *m = model("torus:4x4", &par);
+
+    near(swt_model_time_half_parts(m, SWT_ALG_SWING, SWT_KIND_BO, 4, SWT_HALF_RS, 1000),
+         5.571875e-6);
+    near(swt_model_time_half_parts(m, SWT_ALG_SWING, SWT_KIND_BO, 4, SWT_HALF_AG, 1000),
+         4.634375e-6);
+    near(swt_model_time_half_parts(m, SWT_ALG_RING, SWT_KIND_BO, 4, SWT_HALF_RS, 1000),
+         17.671875e-6);
+    near(swt_model_time_half_parts(m, SWT_ALG_RING, SWT_KIND_BO, 4, SWT_HALF_AG, 1000),
+         16.734375e-6);
+    for (int a = 0; a < 3; ++a) {
+        int forms[2] = { 1, SWT_ALG_RD == a ? 2 : 4 };
+        for (int f = 0; f < 2; ++f) {
+            near(swt_model_time_half_parts(m, (swt_alg_t) a, SWT_KIND_BO, forms[f], SWT_HALF_RS,
+                                           1000)
+                     + swt_model_time_half_parts(m, (swt_alg_t) a, SWT_KIND_BO, forms[f],
+                                                 SWT_HALF_AG, 1000),
+                 swt_model_time_parts(m, (swt_alg_t) a, SWT_KIND_BO, forms[f], 1000));
+        }
+        near(swt_model_time_half_parts(m, (swt_alg_t) a, SWT_KIND_BO, 1, SWT_HALF_AG, 5000),
+             swt_model_time_half(m, (swt_alg_t) a, SWT_KIND_BO, SWT_HALF_AG, 5000));
+    }
+    ck_assert(isinf(swt_model_time_half_parts(m, SWT_ALG_SWING, SWT_KIND_BO, 3, SWT_HALF_RS,
+                                              1000)));
+    swt_model_destroy(m);
+}
+END_TEST
+
+/*
  * Torus 4x2, Swing, 4 parts: step 2 is (x, k1) in every part, parts 0 and
  * 1 (and 2 and 3) send alike: c = 2 there, 1 before. BO, n = 1000: 3 * 2
  * * 1.1 us + (0.75 * (2 * 0.25 + 1) + 0.125 * (2 * 0.5 + 1)) ns * n = 6.6 +
@@ -192,6 +231,7 @@ int main(void)
     tcase_add_test(tc, test_ring3_fold);
     tcase_add_test(tc, test_ring4_ports);
     tcase_add_test(tc, test_torus4x4_ports);
+    tcase_add_test(tc, test_torus4x4_halves);
     tcase_add_test(tc, test_torus4x2_ports);
     tcase_add_test(tc, test_single);
     tcase_add_test(tc, test_params_from_topo);

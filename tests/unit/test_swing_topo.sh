@@ -111,6 +111,23 @@ expect "1.066800e-05 9.944000e-06 1.394000e-05 1.136800e-05" \
     "$(awk -F, 'NR == 2 { print $2, $3, $4, $5 }' "$tmp/p8.csv")" "ring:8 predicted times at 1K"
 expect "9.132000e-06 9.048000e-06 1.394000e-05 1.136800e-05 1.719200e-05" \
     "$(awk -F, 'NR == 2 { print $6, $7, $8, $9, $10 }' "$tmp/p8.csv")" "ring:8 multiport and ring at 1K"
+# The halves (--half, same constants, n = 1K): Swing BO's reduce-scatter
+# 3.5us + (0.5 * 2 + 0.25 * 2 + 0.125 * 3) ns * n = 5.42us, allgather 3.5us
+# + (0.5 + 0.25 + 0.125 * 2) ns * n = 4.524us; swing-bo-mp (m = n/2 a
+# part, c = 1, 1, 3) 3.5us + (0.75 * 1.5 + 0.125 * 2.5) ns * n = 4.972us and
+# 3.5us + (0.75 * 0.5 + 0.125 * 1.5) ns * n = 4.076us; the ring 7 * 1.1us +
+# 7/8 (0.5 + 1) ns * n = 9.044us and 7.7us + 7/8 * 0.5 ns * n = 8.148us.
+# Each pair adds up to the allreduce above.
+"$bin" predict ring:8 --sizes 1K:1K --alpha 1e-6 --tau 1e-7 --beta 1e9 --gamma 1e-9 --csv \
+    --half rs > "$tmp/p8rs.csv"
+"$bin" predict ring:8 --sizes 1K:1K --alpha 1e-6 --tau 1e-7 --beta 1e9 --gamma 1e-9 --csv \
+    --half ag > "$tmp/p8ag.csv"
+expect "5.420000e-06 4.972000e-06 9.044000e-06" \
+    "$(awk -F, 'NR == 2 { print $3, $7, $10 }' "$tmp/p8rs.csv")" "ring:8 reduce-scatter halves at 1K"
+expect "4.524000e-06 4.076000e-06 8.148000e-06" \
+    "$(awk -F, 'NR == 2 { print $3, $7, $10 }' "$tmp/p8ag.csv")" "ring:8 allgather halves at 1K"
+"$bin" predict ring:8 --half xx > /dev/null 2>&1
+[ $? = 2 ] || fail "predict --half xx: exit status not 2"
 expect "16 16" "$(sed -n 's/^one step, all parts: \([0-9]*\) physical hops (ideal \([0-9]*\)).*/\1 \2/p' "$tmp/ring8_hops.txt")" "ring:8 ring step hops"
 # n150: the two staircases take every logical link once: per row 6 + 2 + 2
 # hops (the DRAM column, the x wrap), per column 6 + 2 + 4 (the Ethernet

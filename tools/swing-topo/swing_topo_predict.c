@@ -4,6 +4,8 @@
  * and the threshold the component's automatic choice would use (it picks
  * Swing LO up to coll_swing_lo_max_bytes, Swing BO above); then the same
  * sizes for the multiport forms and the ring (ALGORITHMS.md section 13).
+ * --half: the same for the reduce-scatter or allgather half alone
+ * (MPI_Reduce_scatter, MPI_Allgather; docs/COLLECTIVES.md).
  */
 #include "swing_topo.h"
 
@@ -15,7 +17,7 @@
 static void swing_predict_help(void)
 {
     printf("Usage: swing-topo predict TOPO [--sizes MIN:MAX] [--alpha S] [--tau S]\n"
-           "                          [--beta B] [--gamma S] [--csv]\n"
+           "                          [--beta B] [--gamma S] [--half rs|ag] [--csv]\n"
            "\n"
            "Predicted allreduce time (microseconds) of swing-lo, swing-bo, rd-lo and\n"
            "rd-bo for each power-of-two size from MIN to MAX bytes per rank, with\n"
@@ -33,6 +35,9 @@ static void swing_predict_help(void)
            "  --tau S          per physical hop, seconds\n"
            "  --beta B         link bandwidth, bytes per second\n"
            "  --gamma S        reduction cost, seconds per byte\n"
+           "  --half rs|ag     the reduce-scatter or allgather half alone, as\n"
+           "                   MPI_Reduce_scatter and MPI_Allgather run it (size:\n"
+           "                   the whole vector; LO columns: the whole allreduce)\n"
            "  --csv            comma-separated: bytes,swing_lo,swing_bo,rd_lo,rd_bo,\n"
            "                   swing_lo_mp,swing_bo_mp,rd_lo_mp,rd_bo_mp,ring (s)\n"
            "  --help           this text\n");
@@ -66,19 +71,21 @@ static const struct {
     { "ring", SWT_ALG_RING, SWT_KIND_BO },
 };
 
-/* t[0..8]: the four single-port times, then the five multiport ones. */
-static int swing_predict_times(const swt_model_t *model, const swt_shape_t *sh, double n,
-                               double *t)
+/* t[0..8]: the four single-port times, then the five multiport ones, of
+   the whole allreduce or of one half. */
+static int swing_predict_times(const swt_model_t *model, const swt_shape_t *sh, swt_half_t half,
+                               double n, double *t)
 {
     int best = 0;
 
     for (int i = 0; i < 9; ++i) {
         if (i < 4) {
-            t[i] = swt_model_time(model, (swt_alg_t) (i / 2), (swt_kind_t) (i % 2), n);
+            t[i] = swt_model_time_half_parts(model, (swt_alg_t) (i / 2), (swt_kind_t) (i % 2), 1,
+                                             half, n);
         } else {
             swt_alg_t a = swing_predict_mp[i - 4].alg;
-            t[i] = swt_model_time_parts(model, a, swing_predict_mp[i - 4].kind,
-                                        swt_alg_nparts(sh, a), n);
+            t[i] = swt_model_time_half_parts(model, a, swing_predict_mp[i - 4].kind,
+                                             swt_alg_nparts(sh, a), half, n);
         }
         best = (t[i] < t[best]) ? i : best;
     }
@@ -86,7 +93,7 @@ static int swing_predict_times(const swt_model_t *model, const swt_shape_t *sh, 
 }
 
 static void swing_predict_mp_table(const swt_topo_t *topo, const swt_model_t *model,
-                                   double lo, double hi)
+                                   swt_half_t half, double lo, double hi)
 {
     static const char *const single[4] = { "swing-lo", "swing-bo", "rd-lo", "rd-bo" };
     const swt_shape_t *sh = swt_topo_logical(topo);
@@ -110,7 +117,7 @@ static void swing_predict_mp_table(const swt_topo_t *topo, const swt_model_t *mo
     printf("  %s\n", "best of all");
     for (double n = lo; n <= hi; n *= 2.0) {
         double t[9];
-        int best = swing_predict_times(model, sh, n, t);
+        int best = swing_predict_times(model, sh, half, n, t);
         printf("%12.0f", n);
         for (int i = 4; i < 9; ++i) {
             printf(" %14.3f", t[i] * 1e6);
@@ -139,6 +146,7 @@ int swing_topo_predict(int argc, char **argv)
         { "sizes", required_argument, NULL, 's' },
         SWING_TOPO_COST_OPTIONS,
         { "csv", no_argument, NULL, 'c' },
+        { "half", required_argument, NULL, 'H' },
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 }
     };
@@ -147,6 +155,8 @@ int swing_topo_predict(int argc, char **argv)
     swt_cost_params_t par;
     double lo = 8.0, hi = 64.0 * 1024 * 1024, thr;
     swing_topo_cost_opts_t cost;
+    swt_half_t half = SWT_HALF_ALL;
+    static const char *const what[3] = { "allreduce", "reduce-scatter", "allgather" };
     int opt, rc, csv = 0;
 
     memset(&cost, 0, sizeof(cost));
@@ -172,6 +182,15 @@ int swing_topo_predict(int argc, char **argv)
         case 'c':
             csv = 1;
             break;
+        case 'H':
+            if (0 == strcmp(optarg, "rs")) {
+                half = SWT_HALF_RS;
+            } else if (0 == strcmp(optarg, "ag")) {
+                half = SWT_HALF_AG;
+            } else {
+                return swing_topo_usage("predict", "--half: expected rs or ag, got '%s'", optarg);
+            }
+            break;
         default:
             return swing_topo_usage("predict", "unknown or incomplete option '%s'", argv[optind - 1]);
         }
@@ -190,8 +209,8 @@ int swing_topo_predict(int argc, char **argv)
         printf("bytes,swing_lo,swing_bo,rd_lo,rd_bo,swing_lo_mp,swing_bo_mp,rd_lo_mp,rd_bo_mp,"
                "ring\n");
     } else {
-        printf("predicted allreduce times on %s (alpha %g s, tau %g s, beta %g B/s, gamma %g s/B)\n",
-               swt_topo_name(topo), par.alpha, par.tau, par.beta, par.gamma);
+        printf("predicted %s times on %s (alpha %g s, tau %g s, beta %g B/s, gamma %g s/B)\n",
+               what[half], swt_topo_name(topo), par.alpha, par.tau, par.beta, par.gamma);
         printf("%12s %12s %12s %12s %12s  %s\n", "bytes", "swing-lo/us", "swing-bo/us",
                "rd-lo/us", "rd-bo/us", "best");
     }
@@ -199,7 +218,7 @@ int swing_topo_predict(int argc, char **argv)
         static const char *const names[4] = { "swing-lo", "swing-bo", "rd-lo", "rd-bo" };
         double t[9];
         int best = 0;
-        swing_predict_times(model, swt_topo_logical(topo), n, t);
+        swing_predict_times(model, swt_topo_logical(topo), half, n, t);
         for (int i = 0; i < 4; ++i) {
             best = (t[i] < t[best]) ? i : best;
         }
@@ -215,7 +234,7 @@ int swing_topo_predict(int argc, char **argv)
         }
     }
     if (!csv) {
-        swing_predict_mp_table(topo, model, lo, hi);
+        swing_predict_mp_table(topo, model, half, lo, hi);
         printf("\nLO/BO crossover:\n");
         swing_predict_crossover(model, SWT_ALG_SWING);
         swing_predict_crossover(model, SWT_ALG_RD);
