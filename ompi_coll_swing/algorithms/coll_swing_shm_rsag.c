@@ -196,6 +196,8 @@ static int swing_shm_rsag_setup(swing_shm_rsag_t *x, mca_coll_swing_call_t *call
     /* the layout's per-call array, free while no step list runs */
     x->disp = m->layouts[0].disp;
     x->most = mca_coll_swing_block_disps(call, x->s->nranks, m->layouts[0].disp);
+    /* nonblocking allreduces started before this call use the segment first */
+    mca_coll_swing_nbseg_drain(m);
     return OMPI_SUCCESS;
 }
 
