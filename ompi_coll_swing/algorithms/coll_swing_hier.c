@@ -158,17 +158,11 @@ static int swing_hier_sliced_next(mca_coll_swing_segop_t *op)
     case 2:
         op->stage = 3;
         op->e0 = op->set = op->done = 0;
+        op->n = call->count < chunk ? call->count : chunk;
         return swing_hier_publish(op, h, chunk);
     default:
-        op->n = call->count - op->e0 < chunk ? call->count - op->e0 : chunk;
-        memcpy(call->rbuf + op->gap + op->e0 * ext, s->result + op->set * s->slot_size,
-               mca_coll_swing_shm_span(call, op->true_ext, op->n));
-        op->e0 += op->n;
-        op->set ^= 1;
-        if (op->e0 >= call->count) {
-            return SWING_SEGOP_DONE;
-        }
-        return swing_hier_publish(op, h, chunk);
+        return mca_coll_swing_segop_copy_out(op) ? SWING_SEGOP_DONE
+                                                 : swing_hier_publish(op, h, chunk);
     }
 }
 

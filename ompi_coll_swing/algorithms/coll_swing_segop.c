@@ -6,6 +6,8 @@
  */
 #include "coll_swing_segop.h"
 
+#include <string.h>
+
 #include "opal/runtime/opal_progress.h"
 
 /* The progress callback runs the FIFO's head; no lock held here while waiting. */
@@ -21,6 +23,19 @@ int mca_coll_swing_segop_phase(mca_coll_swing_segop_t *op)
     op->phase = mca_coll_swing_shm_phase_post(op->s);
     op->seen = 0;
     return SWING_SEGOP_PHASE;
+}
+
+int mca_coll_swing_segop_copy_out(mca_coll_swing_segop_t *op)
+{
+    const mca_coll_swing_call_t *call = &op->call;
+    size_t ext = (size_t) call->extent, chunk = op->s->slot_size / ext;
+
+    memcpy(call->rbuf + op->gap + op->e0 * ext, op->s->result + op->set * op->s->slot_size,
+           mca_coll_swing_shm_span(call, op->true_ext, op->n));
+    op->e0 += op->n;
+    op->set ^= 1;
+    op->n = call->count - op->e0 < chunk ? call->count - op->e0 : chunk;
+    return op->e0 >= call->count;
 }
 
 void mca_coll_swing_segop_reset(mca_coll_swing_segop_t *op)

@@ -58,6 +58,9 @@ struct mca_coll_swing_segop_t {
 
 /* Publishes the next phase of op's segment: next() returns this. */
 int mca_coll_swing_segop_phase(mca_coll_swing_segop_t *op);
+/* Copies chunk op->e0's result (op->n elements, result area op->set) into
+   the receive buffer and moves to the next chunk; 1 when that was the last. */
+int mca_coll_swing_segop_copy_out(mca_coll_swing_segop_t *op);
 /* Back to the first action (every start of a persistent request). */
 void mca_coll_swing_segop_reset(mca_coll_swing_segop_t *op);
 /* The call allreducing op's net step on its plan (in place, same tag). */

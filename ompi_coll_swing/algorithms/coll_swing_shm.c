@@ -144,15 +144,7 @@ static int swing_shm_large_next(mca_coll_swing_segop_t *op)
         op->stage = 2;
         return swing_shm_large_reduce(op);
     }
-    memcpy(call->rbuf + op->gap + op->e0 * ext, s->result + op->set * s->slot_size,
-           mca_coll_swing_shm_span(call, op->true_ext, op->n));
-    op->e0 += op->n;
-    op->set ^= 1;
-    if (op->e0 >= call->count) {
-        return SWING_SEGOP_DONE;
-    }
-    op->n = call->count - op->e0 < chunk ? call->count - op->e0 : chunk;
-    return swing_shm_large_reduce(op);
+    return mca_coll_swing_segop_copy_out(op) ? SWING_SEGOP_DONE : swing_shm_large_reduce(op);
 }
 
 /*
