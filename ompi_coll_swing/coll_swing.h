@@ -53,6 +53,9 @@ typedef struct mca_coll_swing_module_t {
        (transport/coll_swing_p2p.h) */
     unsigned int nb_seq;
     unsigned int nb_persistent_seq;
+    /* nonblocking shm and hier operations, in call order: only the first
+       uses the segment (algorithms/coll_swing_nbseg.c) */
+    struct mca_coll_swing_nbreq_t *nb_seg_head, *nb_seg_tail;
     mca_coll_base_module_reduce_scatter_block_fn_t prev_reduce_scatter_block;
     mca_coll_base_module_t *prev_reduce_scatter_block_module;
     mca_coll_base_module_reduce_scatter_fn_t prev_reduce_scatter;

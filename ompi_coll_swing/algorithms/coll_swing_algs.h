@@ -33,6 +33,14 @@ int mca_coll_swing_exec_hier(mca_coll_swing_call_t *call, mca_coll_swing_module_
  * algorithms/coll_swing_nbsteps.c
  */
 int mca_coll_swing_exec_nb_steps(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
+/* The same for shm and hier: the segment's protocol in the nonblocking
+   engine (algorithms/coll_swing_nbseg.c). */
+int mca_coll_swing_exec_nb_shm(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
+int mca_coll_swing_exec_nb_hier(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
+/* A blocking call about to use the segment: first every nonblocking shm
+   or hier operation started before it on the module runs to its end
+   (each rank does the same, in the same order). */
+void mca_coll_swing_nbseg_drain(mca_coll_swing_module_t *module);
 /*
  * Reduce-scatter and allgather (algorithms/coll_swing_rsag.c): the RS or
  * the AG half of the BO step list call->plan, every part on its piece of

@@ -34,11 +34,18 @@
  * Uneven nodes: k is the fewest ranks on any node; ranks beyond k on a
  * larger node take part in the node phases only. One rank on some node
  * makes k = 1: a single group of one rank per node.
+ * Each scheme is its actions between two waits (coll_swing_segop.h): a
+ * phase, or the step list between nodes. A blocking call waits for them
+ * (the step list by the blocking executor), the nonblocking engine tests
+ * them (coll_swing_nbseg.c: the step list as the step engine's state
+ * machine); same actions, same bits.
  * Memory: the node segment (as shm), plus a private buffer of 1/k of the
- * message on ranks of local index < k; element i of it at scratch + i * extent.
+ * message on ranks of local index < k (the module's for blocking calls,
+ * the request's for nonblocking ones); element i of it at slice + i * extent.
  */
 #include "coll_swing_hier_setup.h"
 #include "coll_swing_kernel.h"
+#include "coll_swing_segop.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -57,156 +64,209 @@ static size_t swing_hier_mine(const mca_coll_swing_call_t *call, const mca_coll_
     return total;
 }
 
-/* Between nodes: allreduce of n elements at buf with my group (in place). */
-static int swing_hier_between(const mca_coll_swing_call_t *call, mca_coll_swing_module_t *m,
-                              const mca_coll_swing_plan_t *plan, char *buf, size_t n)
+/* Sliced scheme, node reduce-scatter, chunk op->e0 in set op->set: my
+   slice reduced into my private buffer, the next chunk copied in -> phase. */
+static int swing_hier_reduce(mca_coll_swing_segop_t *op, const mca_coll_swing_hier_t *h,
+                             size_t chunk)
 {
-    mca_coll_swing_call_t sub = *call;
-
-    sub.sbuf = NULL;
-    sub.rbuf = buf;
-    sub.count = n;
-    sub.bytes = n * (call->bytes / (call->count ? call->count : 1));
-    sub.plan = plan;
-    return mca_coll_swing_exec_steps(&sub, m);
-}
-
-/* Step 1: node reduce-scatter into the private buffer (double-buffered slots). */
-static void swing_hier_reduce(const mca_coll_swing_call_t *call, mca_coll_swing_hier_t *h,
-                              const char *src, ptrdiff_t gap, ptrdiff_t true_ext, size_t chunk)
-{
-    mca_coll_swing_shm_t *s = h->seg;
-    size_t ext = (size_t) call->extent, set = 0, out = 0;
-    size_t set_bytes = (size_t) s->nranks * s->slot_size;
+    const mca_coll_swing_call_t *call = &op->call;
+    mca_coll_swing_shm_t *s = op->s;
+    size_t ext = (size_t) call->extent, set_bytes = (size_t) s->nranks * s->slot_size;
+    size_t n = call->count - op->e0 < chunk ? call->count - op->e0 : chunk, e1 = op->e0 + n;
+    char *slots = s->slots + op->set * set_bytes;
     int k = h->nodes.kmin, me = h->nodes.lrank;
 
-    memcpy(s->slots + (size_t) me * s->slot_size, src + gap,
-           mca_coll_swing_shm_span(call, true_ext, call->count < chunk ? call->count : chunk));
-    mca_coll_swing_shm_phase(s);
-    for (size_t e0 = 0; e0 < call->count; e0 += chunk, set ^= 1) {
-        size_t n = call->count - e0 < chunk ? call->count - e0 : chunk, e1 = e0 + n;
-        char *slots = s->slots + set * set_bytes;
-
-        if (me < k) {
-            size_t lo = mca_coll_swing_shm_slice(n, k, me, ext);
-            size_t hi = mca_coll_swing_shm_slice(n, k, me + 1, ext);
-            for (int i = 0; i < s->nranks && hi > lo; ++i) {
-                s->in[i] = slots + (size_t) i * s->slot_size + lo * ext - gap;
-            }
-            if (hi > lo) {
-                mca_coll_swing_reduce_n(call->op, call->dtype, (const void *const *) s->in,
-                                        s->nranks, h->scratch + out * ext - gap, hi - lo);
-            }
-            out += hi - lo;
+    if (me < k && op->mine > 0) {
+        size_t lo = mca_coll_swing_shm_slice(n, k, me, ext);
+        size_t hi = mca_coll_swing_shm_slice(n, k, me + 1, ext);
+        for (int i = 0; i < s->nranks && hi > lo; ++i) {
+            s->in[i] = slots + (size_t) i * s->slot_size + lo * ext - op->gap;
         }
-        if (e1 < call->count) {
-            size_t n1 = call->count - e1 < chunk ? call->count - e1 : chunk;
-            memcpy(s->slots + (set ^ 1) * set_bytes + (size_t) me * s->slot_size,
-                   src + gap + e1 * ext, mca_coll_swing_shm_span(call, true_ext, n1));
+        if (hi > lo) {
+            mca_coll_swing_reduce_n(call->op, call->dtype, (const void *const *) s->in,
+                                    s->nranks, op->slice + op->done * ext - op->gap, hi - lo);
         }
-        mca_coll_swing_shm_phase(s);
+        op->done += hi - lo;
     }
+    if (e1 < call->count) {
+        size_t n1 = call->count - e1 < chunk ? call->count - e1 : chunk;
+        memcpy(s->slots + (op->set ^ 1) * set_bytes + (size_t) me * s->slot_size,
+               op->src + op->gap + e1 * ext, mca_coll_swing_shm_span(call, op->true_ext, n1));
+    }
+    op->e0 = e1;
+    op->set ^= 1;
+    return mca_coll_swing_segop_phase(op);
 }
 
-/* Step 3: node allgather from the private buffers (double-buffered results). */
-static void swing_hier_gather(const mca_coll_swing_call_t *call, mca_coll_swing_hier_t *h,
-                              ptrdiff_t gap, ptrdiff_t true_ext, size_t chunk)
+/* Sliced scheme, node allgather of chunk op->e0: my slice into the result
+   area of set op->set -> phase. */
+static int swing_hier_publish(mca_coll_swing_segop_t *op, const mca_coll_swing_hier_t *h,
+                              size_t chunk)
 {
-    mca_coll_swing_shm_t *s = h->seg;
-    size_t ext = (size_t) call->extent, set = 0, in = 0;
+    const mca_coll_swing_call_t *call = &op->call;
+    size_t ext = (size_t) call->extent;
+    size_t n = call->count - op->e0 < chunk ? call->count - op->e0 : chunk;
     int k = h->nodes.kmin, me = h->nodes.lrank;
 
-    for (size_t e0 = 0; e0 < call->count; e0 += chunk, set ^= 1) {
-        size_t n = call->count - e0 < chunk ? call->count - e0 : chunk;
-        char *result = s->result + set * s->slot_size;
-
-        if (me < k) {
-            size_t lo = mca_coll_swing_shm_slice(n, k, me, ext);
-            size_t hi = mca_coll_swing_shm_slice(n, k, me + 1, ext);
-            if (hi > lo) {
-                memcpy(result + lo * ext, h->scratch + in * ext,
-                       mca_coll_swing_shm_span(call, true_ext, hi - lo));
-            }
-            in += hi - lo;
+    if (me < k && op->mine > 0) {
+        size_t lo = mca_coll_swing_shm_slice(n, k, me, ext);
+        size_t hi = mca_coll_swing_shm_slice(n, k, me + 1, ext);
+        if (hi > lo) {
+            memcpy(op->s->result + op->set * op->s->slot_size + lo * ext,
+                   op->slice + op->done * ext,
+                   mca_coll_swing_shm_span(call, op->true_ext, hi - lo));
         }
-        mca_coll_swing_shm_phase(s);
-        memcpy(call->rbuf + gap + e0 * ext, result, mca_coll_swing_shm_span(call, true_ext, n));
+        op->done += hi - lo;
     }
+    return mca_coll_swing_segop_phase(op);
 }
 
-static int swing_hier_sliced(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m,
-                             const char *src, ptrdiff_t gap, ptrdiff_t true_ext)
+/*
+ * Sliced scheme: copy chunk 0 in -> phase -> per chunk: reduce my slice,
+ * copy the next in -> phase; then the net step on my slices; then per
+ * chunk: publish my slice -> phase -> copy the chunk out.
+ */
+static int swing_hier_sliced_next(mca_coll_swing_segop_t *op)
 {
-    mca_coll_swing_hier_t *h = m->hier;
-    size_t chunk = h->seg->slot_size / (size_t) call->extent;
-    size_t mine = swing_hier_mine(call, h, chunk);
+    const mca_coll_swing_call_t *call = &op->call;
+    const mca_coll_swing_hier_t *h = op->module->hier;
+    mca_coll_swing_shm_t *s = op->s;
+    size_t ext = (size_t) call->extent, chunk = s->slot_size / ext;
     size_t elem = call->bytes / (call->count ? call->count : 1);
-    int rc = mca_coll_swing_grow(&h->scratch, &h->scratch_size,
-                                 mine * (size_t) call->extent + (size_t) true_ext);
 
-    /* a rank out of memory still takes part in every phase, or its node hangs */
-    swing_hier_reduce(call, h, src, gap, true_ext, chunk);
-    if (OMPI_SUCCESS == rc && mine > 0) {
-        int bo = h->bo[mca_coll_swing_bucket(mine * elem)];
-        rc = swing_hier_between(call, m, &h->plans[bo ? SWING_HIER_BO : SWING_HIER_LO],
-                                h->scratch - gap, mine);
+    switch (op->stage) {
+    case 0:
+        op->stage = 1;
+        memcpy(s->slots + (size_t) h->nodes.lrank * s->slot_size, op->src + op->gap,
+               mca_coll_swing_shm_span(call, op->true_ext,
+                                       call->count < chunk ? call->count : chunk));
+        return mca_coll_swing_segop_phase(op);
+    case 1:
+        if (op->e0 < call->count) {
+            return swing_hier_reduce(op, h, chunk);
+        }
+        op->stage = 2;
+        /* ranks beyond the slices have no net step */
+        if (op->mine > 0) {
+            op->net_plan = &h->plans[h->bo[mca_coll_swing_bucket(op->mine * elem)]
+                                         ? SWING_HIER_BO : SWING_HIER_LO];
+            op->net_buf = op->slice - op->gap;
+            op->net_n = op->mine;
+            return SWING_SEGOP_NET;
+        }
+        /* fall through */
+    case 2:
+        op->stage = 3;
+        op->e0 = op->set = op->done = 0;
+        op->n = call->count < chunk ? call->count : chunk;
+        return swing_hier_publish(op, h, chunk);
+    default:
+        return mca_coll_swing_segop_copy_out(op) ? SWING_SEGOP_DONE
+                                                 : swing_hier_publish(op, h, chunk);
     }
-    swing_hier_gather(call, h, gap, true_ext, chunk);
-    return rc;
 }
 
-static int swing_hier_leader(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m,
-                             const char *src, ptrdiff_t gap, ptrdiff_t true_ext)
+/*
+ * Leader scheme: copy in -> phase -> node allreduce into every receive
+ * buffer; local rank 0: the net step with the other nodes' rank 0, the
+ * result into the result area -> phase -> the others copy it out.
+ */
+static int swing_hier_leader_next(mca_coll_swing_segop_t *op)
 {
-    mca_coll_swing_hier_t *h = m->hier;
-    mca_coll_swing_shm_t *s = h->seg;
-    size_t bytes = mca_coll_swing_shm_span(call, true_ext, call->count);
-    char *half = s->small + (s->small_calls++ % 2) * (size_t) s->nranks * s->small_size;
-    int rc = OMPI_SUCCESS;
+    const mca_coll_swing_call_t *call = &op->call;
+    const mca_coll_swing_hier_t *h = op->module->hier;
+    mca_coll_swing_shm_t *s = op->s;
+    size_t bytes = mca_coll_swing_shm_span(call, op->true_ext, call->count);
 
-    memcpy(half + (size_t) s->rank * s->small_size, src + gap, bytes);
-    mca_coll_swing_shm_phase(s);
-    for (int i = 0; i < s->nranks; ++i) {
-        s->in[i] = half + (size_t) i * s->small_size - gap;
+    switch (op->stage) {
+    case 0:
+        op->stage = 1;
+        op->half = s->small + (s->small_calls++ % 2) * (size_t) s->nranks * s->small_size;
+        memcpy(op->half + (size_t) s->rank * s->small_size, op->src + op->gap, bytes);
+        return mca_coll_swing_segop_phase(op);
+    case 1:
+        for (int i = 0; i < s->nranks; ++i) {
+            s->in[i] = op->half + (size_t) i * s->small_size - op->gap;
+        }
+        mca_coll_swing_reduce_n(call->op, call->dtype, (const void *const *) s->in, s->nranks,
+                                call->rbuf, call->count);
+        if (0 != h->nodes.lrank) {
+            op->stage = 3;
+            return mca_coll_swing_segop_phase(op);
+        }
+        op->stage = 2;
+        op->net_plan = &h->plans[SWING_HIER_LO];
+        op->net_buf = call->rbuf;
+        op->net_n = call->count;
+        return SWING_SEGOP_NET;
+    case 2:
+        op->stage = 3;
+        memcpy(s->result, call->rbuf + op->gap, bytes);
+        return mca_coll_swing_segop_phase(op);
+    default:
+        if (0 != h->nodes.lrank) {
+            memcpy(call->rbuf + op->gap, s->result, bytes);
+        }
+        return SWING_SEGOP_DONE;
     }
-    mca_coll_swing_reduce_n(call->op, call->dtype, (const void *const *) s->in, s->nranks,
-                            call->rbuf, call->count);
-    if (0 == h->nodes.lrank) {
-        rc = swing_hier_between(call, m, &h->plans[SWING_HIER_LO], call->rbuf, call->count);
-        memcpy(s->result, call->rbuf + gap, bytes);
+}
+
+int mca_coll_swing_hier_op_init(mca_coll_swing_segop_t *op, mca_coll_swing_call_t *call,
+                                mca_coll_swing_module_t *m, size_t *slice_bytes)
+{
+    static mca_coll_swing_decline_t type = {
+        0, "datatype overlapping itself or larger than a slot"};
+    mca_coll_swing_hier_t *h;
+    size_t span;
+    int rc;
+
+    memset(op, 0, sizeof(*op));
+    *slice_bytes = 0;
+    rc = mca_coll_swing_hier_prepare(call, m);
+    if (OMPI_SUCCESS != rc) {
+        return rc;
     }
-    mca_coll_swing_shm_phase(s);
-    if (0 != h->nodes.lrank) {
-        memcpy(call->rbuf + gap, s->result, bytes);
+    h = m->hier;
+    ompi_datatype_get_true_extent(call->dtype, &op->gap, &op->true_ext);
+    if (call->extent <= 0 || op->true_ext > call->extent
+        || (size_t) call->extent > h->seg->slot_size) {
+        call->declined = &type;
+        return MCA_COLL_SWING_DECLINED;
     }
-    return rc;
+    op->call = *call;
+    op->module = m;
+    op->s = h->seg;
+    op->src = (NULL != call->sbuf) ? call->sbuf : call->rbuf;
+    span = mca_coll_swing_shm_span(call, op->true_ext, call->count);
+    if (span <= h->seg->small_size && span <= h->seg->slot_size
+        && !h->bo[mca_coll_swing_bucket(call->bytes)]) {
+        op->next = swing_hier_leader_next;
+        op->net_max = (0 == h->nodes.lrank) ? call->count : 0;
+        return OMPI_SUCCESS;
+    }
+    op->next = swing_hier_sliced_next;
+    op->mine = swing_hier_mine(call, h, h->seg->slot_size / (size_t) call->extent);
+    op->net_max = op->mine;
+    *slice_bytes = op->mine > 0 ? op->mine * (size_t) call->extent + (size_t) op->true_ext : 0;
+    return OMPI_SUCCESS;
 }
 
 int mca_coll_swing_exec_hier(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
 {
-    static mca_coll_swing_decline_t type = {
-        0, "datatype overlapping itself or larger than a slot"};
-    const char *src = (NULL != call->sbuf) ? call->sbuf : call->rbuf;
-    ptrdiff_t gap = 0, true_ext = 0;
-    size_t span;
-    int rc = mca_coll_swing_hier_prepare(call, m);
+    mca_coll_swing_segop_t op;
+    size_t slice_bytes = 0;
+    int rc = mca_coll_swing_hier_op_init(&op, call, m, &slice_bytes);
 
-    if (OMPI_SUCCESS != rc) {
+    if (OMPI_SUCCESS != rc || 0 == call->count) {
         return rc;
     }
-    ompi_datatype_get_true_extent(call->dtype, &gap, &true_ext);
-    if (call->extent <= 0 || true_ext > call->extent
-        || (size_t) call->extent > m->hier->seg->slot_size) {
-        call->declined = &type;
-        return MCA_COLL_SWING_DECLINED;
+    rc = mca_coll_swing_grow(&m->hier->scratch, &m->hier->scratch_size, slice_bytes);
+    op.slice = m->hier->scratch;
+    mca_coll_swing_nbseg_drain(m);
+    if (OMPI_SUCCESS != rc) {
+        /* a rank out of memory still takes part in every phase, or its node hangs */
+        op.mine = 0;
     }
-    span = mca_coll_swing_shm_span(call, true_ext, call->count);
-    if (0 == call->count) {
-        return OMPI_SUCCESS;
-    }
-    if (span <= m->hier->seg->small_size && span <= m->hier->seg->slot_size
-        && !m->hier->bo[mca_coll_swing_bucket(call->bytes)]) {
-        return swing_hier_leader(call, m, src, gap, true_ext);
-    }
-    return swing_hier_sliced(call, m, src, gap, true_ext);
+    rc = (OMPI_SUCCESS == mca_coll_swing_segop_run(&op)) ? rc : op.rc;
+    return rc;
 }

@@ -185,6 +185,8 @@ static int swing_hrs_setup(swing_hrs_t *x, mca_coll_swing_call_t *call,
     (void) mca_coll_swing_block_disps(call, ompi_comm_size(call->comm), m->disp);
     mca_coll_swing_block_layout(call, x->h->layout, 1, 0);
     x->disp = m->disp;
+    /* nonblocking allreduces started before this call use the segment first */
+    mca_coll_swing_nbseg_drain(m);
     swing_hrs_offsets(x);
     span = swing_hrs_len(x, x->me) * x->ext;
     rc = mca_coll_swing_grow(&x->h->scratch, &x->h->scratch_size, span * (rs ? 2 : 1) + 1);

@@ -12,7 +12,8 @@
  *
  * coll_swing_nbreq.c owns the request objects, the active list, its lock
  * and the progress callback; the state machines (coll_swing_nbsteps.c:
- * the step lists) plug in through advance and restart.
+ * the step lists; coll_swing_nbseg.c: shm and hier) plug in through
+ * advance and restart.
  */
 #ifndef MCA_COLL_SWING_NB_H
 #define MCA_COLL_SWING_NB_H
@@ -59,6 +60,9 @@ struct mca_coll_swing_nbreq_t {
     mca_coll_swing_nb_fn_t restart;       /* back to the first step: every start */
     char *scratch;                        /* the request's own, kept while cached */
     size_t scratch_size;
+    char *alg;                            /* an algorithm's own state, kept as scratch
+                                             (shm, hier: coll_swing_nbseg.c) */
+    size_t alg_size;
     int active;                           /* started, not yet complete */
     int user_freed;                       /* freed while active: release at the end */
     int rc;                               /* the operation's result */
@@ -81,6 +85,8 @@ int mca_coll_swing_nbreq_get(mca_coll_swing_module_t *module, const mca_coll_swi
 int mca_coll_swing_nbreq_start(mca_coll_swing_nbreq_t *req);
 /* A request whose start failed: back to the idle ones. */
 void mca_coll_swing_nbreq_discard(mca_coll_swing_nbreq_t *req);
+/* Makes req run call->plan's step list (coll_swing_nbsteps.c): its advance and restart. */
+void mca_coll_swing_nb_steps_set(mca_coll_swing_nbreq_t *req);
 /* At component close: the progress callback off, the idle requests freed. */
 void mca_coll_swing_nb_fini(void);
 

@@ -35,13 +35,14 @@ static int swing_nb_progress(void);
 static void swing_nbreq_construct(mca_coll_swing_nbreq_t *req)
 {
     req->next = req->prev = req->cached = NULL;
-    req->scratch = NULL;
-    req->scratch_size = 0;
+    req->scratch = req->alg = NULL;
+    req->scratch_size = req->alg_size = 0;
 }
 
 static void swing_nbreq_destruct(mca_coll_swing_nbreq_t *req)
 {
     free(req->scratch);
+    free(req->alg);
 }
 
 OBJ_CLASS_INSTANCE(mca_coll_swing_nbreq_t, ompi_coll_base_nbc_request_t, swing_nbreq_construct,
@@ -68,8 +69,9 @@ static void swing_nbreq_drop(mca_coll_swing_nbreq_t *req)
     pthread_mutex_lock(&swing_nb_lock);
     if (swing_nb_nidle >= SWING_NB_CACHE) {
         free(req->scratch);
-        req->scratch = NULL;
-        req->scratch_size = 0;
+        free(req->alg);
+        req->scratch = req->alg = NULL;
+        req->scratch_size = req->alg_size = 0;
     }
     req->cached = swing_nb_idle;
     swing_nb_idle = req;

@@ -239,6 +239,12 @@ static int swing_nb_restart(mca_coll_swing_nbreq_t *req)
     return 0;
 }
 
+void mca_coll_swing_nb_steps_set(mca_coll_swing_nbreq_t *req)
+{
+    req->advance = swing_nb_advance;
+    req->restart = swing_nb_restart;
+}
+
 int mca_coll_swing_exec_nb_steps(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
 {
     ptrdiff_t gap = 0;
@@ -251,8 +257,7 @@ int mca_coll_swing_exec_nb_steps(mca_coll_swing_call_t *call, mca_coll_swing_mod
     if (OMPI_SUCCESS != rc) {
         return rc;
     }
-    req->advance = swing_nb_advance;
-    req->restart = swing_nb_restart;
+    mca_coll_swing_nb_steps_set(req);
     if (!call->persistent) {
         swing_nb_restart(req);
         rc = mca_coll_swing_nbreq_start(req);

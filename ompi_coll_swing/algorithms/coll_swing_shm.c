@@ -34,13 +34,14 @@
  * Example, p = 3, 9 ints, slices of 3 (rounded to cache lines in practice):
  * rank 1 computes result[3..6) = slot0[3..6) + slot1[3..6) + slot2[3..6).
  *
+ * Each scheme is its actions between two phases (coll_swing_segop.h): a
+ * blocking call waits for each phase (transport/coll_swing_seg.c), the
+ * nonblocking engine tests it (coll_swing_nbseg.c); same actions, same bits.
  * Memory: the segment, 2 (p + 1) slots plus 2p small slots; nothing per call.
- * Waiting for a phase: transport/coll_swing_seg.c.
  */
 #include "coll_swing_algs.h"
 #include "coll_swing_kernel.h"
-#include "coll_swing_seg.h"
-#include "coll_swing_shm_cma.h"
+#include "coll_swing_segop.h"
 
 #include <string.h>
 
@@ -53,73 +54,97 @@ static void swing_shm_combine(const mca_coll_swing_call_t *call, char *const *sr
     mca_coll_swing_reduce_n(call->op, call->dtype, (const void *const *) src, p, dst, n);
 }
 
-static void swing_shm_small(const mca_coll_swing_call_t *call, mca_coll_swing_shm_t *s,
-                            const char *src, ptrdiff_t gap, ptrdiff_t true_ext)
+/* Small scheme: copy in -> phase -> reduce every slot. */
+static int swing_shm_small_next(mca_coll_swing_segop_t *op)
 {
-    size_t bytes = mca_coll_swing_shm_span(call, true_ext, call->count);
-    char *half = s->small + (s->small_calls++ % 2) * (size_t) s->nranks * s->small_size;
+    const mca_coll_swing_call_t *call = &op->call;
+    mca_coll_swing_shm_t *s = op->s;
     char **in = s->in;
 
-    memcpy(half + (size_t) s->rank * s->small_size, src + gap, bytes);
-    mca_coll_swing_shm_phase(s);
+    if (0 == op->stage++) {
+        op->half = s->small + (s->small_calls++ % 2) * (size_t) s->nranks * s->small_size;
+        memcpy(op->half + (size_t) s->rank * s->small_size, op->src + op->gap,
+               mca_coll_swing_shm_span(call, op->true_ext, call->count));
+        return mca_coll_swing_segop_phase(op);
+    }
     for (int i = 0; i < s->nranks; ++i) {
-        in[i] = half + (size_t) i * s->small_size - gap;
+        in[i] = op->half + (size_t) i * s->small_size - op->gap;
     }
     swing_shm_combine(call, in, s->nranks, call->rbuf, call->count);
+    return SWING_SEGOP_DONE;
 }
 
-/* Copies my chunk into my slot, all but my own slice [lo, hi) (nobody else reads it). */
-static void swing_shm_copy_in(const mca_coll_swing_call_t *call, char *slot, const char *from,
-                              ptrdiff_t true_ext, size_t n, size_t lo, size_t hi)
+/* Copies my chunk of n elements into my slot, all but my own slice (nobody else reads it). */
+static void swing_shm_copy_in(const mca_coll_swing_segop_t *op, char *slot, const char *from,
+                              size_t n)
 {
+    const mca_coll_swing_call_t *call = &op->call;
+    const mca_coll_swing_shm_t *s = op->s;
     size_t ext = (size_t) call->extent;
+    size_t lo = mca_coll_swing_shm_slice(n, s->nranks, s->rank, ext);
+    size_t hi = mca_coll_swing_shm_slice(n, s->nranks, s->rank + 1, ext);
 
     if (hi <= lo) {
-        memcpy(slot, from, mca_coll_swing_shm_span(call, true_ext, n));
+        memcpy(slot, from, mca_coll_swing_shm_span(call, op->true_ext, n));
         return;
     }
     memcpy(slot, from, lo * ext);
     if (hi < n) {
-        memcpy(slot + hi * ext, from + hi * ext, mca_coll_swing_shm_span(call, true_ext, n - hi));
+        memcpy(slot + hi * ext, from + hi * ext,
+               mca_coll_swing_shm_span(call, op->true_ext, n - hi));
     }
 }
 
-static void swing_shm_large(const mca_coll_swing_call_t *call, mca_coll_swing_shm_t *s,
-                            const char *src, ptrdiff_t gap, ptrdiff_t true_ext)
+/* Large scheme, chunk op->e0 of op->n elements in set op->set: reduce my
+   slice into the result, copy the next chunk in -> phase. */
+static int swing_shm_large_reduce(mca_coll_swing_segop_t *op)
 {
-    size_t ext = (size_t) call->extent, chunk = s->slot_size / ext, set = 0;
+    const mca_coll_swing_call_t *call = &op->call;
+    mca_coll_swing_shm_t *s = op->s;
+    size_t ext = (size_t) call->extent, chunk = s->slot_size / ext;
     size_t set_bytes = (size_t) s->nranks * s->slot_size;
-    size_t n = call->count < chunk ? call->count : chunk;
+    size_t lo = mca_coll_swing_shm_slice(op->n, s->nranks, s->rank, ext);
+    size_t hi = mca_coll_swing_shm_slice(op->n, s->nranks, s->rank + 1, ext);
+    size_t e1 = op->e0 + op->n;
+    char *slots = s->slots + op->set * set_bytes, *result = s->result + op->set * s->slot_size;
     char **in = s->in;
 
-    swing_shm_copy_in(call, s->slots + (size_t) s->rank * s->slot_size, src + gap, true_ext, n,
-                      mca_coll_swing_shm_slice(n, s->nranks, s->rank, ext),
-                      mca_coll_swing_shm_slice(n, s->nranks, s->rank + 1, ext));
-    mca_coll_swing_shm_phase(s);
-    for (size_t e0 = 0; e0 < call->count; e0 += chunk, set ^= 1) {
-        size_t lo = mca_coll_swing_shm_slice(n, s->nranks, s->rank, ext);
-        size_t hi = mca_coll_swing_shm_slice(n, s->nranks, s->rank + 1, ext);
-        size_t e1 = e0 + n, n1 = call->count - e1 < chunk ? call->count - e1 : chunk;
-        char *slots = s->slots + set * set_bytes, *result = s->result + set * s->slot_size;
-
-        if (hi > lo) {
-            for (int i = 0; i < s->nranks; ++i) {
-                in[i] = (i == s->rank) ? (char *) src + (e0 + lo) * ext
-                                       : slots + (size_t) i * s->slot_size + lo * ext - gap;
-            }
-            swing_shm_combine(call, in, s->nranks, result + lo * ext - gap, hi - lo);
+    if (hi > lo) {
+        for (int i = 0; i < s->nranks; ++i) {
+            in[i] = (i == s->rank) ? (char *) op->src + (op->e0 + lo) * ext
+                                   : slots + (size_t) i * s->slot_size + lo * ext - op->gap;
         }
-        if (e1 < call->count) {
-            swing_shm_copy_in(call, s->slots + (set ^ 1) * set_bytes
-                                        + (size_t) s->rank * s->slot_size,
-                              src + gap + e1 * ext, true_ext, n1,
-                              mca_coll_swing_shm_slice(n1, s->nranks, s->rank, ext),
-                              mca_coll_swing_shm_slice(n1, s->nranks, s->rank + 1, ext));
-        }
-        mca_coll_swing_shm_phase(s);
-        memcpy(call->rbuf + gap + e0 * ext, result, mca_coll_swing_shm_span(call, true_ext, n));
-        n = n1;
+        swing_shm_combine(call, in, s->nranks, result + lo * ext - op->gap, hi - lo);
     }
+    if (e1 < call->count) {
+        swing_shm_copy_in(op, s->slots + (op->set ^ 1) * set_bytes
+                                  + (size_t) s->rank * s->slot_size,
+                          op->src + op->gap + e1 * ext,
+                          call->count - e1 < chunk ? call->count - e1 : chunk);
+    }
+    return mca_coll_swing_segop_phase(op);
+}
+
+/* Large scheme: copy chunk 0 in -> phase -> per chunk: reduce, copy the
+   next in -> phase -> copy the result out. */
+static int swing_shm_large_next(mca_coll_swing_segop_t *op)
+{
+    const mca_coll_swing_call_t *call = &op->call;
+    mca_coll_swing_shm_t *s = op->s;
+    size_t ext = (size_t) call->extent, chunk = s->slot_size / ext;
+
+    if (0 == op->stage) {
+        op->stage = 1;
+        op->n = call->count < chunk ? call->count : chunk;
+        swing_shm_copy_in(op, s->slots + (size_t) s->rank * s->slot_size, op->src + op->gap,
+                          op->n);
+        return mca_coll_swing_segop_phase(op);
+    }
+    if (1 == op->stage) {
+        op->stage = 2;
+        return swing_shm_large_reduce(op);
+    }
+    return mca_coll_swing_segop_copy_out(op) ? SWING_SEGOP_DONE : swing_shm_large_reduce(op);
 }
 
 /*
@@ -204,22 +229,38 @@ int mca_coll_swing_shm_prepare(mca_coll_swing_call_t *call, mca_coll_swing_modul
     return OMPI_SUCCESS;
 }
 
+int mca_coll_swing_shm_op_init(mca_coll_swing_segop_t *op, mca_coll_swing_call_t *call,
+                               mca_coll_swing_module_t *m)
+{
+    int rc;
+
+    memset(op, 0, sizeof(*op));
+    rc = mca_coll_swing_shm_prepare(call, m, &op->gap, &op->true_ext);
+    if (OMPI_SUCCESS != rc) {
+        return rc;
+    }
+    op->call = *call;
+    op->module = m;
+    op->s = m->shm;
+    op->src = (NULL != call->sbuf) ? call->sbuf : call->rbuf;
+    if (mca_coll_swing_shm_span(call, op->true_ext, call->count) <= m->shm->small_size) {
+        op->next = swing_shm_small_next;
+    } else if (m->shm->cma && call->bytes >= (size_t) mca_coll_swing_params.shm_cma_min) {
+        op->next = mca_coll_swing_shm_cma_next;
+    } else {
+        op->next = swing_shm_large_next;
+    }
+    return OMPI_SUCCESS;
+}
+
 int mca_coll_swing_exec_shm(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
 {
-    const char *src = (NULL != call->sbuf) ? call->sbuf : call->rbuf;
-    ptrdiff_t gap = 0, true_ext = 0;
-    int rc = mca_coll_swing_shm_prepare(call, m, &gap, &true_ext);
+    mca_coll_swing_segop_t op;
+    int rc = mca_coll_swing_shm_op_init(&op, call, m);
 
     if (OMPI_SUCCESS != rc) {
         return rc;
     }
-    if (mca_coll_swing_shm_span(call, true_ext, call->count) <= m->shm->small_size) {
-        swing_shm_small(call, m->shm, src, gap, true_ext);
-    } else if (m->shm->cma && call->bytes >= (size_t) mca_coll_swing_params.shm_cma_min) {
-        mca_coll_swing_count(&mca_coll_swing_counters.shm_single_copy, 1);
-        return mca_coll_swing_shm_cma_allreduce(call, m->shm, src, gap, true_ext);
-    } else {
-        swing_shm_large(call, m->shm, src, gap, true_ext);
-    }
-    return OMPI_SUCCESS;
+    mca_coll_swing_nbseg_drain(m);
+    return mca_coll_swing_segop_run(&op);
 }

@@ -29,7 +29,7 @@
  * 0..p-1, so all ranks get the same bits (and the same bits as the
  * segment scheme).
  */
-#include "coll_swing_shm_cma.h"
+#include "coll_swing_segop.h"
 #include "coll_swing_kernel.h"
 
 #include <string.h>
@@ -67,39 +67,54 @@ static int swing_cma_reduce(const mca_coll_swing_call_t *call, mca_coll_swing_sh
     return OMPI_SUCCESS;
 }
 
-int mca_coll_swing_shm_cma_allreduce(const mca_coll_swing_call_t *call,
-                                     mca_coll_swing_shm_t *s, const char *src,
-                                     ptrdiff_t gap, ptrdiff_t true_ext)
+/* Reads every other slice from its owner's receive buffer into mine. */
+static int swing_cma_gather(const mca_coll_swing_call_t *call, mca_coll_swing_shm_t *s,
+                            ptrdiff_t gap, ptrdiff_t true_ext)
 {
-    mca_coll_swing_shm_line_t *me = mca_coll_swing_shm_line(s, s->rank);
     size_t ext = (size_t) call->extent, n = call->count;
-    int rc = OMPI_SUCCESS;
 
-    me->src = (uint64_t) (uintptr_t) src;
-    me->dst = (uint64_t) (uintptr_t) call->rbuf;
-    mca_coll_swing_shm_phase(s);
-
-    {
-        size_t lo = mca_coll_swing_shm_slice(n, s->nranks, s->rank, ext);
-        size_t hi = mca_coll_swing_shm_slice(n, s->nranks, s->rank + 1, ext);
-        if (hi > lo) {
-            rc = swing_cma_reduce(call, s, src, gap, true_ext, lo, hi);
-        }
-    }
-    mca_coll_swing_shm_phase(s);
-
-    for (int i = 0; i < s->nranks && OMPI_SUCCESS == rc; ++i) {
+    for (int i = 0; i < s->nranks; ++i) {
         size_t lo = mca_coll_swing_shm_slice(n, s->nranks, i, ext);
         size_t hi = mca_coll_swing_shm_slice(n, s->nranks, i + 1, ext);
         const mca_coll_swing_shm_line_t *l = mca_coll_swing_shm_line(s, i);
         if (i != s->rank && hi > lo
             && 0 != mca_coll_swing_cma_read(l->pid, call->rbuf + lo * ext + gap,
-                                   l->dst + lo * ext + (size_t) gap,
-                                   (hi - lo - 1) * ext + (size_t) true_ext)) {
-            rc = OMPI_ERROR;
+                                            l->dst + lo * ext + (size_t) gap,
+                                            (hi - lo - 1) * ext + (size_t) true_ext)) {
+            return OMPI_ERROR;
         }
     }
-    /* even after an error: the peers must not wait forever */
-    mca_coll_swing_shm_phase(s);
-    return rc;
+    return OMPI_SUCCESS;
+}
+
+int mca_coll_swing_shm_cma_next(mca_coll_swing_segop_t *op)
+{
+    const mca_coll_swing_call_t *call = &op->call;
+    mca_coll_swing_shm_t *s = op->s;
+    mca_coll_swing_shm_line_t *me = mca_coll_swing_shm_line(s, s->rank);
+    size_t ext = (size_t) call->extent, n = call->count;
+
+    switch (op->stage++) {
+    case 0:
+        mca_coll_swing_count(&mca_coll_swing_counters.shm_single_copy, 1);
+        me->src = (uint64_t) (uintptr_t) op->src;
+        me->dst = (uint64_t) (uintptr_t) call->rbuf;
+        return mca_coll_swing_segop_phase(op);
+    case 1: {
+        size_t lo = mca_coll_swing_shm_slice(n, s->nranks, s->rank, ext);
+        size_t hi = mca_coll_swing_shm_slice(n, s->nranks, s->rank + 1, ext);
+        if (hi > lo) {
+            op->rc = swing_cma_reduce(call, s, op->src, op->gap, op->true_ext, lo, hi);
+        }
+        return mca_coll_swing_segop_phase(op);
+    }
+    case 2:
+        if (OMPI_SUCCESS == op->rc) {
+            op->rc = swing_cma_gather(call, s, op->gap, op->true_ext);
+        }
+        /* even after an error: the peers must not wait forever */
+        return mca_coll_swing_segop_phase(op);
+    default:
+        return SWING_SEGOP_DONE;
+    }
 }

@@ -195,6 +195,8 @@ static int swing_shm_rsag_setup(swing_shm_rsag_t *x, mca_coll_swing_call_t *call
     x->inplace = (NULL == call->sbuf);
     x->disp = m->disp;
     x->most = mca_coll_swing_block_disps(call, x->s->nranks, m->disp);
+    /* nonblocking allreduces started before this call use the segment first */
+    mca_coll_swing_nbseg_drain(m);
     return OMPI_SUCCESS;
 }
 

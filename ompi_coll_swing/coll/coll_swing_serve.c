@@ -15,7 +15,7 @@
  * A nonblocking or persistent call takes the same path with the rows'
  * nonblocking executors: the executor returns with the request in
  * *call->request (started, or built for MPI_Start), and a zero count still
- * gets one. A row without one (shm, hier) is declined as above.
+ * gets one. A row without one (multiport, ring) is declined as above.
  */
 #include "coll_swing_coll.h"
 #include "coll_swing_decide.h"
@@ -54,7 +54,7 @@ int mca_coll_swing_serve(const mca_coll_swing_coll_t *coll, const void *args,
                          struct ompi_communicator_t *comm, mca_coll_swing_module_t *m)
 {
     static mca_coll_swing_decline_t blocking_only = {
-        0, "it waits inside the shared segment's protocol: blocking calls only"};
+        0, "it has no nonblocking form: blocking calls only"};
     const mca_coll_swing_table_t *t = &mca_coll_swing_tables[coll->id];
     mca_coll_swing_coll_counters_t *ctr = &mca_coll_swing_counters.coll[coll->id];
     mca_coll_swing_call_t call = {.comm = comm, .declined = NULL,
@@ -80,7 +80,7 @@ int mca_coll_swing_serve(const mca_coll_swing_coll_t *coll, const void *args,
     }
     call.plan = (alg->plan >= 0) ? &m->plans[alg->plan] : NULL;
     if (NULL == exec) {
-        /* forced on a form it has no executor for (shm, hier nonblocking) */
+        /* forced on a form it has no executor for (multiport, ring nonblocking) */
         call.declined = &blocking_only;
         rc = MCA_COLL_SWING_DECLINED;
     } else {

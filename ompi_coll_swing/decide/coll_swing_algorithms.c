@@ -26,10 +26,10 @@ const mca_coll_swing_alg_t mca_coll_swing_algs[MCA_COLL_SWING_ALG_COUNT] = {
       mca_coll_swing_exec_steps, mca_coll_swing_exec_nb_steps, MCA_COLL_SWING_ALG_RD_BO, MCA_COLL_SWING_SCOPE_ANY,
       "recursive halving/doubling, bandwidth-optimal" },
     { "shm", MCA_COLL_SWING_ALG_SHM, SWT_ALG_SWING, SWT_KIND_LO, 0,
-      mca_coll_swing_exec_shm, NULL, -1, MCA_COLL_SWING_SCOPE_NODE,
+      mca_coll_swing_exec_shm, mca_coll_swing_exec_nb_shm, -1, MCA_COLL_SWING_SCOPE_NODE,
       "shared-memory segment, ranks of one node only (elsewhere: Swing)" },
     { "hier", MCA_COLL_SWING_ALG_HIER, SWT_ALG_SWING, SWT_KIND_BO, 0,
-      mca_coll_swing_exec_hier, NULL, -1, MCA_COLL_SWING_SCOPE_NODES,
+      mca_coll_swing_exec_hier, mca_coll_swing_exec_nb_hier, -1, MCA_COLL_SWING_SCOPE_NODES,
       "hierarchical: node shared memory + Swing between nodes (several ranks per node; "
       "elsewhere: Swing)" },
     { "swing_lo_mp", MCA_COLL_SWING_ALG_SWING_LO_MP, SWT_ALG_SWING, SWT_KIND_LO, 1,
@@ -120,21 +120,19 @@ const mca_coll_swing_table_t mca_coll_swing_tables[MCA_COLL_SWING_NCOLLS] = {
         .half = SWT_HALF_ALL,
         .algs = mca_coll_swing_algs, .nalgs = SWING_ROWS(mca_coll_swing_algs) },
     /*
-     * The same rows through the nonblocking engine: auto chooses among the
-     * step lists exactly as for MPI_Allreduce. shm and hier wait inside the
-     * segment protocol, so they have no nonblocking executor.
+     * The same rows through the nonblocking engine: auto chooses exactly
+     * as for MPI_Allreduce (shm on one node, hier across nodes, the step
+     * lists elsewhere). Multiport and ring rows have no nonblocking
+     * executor yet: auto skips them, forced they decline to message passing.
      */
     [MCA_COLL_SWING_IALLREDUCE] = {
         .name = "iallreduce", .call = "MPI_Iallreduce",
-        .title = "Nonblocking allreduce algorithm (shm and hier are blocking only: "
-                 "forced, the message-passing schedule auto would use serves)",
+        .title = "Nonblocking allreduce algorithm",
         .algs = mca_coll_swing_algs, .nalgs = SWING_ROWS(mca_coll_swing_algs),
         .nonblocking = 1 },
     [MCA_COLL_SWING_ALLREDUCE_INIT] = {
         .name = "allreduce_init", .call = "MPI_Allreduce_init",
-        .title = "Persistent allreduce algorithm, chosen once per request (shm and hier "
-                 "are blocking only: forced, the message-passing schedule auto would use "
-                 "serves)",
+        .title = "Persistent allreduce algorithm, chosen once per request",
         .algs = mca_coll_swing_algs, .nalgs = SWING_ROWS(mca_coll_swing_algs),
         .nonblocking = 1 },
     [MCA_COLL_SWING_REDUCE_SCATTER_BLOCK] = {

@@ -27,6 +27,7 @@ static void swing_module_construct(mca_coll_swing_module_t *m)
     m->prev_allreduce_init_module = NULL;
     m->nb_seq = 0;
     m->nb_persistent_seq = 0;
+    m->nb_seg_head = m->nb_seg_tail = NULL;
     m->prev_reduce_scatter_block = NULL;
     m->prev_reduce_scatter_block_module = NULL;
     m->prev_reduce_scatter = NULL;

@@ -143,6 +143,25 @@ static inline void swing_shm_relax(void)
 #endif
 }
 
+uint64_t mca_coll_swing_shm_phase_post(mca_coll_swing_shm_t *s)
+{
+    uint64_t phase = ++s->phase;
+
+    atomic_store_explicit(mca_coll_swing_shm_flag(s, s->rank), phase,
+                          memory_order_release);
+    return phase;
+}
+
+int mca_coll_swing_shm_phase_test(const mca_coll_swing_shm_t *s, uint64_t phase, int *seen)
+{
+    while (*seen < s->nranks
+           && atomic_load_explicit(mca_coll_swing_shm_flag(s, *seen), memory_order_acquire)
+                  >= phase) {
+        ++*seen;
+    }
+    return *seen == s->nranks;
+}
+
 /*
  * Waiting: a bounded spin, then sched_yield, and opal_progress now and
  * then. The spin is short when the ranks outnumber the cores: a waiting
@@ -150,29 +169,29 @@ static inline void swing_shm_relax(void)
  * programs too: a peer may be blocked in an MPI_Send that only completes
  * when this rank progresses its posted receive.
  */
-void mca_coll_swing_shm_phase(mca_coll_swing_shm_t *s)
+void mca_coll_swing_shm_phase_wait(const mca_coll_swing_shm_t *s, uint64_t phase)
 {
-    uint64_t phase = ++s->phase;
+    unsigned spins = 0, yields = 0;
+    int seen = 0;
 
-    atomic_store_explicit(mca_coll_swing_shm_flag(s, s->rank), phase,
-                          memory_order_release);
-    for (int i = 0; i < s->nranks; ++i) {
-        _Atomic uint64_t *f = mca_coll_swing_shm_flag(s, i);
-        unsigned spins = 0, yields = 0;
-        while (atomic_load_explicit(f, memory_order_acquire) < phase) {
-            if (++spins < s->spin) {
-                swing_shm_relax();
-            } else {
-                /* a peer may be stuck in a send to us that needs our
-                   progress; rarely, as opal_progress costs about a yield */
-                spins = 0;
-                if (0 == ++yields % SWING_SHM_PROGRESS_EVERY) {
-                    opal_progress();
-                }
-                sched_yield();
+    while (!mca_coll_swing_shm_phase_test(s, phase, &seen)) {
+        if (++spins < s->spin) {
+            swing_shm_relax();
+        } else {
+            /* a peer may be stuck in a send to us that needs our
+               progress; rarely, as opal_progress costs about a yield */
+            spins = 0;
+            if (0 == ++yields % SWING_SHM_PROGRESS_EVERY) {
+                opal_progress();
             }
+            sched_yield();
         }
     }
+}
+
+void mca_coll_swing_shm_phase(mca_coll_swing_shm_t *s)
+{
+    mca_coll_swing_shm_phase_wait(s, mca_coll_swing_shm_phase_post(s));
 }
 
 int mca_coll_swing_shm_agree(mca_coll_swing_module_t *m, int *ok)

@@ -137,6 +137,12 @@ static inline size_t mca_coll_swing_shm_slice(size_t n, int p, int r, size_t ext
 
 /* Publish my next phase, then wait until every rank has published it. */
 void mca_coll_swing_shm_phase(mca_coll_swing_shm_t *s);
+/* The same in parts: publish my next phase (returned); 1 once every rank
+   has published phase, never waiting (*seen: ranks already seen there,
+   0 at first); wait for it (spinning, yielding, progressing). */
+uint64_t mca_coll_swing_shm_phase_post(mca_coll_swing_shm_t *s);
+int mca_coll_swing_shm_phase_test(const mca_coll_swing_shm_t *s, uint64_t phase, int *seen);
+void mca_coll_swing_shm_phase_wait(const mca_coll_swing_shm_t *s, uint64_t phase);
 
 /* Single copy (coll_swing_cma.c). Setup, collective in two halves with
    an agreement between: publish my pid, then probe every peer (1: all

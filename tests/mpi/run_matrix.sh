@@ -76,9 +76,11 @@ one_run() {
 all_algs() {
     list=$1
     shift
+    np=$1 big=$2 q=$3 label=$4
+    shift 4
     if [ "${SWING_TEST_SEPARATE:-0}" = 1 ]; then
         for a in $list; do
-            one_run "$1" "$a" "" "$2" "$3" "$4" "$@"
+            one_run "$np" "$a" "" "$big" "$q" "$label" "$@"
         done
         return
     fi
@@ -90,8 +92,6 @@ all_algs() {
     for a in $list; do
         if [ "$a" != "$main" ]; then rest="${rest:+$rest,}$a"; fi
     done
-    np=$1 big=$2 q=$3 label=$4
-    shift 4
     one_run "$np" "$main" "$rest" "$big" "$q" "$label" "$@"
 }
 

@@ -420,7 +420,7 @@ static int comm_nodes(MPI_Comm comm)
 static int expected_alg(MPI_Comm comm)
 {
     /* algorithms without a nonblocking executor (space-separated, padded) */
-    static const char blocking_only[] = " shm hier swing_lo_mp rd_lo_mp swing_bo_mp rd_bo_mp ring ";
+    static const char blocking_only[] = " swing_lo_mp rd_lo_mp swing_bo_mp rd_bo_mp ring ";
     char padded[64];
     int where;
 

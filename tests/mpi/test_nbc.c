@@ -16,12 +16,22 @@
  *   threads       under MPI_THREAD_MULTIPLE, one communicator per thread,
  *                 every thread with its own outstanding calls
  *   comm_free     a communicator freed while its Iallreduce is active
- *   blocking      a blocking MPI_Allreduce between start and wait of an
- *                 Iallreduce on the same communicator (distinct tags)
+ *   blocking      blocking MPI_Allreduce, MPI_Reduce_scatter_block and
+ *                 MPI_Allgather between the starts and the waits of three
+ *                 Iallreduce on the same communicator (distinct tags; with
+ *                 shm or hier, the blocking calls take the segment after
+ *                 the nonblocking ones, in call order)
+ *   bitwise       doubles of very different magnitudes: MPI_Iallreduce,
+ *                 in place or not, and a persistent request give exactly
+ *                 MPI_Allreduce's bits (run with the same algorithm for
+ *                 both, or auto)
  *
  * At the end no swing request and no progress callback may be left
  * (pvars nb_requests and nb_progress both 0).
- * Usage: test_nbc [--threads N] [--count N]; one line per failure, PASS/FAIL.
+ * Usage: test_nbc [--threads N] [--count N] [--expect ALG]; one line per
+ * failure, PASS/FAIL. --expect: the algorithm that must serve every
+ * Iallreduce on MPI_COMM_WORLD (counter iallreduce_ALG; shm on one node
+ * and hier across nodes under auto).
  */
 #include <mpi.h>
 #include <pthread.h>
@@ -36,6 +46,7 @@
 static int rank, nprocs, failures, nthreads = 4;
 static unsigned long long expected; /* Iallreduce calls swing must have served */
 static size_t big = 40000;
+static const char *expect_alg;
 
 static void fail(const char *what, const char *detail)
 {
@@ -247,18 +258,87 @@ static void persistent(void)
 
 static void blocking_between(void)
 {
-    long long *a = malloc(big * sizeof(long long)), c[3];
-    MPI_Request req;
+    long long *a = malloc(big * sizeof(long long)), *d = malloc(big * sizeof(long long));
+    long long c[3], b[7], rs[2], *rsin = malloc(2 * (size_t) nprocs * sizeof(long long));
+    long long *ag = malloc(2 * (size_t) nprocs * sizeof(long long));
+    MPI_Request req[3];
 
     fill_ll(a, big, rank, 6);
     fill_ll(c, 3, rank, 7);
-    MPI_Iallreduce(MPI_IN_PLACE, a, (int) big, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD, &req);
-    expected++;
+    fill_ll(b, 7, rank, 8);
+    fill_ll(d, big, rank, 9);
+    fill_ll(rsin, 2 * (size_t) nprocs, rank, 11);
+    MPI_Iallreduce(MPI_IN_PLACE, a, (int) big, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD, &req[0]);
+    MPI_Iallreduce(MPI_IN_PLACE, b, 7, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD, &req[1]);
     MPI_Allreduce(MPI_IN_PLACE, c, 3, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
-    MPI_Wait(&req, MPI_STATUS_IGNORE);
+    MPI_Iallreduce(MPI_IN_PLACE, d, (int) big, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD, &req[2]);
+    MPI_Reduce_scatter_block(rsin, rs, 2, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
+    MPI_Allgather(rs, 2, MPI_LONG_LONG, ag, 2, MPI_LONG_LONG, MPI_COMM_WORLD);
+    expected += 3;
+    MPI_Waitall(3, req, MPI_STATUSES_IGNORE);
     check_ll("blocking between: nonblocking", a, big, nprocs, 6);
+    check_ll("blocking between: nonblocking small", b, 7, nprocs, 8);
+    check_ll("blocking between: nonblocking after", d, big, nprocs, 9);
     check_ll("blocking between: blocking", c, 3, nprocs, 7);
+    for (int i = 0; i < 2 * nprocs; ++i) {
+        if (ag[i] != want_sum(nprocs, (size_t) i, 11)) {
+            fail("blocking between: reduce_scatter_block + allgather", "wrong element");
+            break;
+        }
+    }
     free(a);
+    free(d);
+    free(rsin);
+    free(ag);
+}
+
+/* Element i on rank r: magnitudes 1e-6..1e6, so the order of a sum shows in its bits. */
+static double val_d(int r, size_t i)
+{
+    static const double scale[7] = {1e-6, 1e-3, 1.0, 3.3, 1e3, 7e4, 1e6};
+    return (double) ((r * 7919 + (long long) i * 104729) % 1000003) * scale[(i + (size_t) r) % 7];
+}
+
+static void bitwise(void)
+{
+    static const size_t counts[] = {3, 900, 5000, 70000};
+    for (size_t c = 0; c < sizeof(counts) / sizeof(counts[0]); ++c) {
+        size_t n = counts[c];
+        double *in = malloc(n * sizeof(double)), *ref = malloc(n * sizeof(double));
+        double *nb = malloc(n * sizeof(double)), *ip = malloc(n * sizeof(double));
+        double *ps = malloc(n * sizeof(double));
+        MPI_Request req[2];
+        char msg[96];
+
+        for (size_t i = 0; i < n; ++i) {
+            in[i] = ip[i] = val_d(rank, i);
+        }
+        MPI_Allreduce(in, ref, (int) n, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+        MPI_Iallreduce(in, nb, (int) n, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD, &req[0]);
+        MPI_Iallreduce(MPI_IN_PLACE, ip, (int) n, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD, &req[1]);
+        MPI_Waitall(2, req, MPI_STATUSES_IGNORE);
+        SWING_ALLREDUCE_INIT(in, ps, (int) n, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD,
+                             MPI_INFO_NULL, &req[0]);
+        MPI_Start(&req[0]);
+        MPI_Wait(&req[0], MPI_STATUS_IGNORE);
+        MPI_Request_free(&req[0]);
+        expected += 2;
+        snprintf(msg, sizeof(msg), "%zu doubles differ from MPI_Allreduce's bits", n);
+        if (0 != memcmp(ref, nb, n * sizeof(double))) {
+            fail("bitwise: MPI_Iallreduce", msg);
+        }
+        if (0 != memcmp(ref, ip, n * sizeof(double))) {
+            fail("bitwise: MPI_Iallreduce in place", msg);
+        }
+        if (0 != memcmp(ref, ps, n * sizeof(double))) {
+            fail("bitwise: persistent", msg);
+        }
+        free(in);
+        free(ref);
+        free(nb);
+        free(ip);
+        free(ps);
+    }
 }
 
 typedef struct thread_arg {
@@ -298,7 +378,8 @@ static void threads(void)
 
 int main(int argc, char **argv)
 {
-    unsigned long long s0, f0, ps0, pf0;
+    unsigned long long s0, f0, ps0, pf0, a0 = 0;
+    char alg_name[80];
     int provided, total = 0;
 
     for (int i = 1; i + 1 < argc; i += 2) {
@@ -306,6 +387,8 @@ int main(int argc, char **argv)
             nthreads = atoi(argv[i + 1]);
         } else if (0 == strcmp(argv[i], "--count")) {
             big = (size_t) strtoul(argv[i + 1], NULL, 10);
+        } else if (0 == strcmp(argv[i], "--expect")) {
+            expect_alg = argv[i + 1];
         }
     }
     if (nthreads > 16) {
@@ -322,13 +405,21 @@ int main(int argc, char **argv)
     ps0 = counter("allreduce_init_served");
     pf0 = counter("allreduce_init_fallback");
 
+    if (NULL != expect_alg) {
+        snprintf(alg_name, sizeof(alg_name), "iallreduce_%s", expect_alg);
+        a0 = counter(alg_name);
+    }
     outstanding(MPI_COMM_WORLD, "outstanding");
     check_served("outstanding", "iallreduce", s0, f0, NOUT, 1);
+    if (NULL != expect_alg && counter(alg_name) - a0 != NOUT) {
+        fail("outstanding", "not served by the expected algorithm");
+    }
     comms_and_p2p();
     freed_active();
     blocking_between();
     persistent();
     check_served("persistent", "allreduce_init", ps0, pf0, 2, 1);
+    bitwise();
     if (MPI_THREAD_MULTIPLE == provided && nthreads > 0) {
         threads();
     } else if (0 == rank) {

@@ -1,0 +1,206 @@
+/*
+ * Nonblocking and persistent shm and hier allreduce: the segment protocol
+ * (coll_swing_segop.h, the same actions as the blocking call) run by the
+ * nonblocking engine (coll_swing_nb.h). Where the blocking call waits,
+ * advance() checks and returns: a phase is "every rank's flag reached
+ * mine" (remembering the ranks already seen), hier's step list between
+ * nodes is the step engine's state machine run as a sub-state on the
+ * group's plan. The progress callback never waits.
+ *
+ * Sharing the segment, in call order. A communicator's segment serves one
+ * operation at a time, and MPI lets several be outstanding on it (ordered
+ * by call on every rank) with blocking collectives called in between.
+ * Each module keeps a FIFO of its nonblocking shm/hier operations: one
+ * joins it at its first advance (inside its start, under the engine's
+ * lock, so in call order) and only the head touches the segment; the
+ * others return at once. A blocking shm or hier call (allreduce,
+ * reduce-scatter, allgather) first drains the FIFO by progressing until it
+ * is empty: every rank does the same at the same point of its call order,
+ * so the operations it waits for are the ones its peers run. The drain
+ * holds no lock while it waits, so the other threads' operations move on.
+ *
+ * Why a FIFO rather than a separate region of the segment per operation:
+ * the slots are where the bandwidth is (2 x (p + 1) slots of the segment
+ * size), any number of operations may be outstanding, and the protocol's
+ * reasoning (when a slot or the small area may be reused) holds for a
+ * sequence of calls on one segment; running them one after the other on
+ * the same areas keeps that reasoning, and the blocking call's bits.
+ *
+ * Example, shm small scheme, two Iallreduce on one communicator: the
+ * first's start copies its vector into its small slot, publishes phase
+ * k and returns; the second's start finds itself behind the first and
+ * returns. A progress call sees every flag at k, reduces the first into
+ * its receive buffer (complete), then copies the second in and publishes
+ * k + 1.
+ *
+ * Memory: per request, this state, hier's private slices (1/k of the
+ * message) and the step engine's scratch (one slice), kept with the
+ * request for the next call or start, as the step engine's.
+ */
+#include "coll_swing_nb.h"
+#include "coll_swing_p2p.h"
+#include "coll_swing_segop.h"
+
+typedef struct swing_nbseg_t {
+    mca_coll_swing_segop_t op;
+    mca_coll_swing_nbreq_t *next;          /* the module's FIFO */
+    mca_coll_swing_call_t call;            /* the request's, while the net step
+                                              lends req->call to the step engine */
+    mca_coll_swing_nb_fn_t steps_advance;  /* the step engine (net step) */
+    mca_coll_swing_nb_fn_t steps_restart;
+    int queued;
+    int waiting;                           /* for op.phase */
+    int net;                               /* the net step runs */
+} swing_nbseg_t;
+
+/* The private slices follow the state, on a cache line. */
+#define SWING_NBSEG_HEAD ((sizeof(swing_nbseg_t) + SWING_SHM_ALIGN - 1) / SWING_SHM_ALIGN * SWING_SHM_ALIGN)
+
+/* Lock held. */
+static void swing_nbseg_enqueue(mca_coll_swing_nbreq_t *req, swing_nbseg_t *x)
+{
+    mca_coll_swing_module_t *m = req->module;
+
+    x->next = NULL;
+    x->queued = 1;
+    if (NULL == m->nb_seg_tail) {
+        __atomic_store_n(&m->nb_seg_head, req, __ATOMIC_RELEASE);
+    } else {
+        ((swing_nbseg_t *) (void *) m->nb_seg_tail->alg)->next = req;
+    }
+    m->nb_seg_tail = req;
+}
+
+/* Lock held: req, the head, is over. */
+static void swing_nbseg_dequeue(mca_coll_swing_nbreq_t *req, swing_nbseg_t *x)
+{
+    mca_coll_swing_module_t *m = req->module;
+
+    if (NULL == x->next) {
+        m->nb_seg_tail = NULL;
+    }
+    __atomic_store_n(&m->nb_seg_head, x->next, __ATOMIC_RELEASE);
+    x->queued = 0;
+}
+
+static int swing_nbseg_advance(mca_coll_swing_nbreq_t *req)
+{
+    swing_nbseg_t *x = (swing_nbseg_t *) (void *) req->alg;
+    mca_coll_swing_segop_t *op = &x->op;
+
+    if (0 == op->call.count) {
+        return 1;
+    }
+    if (!x->queued) {
+        swing_nbseg_enqueue(req, x);
+    }
+    if (req->module->nb_seg_head != req) {
+        return 0;
+    }
+    for (;;) {
+        int wait;
+        if (x->net) {
+            if (!x->steps_advance(req)) {
+                return 0;
+            }
+            if (OMPI_SUCCESS == op->rc) {
+                op->rc = req->rc;
+            }
+            req->call = x->call;
+            x->net = 0;
+        } else if (x->waiting && !mca_coll_swing_shm_phase_test(op->s, op->phase, &op->seen)) {
+            return 0;
+        }
+        wait = op->next(op);
+        if (SWING_SEGOP_DONE == wait) {
+            break;
+        }
+        x->waiting = (SWING_SEGOP_PHASE == wait);
+        if (SWING_SEGOP_NET == wait) {
+            /* the step engine runs on req->call: the group's call, for now */
+            x->call = req->call;
+            mca_coll_swing_segop_net_call(op, &req->call);
+            x->steps_restart(req);
+            x->net = 1;
+        }
+    }
+    swing_nbseg_dequeue(req, x);
+    req->rc = op->rc;
+    return 1;
+}
+
+/* Every start: from the first action, not yet in the FIFO. */
+static int swing_nbseg_restart(mca_coll_swing_nbreq_t *req)
+{
+    swing_nbseg_t *x = (swing_nbseg_t *) (void *) req->alg;
+
+    mca_coll_swing_segop_reset(&x->op);
+    x->queued = x->waiting = x->net = 0;
+    req->rc = OMPI_SUCCESS;
+    return 0;
+}
+
+/* op set up by the algorithm (slice: bytes of hier's private slices,
+   steps: elements the net step allreduces at most). */
+static int swing_nbseg_request(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m,
+                               const mca_coll_swing_segop_t *op, size_t slice, size_t steps)
+{
+    ptrdiff_t gap = 0;
+    size_t span = steps ? opal_datatype_span(&call->dtype->super, steps, &gap) : 0;
+    mca_coll_swing_nbreq_t *req = NULL;
+    swing_nbseg_t *x;
+    int rc = mca_coll_swing_nbreq_get(m, call, span, &req);
+
+    if (OMPI_SUCCESS != rc) {
+        return rc;
+    }
+    rc = mca_coll_swing_grow(&req->alg, &req->alg_size, SWING_NBSEG_HEAD + slice);
+    if (OMPI_SUCCESS != rc) {
+        mca_coll_swing_nbreq_discard(req);
+        return rc;
+    }
+    x = (swing_nbseg_t *) (void *) req->alg;
+    x->op = *op;
+    x->op.slice = slice ? req->alg + SWING_NBSEG_HEAD : NULL;
+    mca_coll_swing_nb_steps_set(req);
+    x->steps_advance = req->advance;
+    x->steps_restart = req->restart;
+    req->advance = swing_nbseg_advance;
+    req->restart = swing_nbseg_restart;
+    swing_nbseg_restart(req);
+    if (!call->persistent) {
+        rc = mca_coll_swing_nbreq_start(req);
+        if (OMPI_SUCCESS != rc) {
+            mca_coll_swing_nbreq_discard(req);
+            return rc;
+        }
+    }
+    *call->request = &req->super.super;
+    return OMPI_SUCCESS;
+}
+
+int mca_coll_swing_exec_nb_shm(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
+{
+    mca_coll_swing_segop_t op;
+    int rc = mca_coll_swing_shm_op_init(&op, call, m);
+
+    if (OMPI_SUCCESS != rc) {
+        return rc;
+    }
+    return swing_nbseg_request(call, m, &op, 0, 0);
+}
+
+int mca_coll_swing_exec_nb_hier(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
+{
+    mca_coll_swing_segop_t op;
+    size_t slice = 0;
+    int rc;
+
+    /* every rank takes one, whether its group has a net step or not */
+    call->tag = mca_coll_swing_p2p_nb_tag(m, call->persistent);
+    rc = mca_coll_swing_hier_op_init(&op, call, m, &slice);
+    if (OMPI_SUCCESS != rc) {
+        return rc;
+    }
+    return swing_nbseg_request(call, m, &op, slice, op.net_max);
+}

@@ -1,0 +1,80 @@
+/*
+ * Driving a segment allreduce (coll_swing_segop.h) to its end in a
+ * blocking call: the nonblocking ones started before it first (their
+ * FIFO: coll_swing_nbseg.c), then wait for each phase, run the step list
+ * between nodes with the blocking executor.
+ */
+#include "coll_swing_segop.h"
+
+#include <string.h>
+
+#include "opal/runtime/opal_progress.h"
+
+/* The progress callback runs the FIFO's head; no lock held here while waiting. */
+void mca_coll_swing_nbseg_drain(mca_coll_swing_module_t *m)
+{
+    while (NULL != __atomic_load_n(&m->nb_seg_head, __ATOMIC_ACQUIRE)) {
+        opal_progress();
+    }
+}
+
+int mca_coll_swing_segop_phase(mca_coll_swing_segop_t *op)
+{
+    op->phase = mca_coll_swing_shm_phase_post(op->s);
+    op->seen = 0;
+    return SWING_SEGOP_PHASE;
+}
+
+int mca_coll_swing_segop_copy_out(mca_coll_swing_segop_t *op)
+{
+    const mca_coll_swing_call_t *call = &op->call;
+    size_t ext = (size_t) call->extent, chunk = op->s->slot_size / ext;
+
+    memcpy(call->rbuf + op->gap + op->e0 * ext, op->s->result + op->set * op->s->slot_size,
+           mca_coll_swing_shm_span(call, op->true_ext, op->n));
+    op->e0 += op->n;
+    op->set ^= 1;
+    op->n = call->count - op->e0 < chunk ? call->count - op->e0 : chunk;
+    return op->e0 >= call->count;
+}
+
+void mca_coll_swing_segop_reset(mca_coll_swing_segop_t *op)
+{
+    op->stage = 0;
+    op->rc = OMPI_SUCCESS;
+    op->e0 = op->n = op->set = op->done = 0;
+}
+
+void mca_coll_swing_segop_net_call(const mca_coll_swing_segop_t *op, mca_coll_swing_call_t *sub)
+{
+    const mca_coll_swing_call_t *call = &op->call;
+
+    *sub = *call;
+    sub->sbuf = NULL;
+    sub->rbuf = op->net_buf;
+    sub->count = op->net_n;
+    sub->bytes = op->net_n * (call->bytes / (call->count ? call->count : 1));
+    sub->plan = op->net_plan;
+}
+
+int mca_coll_swing_segop_run(mca_coll_swing_segop_t *op)
+{
+    for (;;) {
+        int rc, wait = op->next(op);
+        mca_coll_swing_call_t sub;
+
+        if (SWING_SEGOP_DONE == wait) {
+            return op->rc;
+        }
+        if (SWING_SEGOP_PHASE == wait) {
+            mca_coll_swing_shm_phase_wait(op->s, op->phase);
+            continue;
+        }
+        mca_coll_swing_segop_net_call(op, &sub);
+        rc = mca_coll_swing_exec_steps(&sub, op->module);
+        /* a failed net step still takes part in the node phases, or the node hangs */
+        if (OMPI_SUCCESS == op->rc) {
+            op->rc = rc;
+        }
+    }
+}

@@ -1,0 +1,88 @@
+/*
+ * An allreduce through a node's shared segment (shm: coll_swing_shm.c,
+ * coll_swing_shm_cma.c; hier: coll_swing_hier.c) as a sequence of
+ * actions, each ending where the protocol has to wait: for a phase of the
+ * segment, or for the step list between nodes (hier). The scheme's next()
+ * runs the next action and says what to wait for; whoever drives it
+ * waits:
+ *
+ *   blocking calls      mca_coll_swing_segop_run: spins on the phase,
+ *                       runs the step list with the blocking executor
+ *   nonblocking calls   coll_swing_nbseg.c: tests the phase in the
+ *                       progress callback, runs the step list in the
+ *                       nonblocking engine
+ *
+ * Both run the same actions in the same order, so a nonblocking call
+ * gives the blocking call's bits.
+ */
+#ifndef MCA_COLL_SWING_SEGOP_H
+#define MCA_COLL_SWING_SEGOP_H
+
+#include "coll_swing_algs.h"
+#include "coll_swing_seg.h"
+
+BEGIN_C_DECLS
+
+/* What next() returns: the wait before the next action, or the end. */
+enum {
+    SWING_SEGOP_PHASE = 0,   /* every rank of the segment at op->phase */
+    SWING_SEGOP_NET,         /* allreduce op->net_n elements at op->net_buf on
+                                op->net_plan (hier's group between nodes) */
+    SWING_SEGOP_DONE         /* op->rc says how */
+};
+
+typedef struct mca_coll_swing_segop_t mca_coll_swing_segop_t;
+
+struct mca_coll_swing_segop_t {
+    mca_coll_swing_call_t call;        /* a copy: the engine lends its own to the net step */
+    mca_coll_swing_module_t *module;
+    mca_coll_swing_shm_t *s;           /* the segment */
+    int (*next)(mca_coll_swing_segop_t *op);  /* the scheme's next action */
+    const char *src;                   /* send buffer, or the receive buffer in place */
+    ptrdiff_t gap, true_ext;
+    int stage;                         /* the scheme's position */
+    int rc;
+    uint64_t phase;                    /* SWING_SEGOP_PHASE: the phase awaited */
+    int seen;                          /* ranks seen at it so far */
+    size_t e0, n, set, done;           /* chunk: first element, length, set of
+                                          slots; elements of my slices so far */
+    char *half;                        /* small scheme: the half of the small area */
+    /* hier: my slices between the node phases (mine elements), the net step */
+    char *slice;
+    size_t mine;
+    const mca_coll_swing_plan_t *net_plan;
+    char *net_buf;
+    size_t net_n;
+    size_t net_max;                    /* the most net_n of this call on this rank */
+};
+
+/* Publishes the next phase of op's segment: next() returns this. */
+int mca_coll_swing_segop_phase(mca_coll_swing_segop_t *op);
+/* Copies chunk op->e0's result (op->n elements, result area op->set) into
+   the receive buffer and moves to the next chunk; 1 when that was the last. */
+int mca_coll_swing_segop_copy_out(mca_coll_swing_segop_t *op);
+/* Back to the first action (every start of a persistent request). */
+void mca_coll_swing_segop_reset(mca_coll_swing_segop_t *op);
+/* The call allreducing op's net step on its plan (in place, same tag). */
+void mca_coll_swing_segop_net_call(const mca_coll_swing_segop_t *op,
+                                   mca_coll_swing_call_t *sub);
+/* Runs op to the end, waiting for phases and running the net step (blocking). */
+int mca_coll_swing_segop_run(mca_coll_swing_segop_t *op);
+
+/*
+ * Sets op up for call (shm: coll_swing_shm.c, hier: coll_swing_hier.c):
+ * the segment ready (set up at the first use, collectively), the scheme
+ * chosen. MCA_COLL_SWING_DECLINED (call->declined set) when the algorithm
+ * cannot serve the call. hier: *slice_bytes is the private buffer the
+ * call needs, which the caller sets at op->slice before running it.
+ */
+int mca_coll_swing_shm_op_init(mca_coll_swing_segop_t *op, mca_coll_swing_call_t *call,
+                               mca_coll_swing_module_t *module);
+int mca_coll_swing_hier_op_init(mca_coll_swing_segop_t *op, mca_coll_swing_call_t *call,
+                                mca_coll_swing_module_t *module, size_t *slice_bytes);
+/* The single-copy scheme's next() (coll_swing_shm_cma.c). */
+int mca_coll_swing_shm_cma_next(mca_coll_swing_segop_t *op);
+
+END_C_DECLS
+
+#endif
