@@ -2,7 +2,8 @@
 # The nonblocking engine beyond the matrix (test_nbc.c): many outstanding,
 # several communicators, point-to-point mixed in, MPI_Request_free and
 # MPI_Comm_free on active operations, persistent requests, threads, and no
-# request or progress callback left; at a few sizes, algorithms and
+# request or progress callback left; multiport and ring requests among
+# single-port ones (with tori of 4 parts); at a few sizes, algorithms and
 # pipeline segments, over shared memory and TCP.
 : "${SWING_TESTS_DIR:?run through make check}"
 run="timeout 300 sh $SWING_TOP_SRCDIR/tests/mpi/mpirun.sh"
@@ -17,5 +18,9 @@ for alg in swing_lo rd_bo; do
         --mca coll_swing_segment_size 4096 "$prog" --threads 2 || fail=1
 done
 $run -np 4 --mca btl self,tcp "$prog" --threads 2 --count 100000 || fail=1
+# the multiport requests with 4 parts and 3 parts, small segments
+$run -np 4 --mca coll_swing_topology torus:2x2 --mca coll_swing_segment_size 4096 \
+    "$prog" --threads 2 || fail=1
+$run -np 6 --mca coll_swing_topology torus:2x3 "$prog" --threads 0 --count 7001 || fail=1
 if [ $fail = 0 ]; then echo PASS; else echo FAIL; fi
 exit $fail
