@@ -45,6 +45,9 @@
 #include <limits.h>
 #include <string.h>
 
+/* Parts a plan may have: 2 per dimension of the torus. */
+#define SWING_MAX_PARTS (2 * SWT_MAX_DIMS)
+
 /* One part of a call: its slice, its step list, its requests of the step. */
 typedef struct swing_part_t {
     mca_coll_swing_call_t call;          /* count, sbuf, rbuf of the slice */
@@ -288,7 +291,7 @@ static int swing_parts(const mca_coll_swing_call_t *call, char *tmp, swing_part_
     const mca_coll_swing_plan_t *plan = call->plan;
     int np = 0;
 
-    for (int j = 0; j < plan->nparts && j < MCA_COLL_SWING_MAX_PARTS; ++j) {
+    for (int j = 0; j < plan->nparts && j < SWING_MAX_PARTS; ++j) {
         swing_part_t *pt = &pts[np];
         size_t first, n;
         swt_part_elems(call->count, plan->nparts, j, &first, &n);
@@ -314,13 +317,13 @@ static int swing_parts(const mca_coll_swing_call_t *call, char *tmp, swing_part_
 
 int mca_coll_swing_exec_steps(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
 {
-    swing_part_t pts[MCA_COLL_SWING_MAX_PARTS];
+    swing_part_t pts[SWING_MAX_PARTS];
     ptrdiff_t gap = 0;
     size_t span = opal_datatype_span(&call->dtype->super, call->count, &gap);
     char *scratch;
     int rc, np, nsteps, first = 0;
 
-    if (call->plan->nparts < 1 || call->plan->nparts > MCA_COLL_SWING_MAX_PARTS) {
+    if (call->plan->nparts < 1 || call->plan->nparts > SWING_MAX_PARTS) {
         return OMPI_ERR_BAD_PARAM;
     }
     rc = swing_scratch(m, span, &scratch);
