@@ -17,6 +17,9 @@
 
 BEGIN_C_DECLS
 
+/* Parts a multiport or ring plan may have: 2 per dimension of the torus. */
+#define MCA_COLL_SWING_MAX_PARTS (2 * SWT_MAX_DIMS)
+
 typedef int (*mca_coll_swing_exec_fn_t)(mca_coll_swing_call_t *call,
                                         mca_coll_swing_module_t *module);
 

@@ -12,8 +12,8 @@
  *
  * coll_swing_nbreq.c owns the request objects, the active list, its lock
  * and the progress callback; the state machines (coll_swing_nbsteps.c:
- * the step lists; coll_swing_nbseg.c: shm and hier) plug in through
- * advance and restart.
+ * the step lists, one state machine per part of a multiport or ring plan;
+ * coll_swing_nbseg.c: shm and hier) plug in through advance and restart.
  */
 #ifndef MCA_COLL_SWING_NB_H
 #define MCA_COLL_SWING_NB_H
@@ -46,6 +46,20 @@ typedef struct mca_coll_swing_nbdir_t {
 } mca_coll_swing_nbdir_t;
 
 /*
+ * One part of a step list's run (coll_swing_nbsteps.c): a single-port plan
+ * has one, a multiport or ring plan one per non-empty part, each an
+ * independent state machine on its slice of the vector with a tag of its
+ * own (call.tag), so messages of two parts never match each other.
+ */
+typedef struct mca_coll_swing_nbpart_t {
+    mca_coll_swing_call_t call;           /* the slice: count, sbuf, rbuf, tag */
+    const mca_coll_swing_plan_t *plan;    /* the part's step list */
+    int step;
+    char *acc, *tmp;                      /* running partial, scratch of the slice */
+    mca_coll_swing_nbdir_t send, recv;
+} mca_coll_swing_nbpart_t;
+
+/*
  * The MPI layer of Open MPI takes a collective request for an
  * ompi_coll_base_nbc_request_t: MPI_Iallreduce and MPI_Allreduce_init keep
  * a user op or derived type alive in its fields until completion or free.
@@ -66,11 +80,10 @@ struct mca_coll_swing_nbreq_t {
     int active;                           /* started, not yet complete */
     int user_freed;                       /* freed while active: release at the end */
     int rc;                               /* the operation's result */
-    /* state of a step list (coll_swing_nbsteps.c) */
-    int step;
+    /* state of a step list (coll_swing_nbsteps.c), parts carved from scratch */
+    mca_coll_swing_nbpart_t *parts;
+    int nparts;
     int direct;                           /* step 0 reads the send buffer */
-    char *acc, *tmp;
-    mca_coll_swing_nbdir_t send, recv;
 };
 
 /*
@@ -85,7 +98,12 @@ int mca_coll_swing_nbreq_get(mca_coll_swing_module_t *module, const mca_coll_swi
 int mca_coll_swing_nbreq_start(mca_coll_swing_nbreq_t *req);
 /* A request whose start failed: back to the idle ones. */
 void mca_coll_swing_nbreq_discard(mca_coll_swing_nbreq_t *req);
-/* Makes req run call->plan's step list (coll_swing_nbsteps.c): its advance and restart. */
+/* Bytes at the head of a step-list request's scratch: its parts' states. */
+#define MCA_COLL_SWING_NB_HEAD(nparts) \
+    (((size_t) (nparts) * sizeof(mca_coll_swing_nbpart_t) + 63) & ~(size_t) 63)
+/* Makes req run req->call's step list (coll_swing_nbsteps.c), one part,
+   rebuilt from req->call at every restart: its advance and restart. The
+   scratch needs MCA_COLL_SWING_NB_HEAD(1) bytes before the vector's. */
 void mca_coll_swing_nb_steps_set(mca_coll_swing_nbreq_t *req);
 /* At component close: the progress callback off, the idle requests freed. */
 void mca_coll_swing_nb_fini(void);

@@ -55,6 +55,14 @@ OBJ_CLASS_INSTANCE(mca_coll_swing_nbreq_t, ompi_coll_base_nbc_request_t, swing_n
  */
 static void swing_nbreq_drop(mca_coll_swing_nbreq_t *req)
 {
+    /*
+     * Freed while active, a nonpersistent request never completed: the
+     * completion callback the MPI layer set (it releases the user op and
+     * derived type MPI_Iallreduce retained) still has to run.
+     */
+    if (NULL != req->super.super.req_complete_cb) {
+        ompi_request_complete(&req->super.super, false);
+    }
     OMPI_REQUEST_FINI(&req->super.super);
     OBJ_RELEASE(req->call.dtype);
     OBJ_RELEASE(req->call.op);

@@ -149,7 +149,7 @@ static int swing_nbseg_request(mca_coll_swing_call_t *call, mca_coll_swing_modul
     size_t span = steps ? opal_datatype_span(&call->dtype->super, steps, &gap) : 0;
     mca_coll_swing_nbreq_t *req = NULL;
     swing_nbseg_t *x;
-    int rc = mca_coll_swing_nbreq_get(m, call, span, &req);
+    int rc = mca_coll_swing_nbreq_get(m, call, MCA_COLL_SWING_NB_HEAD(1) + span, &req);
 
     if (OMPI_SUCCESS != rc) {
         return rc;

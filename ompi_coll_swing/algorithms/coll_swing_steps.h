@@ -16,9 +16,6 @@
 
 BEGIN_C_DECLS
 
-/* Parts a plan may have: 2 per dimension of the torus. */
-#define MCA_COLL_SWING_MAX_PARTS (2 * SWT_MAX_DIMS)
-
 typedef struct mca_coll_swing_part_t {
     mca_coll_swing_call_t call;          /* count, sbuf, rbuf of the slice */
     const mca_coll_swing_plan_t *plan;

@@ -33,20 +33,20 @@ const mca_coll_swing_alg_t mca_coll_swing_algs[MCA_COLL_SWING_ALG_COUNT] = {
       "hierarchical: node shared memory + Swing between nodes (several ranks per node; "
       "elsewhere: Swing)" },
     { "swing_lo_mp", MCA_COLL_SWING_ALG_SWING_LO_MP, SWT_ALG_SWING, SWT_KIND_LO, 1,
-      mca_coll_swing_exec_steps, NULL, MCA_COLL_SWING_ALG_SWING_LO_MP, MCA_COLL_SWING_SCOPE_ANY,
+      mca_coll_swing_exec_steps, mca_coll_swing_exec_nb_steps, MCA_COLL_SWING_ALG_SWING_LO_MP, MCA_COLL_SWING_SCOPE_ANY,
       "multiport Swing, latency-optimal: one part of the vector per port (2 per torus "
       "dimension), mirrored and rotated so the parts leave on different links" },
     { "rd_lo_mp", MCA_COLL_SWING_ALG_RD_LO_MP, SWT_ALG_RD, SWT_KIND_LO, 1,
-      mca_coll_swing_exec_steps, NULL, MCA_COLL_SWING_ALG_RD_LO_MP, MCA_COLL_SWING_SCOPE_ANY,
+      mca_coll_swing_exec_steps, mca_coll_swing_exec_nb_steps, MCA_COLL_SWING_ALG_RD_LO_MP, MCA_COLL_SWING_SCOPE_ANY,
       "multiport recursive doubling, latency-optimal: one part per torus dimension" },
     { "swing_bo_mp", MCA_COLL_SWING_ALG_SWING_BO_MP, SWT_ALG_SWING, SWT_KIND_BO, 1,
-      mca_coll_swing_exec_steps, NULL, MCA_COLL_SWING_ALG_SWING_BO_MP, MCA_COLL_SWING_SCOPE_ANY,
+      mca_coll_swing_exec_steps, mca_coll_swing_exec_nb_steps, MCA_COLL_SWING_ALG_SWING_BO_MP, MCA_COLL_SWING_SCOPE_ANY,
       "multiport Swing, bandwidth-optimal: one part per port (2 per torus dimension)" },
     { "rd_bo_mp", MCA_COLL_SWING_ALG_RD_BO_MP, SWT_ALG_RD, SWT_KIND_BO, 1,
-      mca_coll_swing_exec_steps, NULL, MCA_COLL_SWING_ALG_RD_BO_MP, MCA_COLL_SWING_SCOPE_ANY,
+      mca_coll_swing_exec_steps, mca_coll_swing_exec_nb_steps, MCA_COLL_SWING_ALG_RD_BO_MP, MCA_COLL_SWING_SCOPE_ANY,
       "multiport recursive halving/doubling, bandwidth-optimal: one part per torus dimension" },
     { "ring", MCA_COLL_SWING_ALG_RING, SWT_ALG_RING, SWT_KIND_BO, 1,
-      mca_coll_swing_exec_steps, NULL, MCA_COLL_SWING_ALG_RING, MCA_COLL_SWING_SCOPE_ANY,
+      mca_coll_swing_exec_steps, mca_coll_swing_exec_nb_steps, MCA_COLL_SWING_ALG_RING, MCA_COLL_SWING_SCOPE_ANY,
       "ring allreduce along Hamiltonian cycles of the torus, both directions (2 parts; "
       "4 on a 2-D torus with two edge-disjoint cycles)" },
 };
@@ -122,8 +122,8 @@ const mca_coll_swing_table_t mca_coll_swing_tables[MCA_COLL_SWING_NCOLLS] = {
     /*
      * The same rows through the nonblocking engine: auto chooses exactly
      * as for MPI_Allreduce (shm on one node, hier across nodes, the step
-     * lists elsewhere). Multiport and ring rows have no nonblocking
-     * executor yet: auto skips them, forced they decline to message passing.
+     * lists elsewhere, multiport and ring plans as one state machine per
+     * part).
      */
     [MCA_COLL_SWING_IALLREDUCE] = {
         .name = "iallreduce", .call = "MPI_Iallreduce",

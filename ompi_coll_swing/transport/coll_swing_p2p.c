@@ -19,7 +19,11 @@
  * the blocking collectives use the fixed tags above it, so swing takes 2^20
  * tags in the range coll_tags.h reserves for hcoll, far below the tags
  * hcoll uses near its top: 2^19 for MPI_Iallreduce, cycled by call, then
- * 2^19 for persistent requests, one per request for its life. The first
+ * 2^19 for persistent requests, kept by each request for its life. An
+ * operation takes one tag per part of its plan (a multiport or ring plan's
+ * parts run independently: two parts' messages between one pair of ranks
+ * must not match each other's receives); every rank takes as many, so the
+ * counters stay equal on all ranks. The first
  * is -2^31 + 2^23: PMLs that keep only the low 24 bits of a tag (UCX) see
  * -2^23 and up, negative like every collective tag, where libnbc's
  * counter arrives only after millions of operations.
@@ -85,10 +89,23 @@ int mca_coll_swing_p2p_finish(ompi_request_t **req, int cancel)
     return ompi_request_wait(req, MPI_STATUS_IGNORE);
 }
 
-int mca_coll_swing_p2p_nb_tag(mca_coll_swing_module_t *module, int persistent)
+void mca_coll_swing_p2p_nb_tags(mca_coll_swing_module_t *module, int persistent, int ntags,
+                                int *tags)
 {
     unsigned int *seq = persistent ? &module->nb_persistent_seq : &module->nb_seq;
-    unsigned int n = __atomic_fetch_add(seq, 1u, __ATOMIC_RELAXED) % SWING_NB_TAGS;
+    unsigned int n = __atomic_fetch_add(seq, (unsigned int) ntags, __ATOMIC_RELAXED);
 
-    return SWING_NB_TAG_FIRST + (int) (persistent ? SWING_NB_TAGS + n : n);
+    /* 2^32 is a multiple of SWING_NB_TAGS: the cycle survives the counter's wrap */
+    for (int j = 0; j < ntags; ++j) {
+        unsigned int k = (n + (unsigned int) j) % SWING_NB_TAGS;
+        tags[j] = SWING_NB_TAG_FIRST + (int) (persistent ? SWING_NB_TAGS + k : k);
+    }
+}
+
+int mca_coll_swing_p2p_nb_tag(mca_coll_swing_module_t *module, int persistent)
+{
+    int tag;
+
+    mca_coll_swing_p2p_nb_tags(module, persistent, 1, &tag);
+    return tag;
 }

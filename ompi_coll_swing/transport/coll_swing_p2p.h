@@ -30,6 +30,10 @@ int mca_coll_swing_p2p_finish(ompi_request_t **req, int cancel);
 /* The tag of the next nonblocking operation (persistent: of a new
    persistent request) on the module's communicator; never 0. */
 int mca_coll_swing_p2p_nb_tag(mca_coll_swing_module_t *module, int persistent);
+/* ntags consecutive tags of the same cycle for one operation (one per part
+   of its plan); every rank of the communicator must take as many. */
+void mca_coll_swing_p2p_nb_tags(mca_coll_swing_module_t *module, int persistent, int ntags,
+                                int *tags);
 
 /*
  * Pipeline segments of a reduce-scatter step (coll_swing_p2p_reduce.c):

@@ -16,7 +16,8 @@
 #   run_matrix.sh nbc    the same through MPI_Iallreduce and MPI_Allreduce_init
 #                        (test_allreduce --entry): np 2..16, every algorithm,
 #                        the full matrix at np 3, 4, 8, small odd pipeline
-#                        segments at some, --quick elsewhere
+#                        segments at some, --quick elsewhere; multiport and
+#                        ring on tori 2x4, 3x3 (small segments) and 4x4
 #
 # One mpirun per configuration covers every algorithm: one is forced with
 # --mca coll_swing_allreduce_algorithm (it rotates from one configuration to
@@ -30,6 +31,8 @@ tests_dir=${SWING_TESTS_DIR:?run through make check}
 mpirun_sh="$SWING_TOP_SRCDIR/tests/mpi/mpirun.sh"
 prog="$tests_dir/mpi/test_allreduce"
 algs=${SWING_TEST_ALGS:-"swing_lo rd_lo swing_bo rd_bo auto shm swing_lo_mp rd_lo_mp swing_bo_mp rd_bo_mp ring"}
+# the algorithms with parts (and auto, which may choose them on a torus)
+mp_algs=${SWING_TEST_ALGS:-"swing_lo_mp rd_lo_mp swing_bo_mp rd_bo_mp ring auto"}
 # shm ignores the torus: the topology group runs the others
 topo_algs=${SWING_TEST_ALGS:-"swing_lo rd_lo swing_bo rd_bo auto swing_lo_mp rd_lo_mp swing_bo_mp rd_bo_mp ring"}
 quick="--quick"
@@ -60,6 +63,10 @@ one_run() {
         done
     else
         set -- --mca "$param" "$alg" "$@"
+        if [ "$entry" != blocking ]; then
+            # the blocking reference of the bit-identity check runs the same one
+            set -- --mca coll_swing_allreduce_algorithm "$alg" "$@"
+        fi
     fi
     echo "=== RUN [$label] np=$np alg=$alg${also:+ also=$also} big=$big $q: mpirun $*"
     if timeout 300 sh "$mpirun_sh" -np "$np" "$@" \
@@ -169,6 +176,12 @@ nbc)
             esac
             all_algs "$algs" "$np" "$(big_for "$np")" "$q" "$e" $seg
         done
+        # multiport and ring on tori: 2 parts per dimension (3 or 4 elements
+        # are fewer than the parts), small odd segments
+        all_algs "$mp_algs" 8 65536 "$quick" "$e torus:2x4" --mca coll_swing_topology torus:2x4
+        all_algs "$mp_algs" 9 65536 "$quick" "$e torus:3x3, segment 1000 B" \
+            --mca coll_swing_topology torus:3x3 --mca coll_swing_segment_size 1000
+        all_algs "$mp_algs" 16 0 "$quick" "$e torus:4x4" --mca coll_swing_topology torus:4x4
     done
     ;;
 *)

@@ -19,7 +19,9 @@
  * MPI_Wait, or by MPI_Test in a loop, alternately), --entry persistent
  * through MPI_Allreduce_init (MPIX_ on Open MPI 4.1), started twice with
  * the inputs refilled in between; the counters checked are then those of
- * iallreduce or allreduce_init.
+ * iallreduce or allreduce_init. With a message-passing algorithm forced
+ * there (and for MPI_Allreduce alike), the doubles of very different
+ * magnitudes must also come out bit-identical to MPI_Allreduce's.
  *
  * Usage: test_allreduce --alg NAME [--also NAME,NAME...] [--big COUNT]
  *                       [--quick] [--label TEXT]
@@ -414,22 +416,14 @@ static int comm_nodes(MPI_Comm comm)
 /*
  * The counter that must move for a served call: the forced algorithm's,
  * except where it does not apply (shm across nodes, hier within one node
- * or with one rank per node; through the nonblocking entries, the
- * algorithms that are blocking only): there any message-passing one (-1).
+ * or with one rank per node): there any message-passing one (-1). Every
+ * algorithm has a nonblocking form, so the entries expect alike.
  */
 static int expected_alg(MPI_Comm comm)
 {
-    /* algorithms without a nonblocking executor (space-separated, padded) */
-    static const char blocking_only[] = " swing_lo_mp rd_lo_mp swing_bo_mp rd_bo_mp ring ";
-    char padded[64];
     int where;
 
     if (run.alg_index < 0) {
-        return -1;
-    }
-    snprintf(padded, sizeof(padded), " %s ", run.alg);
-    if (ENTRY_BLOCKING != run.entry && NULL != strstr(blocking_only, padded)) {
-        /* blocking only: the nonblocking forms run the message-passing schedule */
         return -1;
     }
     if (0 == strcmp(run.alg, "shm") || 0 == strcmp(run.alg, "hier")) {
@@ -638,6 +632,47 @@ out:
     free(want);
 }
 
+/*
+ * Through a nonblocking entry with a message-passing algorithm forced (the
+ * blocking one forced alike: run_matrix.sh, also_algorithms), the result
+ * must have the bits of MPI_Allreduce's on the same inputs, and that call
+ * must have been served by the same algorithm.
+ */
+static void same_as_blocking(MPI_Comm comm, const char *comm_name, const double *in,
+                             const double *out, size_t count)
+{
+    double *blk = malloc(sizeof(double) * (count ? count : 1));
+    char name[96], msg[160];
+    unsigned long long before, after;
+    int p;
+
+    if (ENTRY_BLOCKING == run.entry || expected_alg(comm) < 0 || 0 == strcmp(run.alg, "shm")
+        || 0 == strcmp(run.alg, "hier")) {
+        free(blk);
+        return;
+    }
+    MPI_Comm_size(comm, &p);
+    snprintf(name, sizeof(name), "allreduce_%s", run.alg);
+    before = swing_pvar_get(name);
+    MPI_Allreduce(in, blk, (int) count, MPI_DOUBLE, MPI_SUM, comm);
+    after = swing_pvar_get(name);
+    if (p > 1 && count > 0 && after != before + 1) {
+        snprintf(msg, sizeof(msg), "coll_swing_%s +%llu, expected +1", name, after - before);
+        fail(comm_name, p, K_DOUBLE, "MPI_SUM (magnitudes)", count, 0,
+             "blocking reference not served by the same algorithm: ", msg);
+    }
+    for (size_t i = 0; i < count; ++i) {
+        if (0 != memcmp(&blk[i], &out[i], sizeof(double))) {
+            snprintf(msg, sizeof(msg), "element %zu = %.17g, MPI_Allreduce gives %.17g", i,
+                     out[i], blk[i]);
+            fail(comm_name, p, K_DOUBLE, "MPI_SUM (magnitudes)", count, 0,
+                 "not bit-identical to the blocking call: ", msg);
+            break;
+        }
+    }
+    free(blk);
+}
+
 /* Doubles of magnitudes 1e16 .. 1e-8: every rank must get the same bits. */
 static void bit_identity(MPI_Comm comm, const char *comm_name, size_t count)
 {
@@ -678,6 +713,7 @@ static void bit_identity(MPI_Comm comm, const char *comm_name, size_t count)
             break;
         }
     }
+    same_as_blocking(comm, comm_name, in, out, count);
     free(in);
     free(out);
     free(root);
@@ -777,7 +813,9 @@ static void also_algorithms(void)
         int idx = swing_pvar_alg_index(name);
 
         if ((idx < 0 && 0 != strcmp(name, "auto")) || (idx >= 0 && !swing_pvar_have(idx))
-            || 0 != swing_cvar_set_algorithm(name)) {
+            || 0 != swing_cvar_set_algorithm(name)
+            || (ENTRY_BLOCKING != run.entry
+                && 0 != swing_cvar_set("coll_swing_allreduce_algorithm", name))) {
             printf("FAIL [%s] np=%d rank=%d: cannot select algorithm %s through MPI_T\n",
                    run.label, run.world_size, run.world_rank, name);
             run.failures++;

@@ -6,6 +6,7 @@
 # counters) and from the verbose decision report. 8 ranks on ring:8, whose
 # generic constants put the model's crossover at 9395 B. On each side the
 # model picks the schedule (single-port or multiport: *_lo, *_lo_mp, ...).
+# The nonblocking and persistent allreduce's auto tables equal MPI_Allreduce's.
 set -u
 top=${SWING_TOP_BUILDDIR:?run through make check}
 src=${SWING_TOP_SRCDIR:?run through make check}
@@ -40,5 +41,21 @@ grep -q "LO/BO boundary from the description" "$out/described.out" \
 run overridden "@$out/r8.topo" "1024:lo 2048:bo" --mca coll_swing_lo_max_bytes 1024
 grep -q "LO/BO boundary from coll_swing_lo_max_bytes" "$out/overridden.out" \
     || { echo "FAIL: overridden: the report does not name the parameter"; fail=1; }
+# MPI_Iallreduce and MPI_Allreduce_init choose among the same rows as
+# MPI_Allreduce, multiport and ring included: on torus:2x4 their auto
+# tables are the allreduce's, which has multiport or ring rows there
+sh "$src/tests/mpi/mpirun.sh" -np 8 --mca coll_swing_topology torus:2x4 --mca coll_swing_verbose 2 \
+    "$top/bench/swing_bench" -C swing-auto -m 64:64 -i 1 -w 1 > "$out/nb.out" 2>&1 \
+    || { echo "FAIL: nonblocking auto: swing_bench"; fail=1; }
+blk=$(sed -n 's/.*MPI_COMM_WORLD auto: \([0-9].*\)/\1/p' "$out/nb.out")
+for c in iallreduce allreduce_init; do
+    got=$(sed -n "s/.*MPI_COMM_WORLD $c auto: \([0-9].*\)/\1/p" "$out/nb.out")
+    if [ -n "$blk" ] && [ "$got" = "$blk" ] && echo "$blk" | grep -q -e '_mp$' -e 'ring$'; then
+        echo "ok: $c auto on torus:2x4 = allreduce's:" $blk
+    else
+        echo "FAIL: $c auto on torus:2x4: '$got', allreduce's '$blk' (with a multiport or ring row)"
+        fail=1
+    fi
+done
 [ $fail = 0 ] && echo "PASS: test_decide.sh" || echo "FAIL: test_decide.sh"
 exit $fail

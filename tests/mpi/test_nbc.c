@@ -25,6 +25,11 @@
  *                 in place or not, and a persistent request give exactly
  *                 MPI_Allreduce's bits (run with the same algorithm for
  *                 both, or auto)
+ *   ports         multiport and ring requests (one state machine and one
+ *                 tag per part) outstanding together with single-port
+ *                 ones, on communicators set to each algorithm through
+ *                 MPI_T, persistent ones among them; per-algorithm
+ *                 counters checked
  *
  * At the end no swing request and no progress callback may be left
  * (pvars nb_requests and nb_progress both 0).
@@ -341,6 +346,85 @@ static void bitwise(void)
     }
 }
 
+/*
+ * Multiport and ring requests outstanding with single-port ones: a
+ * communicator per algorithm (set through MPI_T before it is made), on
+ * each a short call (fewer elements than parts), a long one and a started
+ * persistent request, all issued round-robin before any completes, then
+ * completed in one MPI_Waitall. The last section: the algorithm variables
+ * stay set.
+ */
+#define NPORTS 6
+static void ports(void)
+{
+    static const char *const algs[NPORTS] = {"swing_bo_mp", "ring", "swing_lo", "rd_lo_mp",
+                                             "rd_bo_mp", "swing_lo_mp"};
+    MPI_Comm comm[NPORTS];
+    MPI_Request req[3 * NPORTS];
+    long long *buf[3 * NPORTS], *out[NPORTS];
+    unsigned long long nb0[NPORTS], pers0[NPORTS];
+    char name[96], msg[160];
+
+    for (int a = 0; a < NPORTS; ++a) {
+        if (0 != swing_cvar_set("coll_swing_iallreduce_algorithm", algs[a])
+            || 0 != swing_cvar_set("coll_swing_allreduce_init_algorithm", algs[a])) {
+            fail("ports: MPI_T", algs[a]);
+        }
+        MPI_Comm_dup(MPI_COMM_WORLD, &comm[a]);
+    }
+    /* after the duplications (Open MPI 4.1 agrees on their ids with MPI_Iallreduce) */
+    for (int a = 0; a < NPORTS; ++a) {
+        snprintf(name, sizeof(name), "iallreduce_%s", algs[a]);
+        nb0[a] = counter(name);
+        snprintf(name, sizeof(name), "allreduce_init_%s", algs[a]);
+        pers0[a] = counter(name);
+    }
+    for (int a = 0; a < NPORTS; ++a) {
+        buf[3 * a + 2] = malloc(big * sizeof(long long));
+        out[a] = malloc(big * sizeof(long long));
+        SWING_ALLREDUCE_INIT(buf[3 * a + 2], out[a], (int) big, MPI_LONG_LONG, MPI_SUM,
+                             comm[a], MPI_INFO_NULL, &req[3 * a + 2]);
+        fill_ll(buf[3 * a + 2], big, rank, 60 + a);
+    }
+    for (int k = 0; k < 3; ++k) {
+        for (int a = 0; a < NPORTS; ++a) {
+            size_t n = (0 == k) ? 3 : big;
+            if (2 == k) {
+                MPI_Start(&req[3 * a + 2]);
+                continue;
+            }
+            buf[3 * a + k] = malloc(n * sizeof(long long));
+            fill_ll(buf[3 * a + k], n, rank, 50 + 2 * a + k);
+            MPI_Iallreduce(MPI_IN_PLACE, buf[3 * a + k], (int) n, MPI_LONG_LONG, MPI_SUM,
+                           comm[a], &req[3 * a + k]);
+        }
+    }
+    expected += 2 * NPORTS;
+    MPI_Waitall(3 * NPORTS, req, MPI_STATUSES_IGNORE);
+    for (int a = 0; a < NPORTS; ++a) {
+        snprintf(msg, sizeof(msg), "ports: %s", algs[a]);
+        check_ll(msg, buf[3 * a], 3, nprocs, 50 + 2 * a);
+        check_ll(msg, buf[3 * a + 1], big, nprocs, 50 + 2 * a + 1);
+        check_ll(msg, out[a], big, nprocs, 60 + a);
+        snprintf(name, sizeof(name), "iallreduce_%s", algs[a]);
+        if (counter(name) - nb0[a] != 2) {
+            snprintf(msg, sizeof(msg), "%s +%llu, expected +2", name, counter(name) - nb0[a]);
+            fail("ports: counters", msg);
+        }
+        snprintf(name, sizeof(name), "allreduce_init_%s", algs[a]);
+        if (counter(name) - pers0[a] != 1) {
+            snprintf(msg, sizeof(msg), "%s +%llu, expected +1", name, counter(name) - pers0[a]);
+            fail("ports: counters", msg);
+        }
+        MPI_Request_free(&req[3 * a + 2]);
+        MPI_Comm_free(&comm[a]);
+        for (int k = 0; k < 3; ++k) {
+            free(buf[3 * a + k]);
+        }
+        free(out[a]);
+    }
+}
+
 typedef struct thread_arg {
     MPI_Comm comm;
     int id;
@@ -425,6 +509,7 @@ int main(int argc, char **argv)
     } else if (0 == rank) {
         printf("threads: skipped (MPI_THREAD_MULTIPLE not provided)\n");
     }
+    ports();
     /* every Iallreduce above, on every communicator, was swing's */
     check_served("all", "iallreduce", s0, f0, expected, 0);
     MPI_Barrier(MPI_COMM_WORLD);

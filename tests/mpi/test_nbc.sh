@@ -6,7 +6,8 @@
 # and no request or progress callback left; at a few sizes, algorithms and
 # pipeline segments, over shared memory and TCP. On one node auto serves
 # every Iallreduce on MPI_COMM_WORLD with shm (--expect shm); shm is also
-# forced with small slots (many chunks) and with single copy.
+# forced with small slots (many chunks) and with single copy; multiport and
+# ring requests among single-port ones (with tori of 4 parts).
 : "${SWING_TESTS_DIR:?run through make check}"
 run="timeout 300 sh $SWING_TOP_SRCDIR/tests/mpi/mpirun.sh"
 prog="$SWING_TESTS_DIR/mpi/test_nbc"
@@ -26,5 +27,9 @@ $run -np 4 $shm --mca coll_swing_shm_size 4096 "$prog" --threads 2 --expect shm 
 $run -np 3 $shm --mca coll_swing_shm_cma 1 --mca coll_swing_shm_cma_min 0 "$prog" \
     --threads 2 --expect shm --count 200000 || fail=1
 $run -np 4 --mca btl self,tcp "$prog" --threads 2 --count 100000 || fail=1
+# the multiport requests with 4 parts and 3 parts, small segments
+$run -np 4 --mca coll_swing_topology torus:2x2 --mca coll_swing_segment_size 4096 \
+    "$prog" --threads 2 || fail=1
+$run -np 6 --mca coll_swing_topology torus:2x3 "$prog" --threads 0 --count 7001 || fail=1
 if [ $fail = 0 ]; then echo PASS; else echo FAIL; fi
 exit $fail

@@ -44,7 +44,8 @@ int rel_pvar_open(rel_pvar_t *pv, const char *name)
 
     pv->open = 0;
     snprintf(full, sizeof(full), "coll_swing_%s", name);
-    if (MPI_SUCCESS != MPI_T_pvar_get_index(full, MPI_T_PVAR_CLASS_COUNTER, &idx)
+    if ((MPI_SUCCESS != MPI_T_pvar_get_index(full, MPI_T_PVAR_CLASS_COUNTER, &idx)
+         && MPI_SUCCESS != MPI_T_pvar_get_index(full, MPI_T_PVAR_CLASS_LEVEL, &idx))
         || MPI_SUCCESS != MPI_T_pvar_session_create(&pv->session)) {
         return -1;
     }
@@ -72,6 +73,41 @@ void rel_pvar_close(rel_pvar_t *pv)
         MPI_T_pvar_session_free(&pv->session);
         pv->open = 0;
     }
+}
+
+int rel_await_nb_idle(double seconds)
+{
+    rel_pvar_t pv;
+    unsigned long long alive = 1;
+    double t0 = MPI_Wtime();
+
+    if (0 != rel_pvar_open(&pv, "nb_requests")) {
+        return -1;
+    }
+    while (0 == rel_pvar_read(&pv, &alive) && 0 != alive && MPI_Wtime() - t0 < seconds) {
+        int flag;
+        /* any progressing call advances swing's requests */
+        MPI_Iprobe(MPI_ANY_SOURCE, 4242, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
+    }
+    rel_pvar_close(&pv);
+    return 0 == alive ? 0 : -1;
+}
+
+int rel_nb_leftovers(unsigned long long *requests, unsigned long long *progress)
+{
+    static const char *const levels[] = { "nb_requests", "nb_progress" };
+    unsigned long long *out[] = { requests, progress };
+    int rc = 0;
+
+    for (int i = 0; i < 2; ++i) {
+        rel_pvar_t pv;
+        *out[i] = ~0ULL;
+        if (0 != rel_pvar_open(&pv, levels[i]) || 0 != rel_pvar_read(&pv, out[i])) {
+            rc = -1;
+        }
+        rel_pvar_close(&pv);
+    }
+    return (0 == rc && 0 == *requests && 0 == *progress) ? 0 : -1;
 }
 
 long rel_rss_kib(void)

@@ -29,8 +29,9 @@ uint64_t rel_hash3(uint64_t salt, uint64_t r, uint64_t i);
 /*
  * A swing MPI_T counter "coll_swing_<name>" (unsigned long long). MPI_T
  * counters read relative to the moment the handle was allocated, so open
- * before the work and read after it. Open returns 0, or -1 when the
- * variable is unknown (component absent); read returns 0 or -1.
+ * before the work and read after it; a level (nb_requests, nb_progress)
+ * reads its current value. Open returns 0, or -1 when the variable is
+ * unknown (component absent); read returns 0 or -1.
  */
 typedef struct rel_pvar {
     MPI_T_pvar_session session;
@@ -41,6 +42,24 @@ typedef struct rel_pvar {
 int rel_pvar_open(rel_pvar_t *pv, const char *name);
 int rel_pvar_read(rel_pvar_t *pv, unsigned long long *value);
 void rel_pvar_close(rel_pvar_t *pv);
+
+/*
+ * Swing's nonblocking requests (pvars coll_swing_nb_requests, a level).
+ * await: progresses until the process holds none (a request freed while
+ * active has ended; every rank of its communicator must do the same), 0
+ * when that happened within seconds. leftovers: 0 when neither a request
+ * nor the progress callback (nb_progress) is left; both values returned.
+ */
+int rel_await_nb_idle(double seconds);
+int rel_nb_leftovers(unsigned long long *requests, unsigned long long *progress);
+
+/* MPI_Allreduce_init: MPI-4, in Open MPI 4.1 as the extension MPIX_Allreduce_init. */
+#if defined(OPEN_MPI) && OMPI_MAJOR_VERSION < 5
+#include <mpi-ext.h>
+#define REL_ALLREDUCE_INIT MPIX_Allreduce_init
+#else
+#define REL_ALLREDUCE_INIT MPI_Allreduce_init
+#endif
 
 /* Resident set size in KiB from /proc/self/status; -1 if unavailable. */
 long rel_rss_kib(void);

@@ -37,22 +37,31 @@ mpi_check() {
     mpicc -O1 -g -o "$plain" "$here/stress.c" "$here/rel_util.c" || return 99
     gcc -shared -fPIC -O1 -o "$shim" "$here/nodlclose.c" || return 99
     fails=0
-    for c in "3 auto" "4 swing_bo" "5 rd_lo" "3 rd_bo"; do
+    # "nbc": stress --nbc, the nonblocking and persistent entries (requests
+    # and communicators freed while active) with the algorithm forced there too
+    for c in "3 auto" "4 swing_bo" "5 rd_lo" "3 rd_bo" "4 swing_bo_mp nbc" "5 ring nbc" \
+             "3 auto nbc"; do
         set -- $c
+        nb_mca=""
+        nb_flag=""
+        if [ "${3:-}" = nbc ]; then
+            nb_mca="--mca coll_swing_iallreduce_algorithm $2 --mca coll_swing_allreduce_init_algorithm $2"
+            nb_flag="--nbc"
+        fi
         out=$(SWING_COMPONENT_PATH="$comp:$(sed -n 's/^SWING_OMPI_PKGLIBDIR = //p' "$bdir/tests/Makefile")" \
               timeout 300 "$here/../mpi/mpirun.sh" -np "$1" \
               -x LD_PRELOAD="$libasan:$shim" -x ASAN_OPTIONS="$asan_opts:fast_unwind_on_malloc=0" \
               -x LSAN_OPTIONS="suppressions=$supp:print_suppressions=0" \
               -x UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
-              --mca coll_swing_allreduce_algorithm "$2" "$plain" --iters 100 --max-count 20000 \
-              --expect-alg "$2" </dev/null 2>&1)
+              --mca coll_swing_allreduce_algorithm "$2" $nb_mca "$plain" --iters 100 \
+              --max-count 20000 --expect-alg "$2" $nb_flag </dev/null 2>&1)
         rc=$?
         if [ $rc = 0 ] && echo "$out" | grep -q 'problems: OK' \
                 && ! echo "$out" | grep -q -e 'ERROR: AddressSanitizer' -e 'runtime error:' -e 'ERROR: LeakSanitizer'; then
-            echo "ok   ASan/UBSan MPI run np $1 $2: $(echo "$out" | grep 'problems: OK')"
+            echo "ok   ASan/UBSan MPI run np $1 $2 ${3:-}: $(echo "$out" | grep 'problems: OK')"
         else
             fails=$((fails + 1))
-            echo "FAIL ASan/UBSan MPI run np $1 $2 (exit $rc):"
+            echo "FAIL ASan/UBSan MPI run np $1 $2 ${3:-} (exit $rc):"
             echo "$out" | grep -v '^--*$' | head -n 60
         fi
     done

@@ -13,11 +13,23 @@
  * Broadcasts, barriers, allgathers and reduce-scatters (uneven counts,
  * zeros included, in place or not) are interleaved, checked the same way.
  *
- * At the end the MPI_T counter coll_swing_allreduce_served must have grown
- * by at least the number of calls swing should have served (size >= 2,
- * commutative op, count > 0), so a silent fallback everywhere fails the test.
+ * With --nbc each allreduce goes, by the same draw on every rank, through
+ * one of: MPI_Allreduce; MPI_Iallreduce completed by MPI_Wait or by an
+ * MPI_Test loop; a persistent request (MPI_Allreduce_init, MPIX_ on Open
+ * MPI 4.1) started once or twice and freed; MPI_Iallreduce or a started
+ * persistent request freed while active (the result checked once the
+ * component's request count says it ended); MPI_Iallreduce on the churn
+ * communicator, which is freed (and replaced) before the MPI_Wait.
  *
- * usage: stress [--seed N] [--iters N] [--max-count N] [--int8]
+ * At the end the MPI_T counter coll_swing_allreduce_served (with --nbc also
+ * iallreduce_served and allreduce_init_served) must have grown by at least
+ * the number of calls swing should have served (size >= 2, commutative op,
+ * count > 0), so a silent fallback everywhere fails the test; with --nbc
+ * the levels nb_requests and nb_progress must read 0 once every
+ * communicator but MPI_COMM_WORLD is freed: no request or progress
+ * callback left behind.
+ *
+ * usage: stress [--seed N] [--iters N] [--max-count N] [--int8] [--nbc]
  *               [--expect-alg NAME] [--no-swing] [--self-test]
  * --no-swing: do not require swing to serve (counters are still printed).
  * --self-test: rank 0 damages one result element of every call with
@@ -56,6 +68,21 @@ static const char *op_names[O_COUNT] = {
     "user-commutative-sum", "user-noncommutative-sum", "maxloc", "minloc"
 };
 
+/* How an allreduce is called (--nbc draws one per call). */
+typedef enum {
+    E_BLOCKING, E_WAIT, E_TEST, E_PERSISTENT, E_FREED, E_PERSISTENT_FREED, E_COMM_FREED,
+    E_COUNT
+} entry_t;
+
+static const char *entry_names[E_COUNT] = {
+    "blocking", "nonblocking", "nonblocking+test", "persistent", "nonblocking freed active",
+    "persistent freed active", "nonblocking, communicator freed active"
+};
+
+/* The collectives whose counters are checked, by entry. */
+typedef enum { C_BLOCKING, C_NONBLOCKING, C_PERSISTENT, C_COUNT } coll_t;
+static const char *coll_names[C_COUNT] = { "allreduce", "iallreduce", "allreduce_init" };
+
 typedef struct pair_int { int v; int i; } pair_int_t;
 typedef struct pair_dint { double v; int i; } pair_dint_t;
 
@@ -64,6 +91,7 @@ typedef struct opts {
     unsigned long long iters;
     unsigned long long max_count;
     int int8;
+    int nbc;
     int no_swing;
     int self_test;
     const char *expect_alg;
@@ -82,7 +110,7 @@ typedef struct state {
     MPI_Op ops[O_COUNT];
     char *sbuf, *rbuf;
     size_t buf_bytes;
-    unsigned long long calls, expect_served, errors;
+    unsigned long long calls, expect_served[C_COUNT], errors;
 } state_t;
 
 /* Open MPI refuses predefined ops on derived types: contig(3,int) gets this. */
@@ -227,7 +255,7 @@ static void expected(op_t op, kind_t k, uint64_t salt, int n, size_t i,
 static void usage_exit(const char *arg)
 {
     fprintf(stderr, "stress: unknown argument \"%s\"\nusage: stress [--seed N] [--iters N] "
-            "[--max-count N] [--int8] [--expect-alg NAME] [--no-swing] [--self-test]\n", arg);
+            "[--max-count N] [--int8] [--nbc] [--expect-alg NAME] [--no-swing] [--self-test]\n", arg);
     MPI_Abort(MPI_COMM_WORLD, 2);
 }
 
@@ -238,6 +266,7 @@ static void parse_opts(int argc, char **argv, opts_t *o, int wrank)
     o->iters = 300;
     o->max_count = 1 << 16;
     o->int8 = 0;
+    o->nbc = 0;
     o->no_swing = 0;
     o->self_test = 0;
     o->expect_alg = NULL;
@@ -253,6 +282,8 @@ static void parse_opts(int argc, char **argv, opts_t *o, int wrank)
             o->expect_alg = next; ++i;
         } else if (0 == strcmp(a, "--int8")) {
             o->int8 = 1;
+        } else if (0 == strcmp(a, "--nbc")) {
+            o->nbc = 1;
         } else if (0 == strcmp(a, "--no-swing")) {
             o->no_swing = 1;
         } else if (0 == strcmp(a, "--self-test")) {
@@ -322,15 +353,24 @@ static void comms_free(state_t *s)
     }
 }
 
-static void report(state_t *s, unsigned long long it, const comm_slot_t *cs, const char *what,
-                   kind_t k, op_t op, size_t count, int inplace, int *nrep)
+/* how: the entry of an allreduce (--nbc), "" for the others */
+static void report_how(state_t *s, unsigned long long it, const char *comm_name,
+                       const char *how, const char *what, kind_t k, op_t op, size_t count,
+                       int inplace, int *nrep)
 {
     s->errors++;
     if ((*nrep)++ < STRESS_MAX_REPORTS) {
         fprintf(stderr, "stress: FAIL rank %d seed %llu iter %llu comm %s type %s op %s "
-                "count %zu %s: %s\n", s->wrank, (unsigned long long) s->o.seed, it, cs->name,
-                kind_names[k], op_names[op], count, inplace ? "in-place" : "out-of-place", what);
+                "count %zu %s%s%s: %s\n", s->wrank, (unsigned long long) s->o.seed, it,
+                comm_name, kind_names[k], op_names[op], count,
+                inplace ? "in-place" : "out-of-place", *how ? " " : "", how, what);
     }
+}
+
+static void report(state_t *s, unsigned long long it, const comm_slot_t *cs, const char *what,
+                   kind_t k, op_t op, size_t count, int inplace, int *nrep)
+{
+    report_how(s, it, cs->name, "", what, k, op, count, inplace, nrep);
 }
 
 static op_t pick_op(rel_rng_t *rng, kind_t k)
@@ -367,21 +407,107 @@ static size_t pick_count(rel_rng_t *rng, unsigned long long max)
     return (size_t) rel_rng_range(rng, 0, (long long) hi);
 }
 
+/*
+ * The entry of a call (--nbc), drawn before its communicator. A request
+ * freed while active, or whose communicator is freed while it is active
+ * (only the churn one), only where swing serves the call: the end of
+ * swing's requests is seen in nb_requests, libnbc's is not, and Open MPI
+ * 4.1's libnbc crashes in its progress when the communicator of an active
+ * operation is freed (seen with a non-commutative op here).
+ */
+static entry_t pick_entry(state_t *s, rel_rng_t *rng)
+{
+    return s->o.nbc ? (entry_t) rel_rng_range(rng, 0, E_COUNT - 1) : E_BLOCKING;
+}
+
+/* MPI_Request_free on an active request, then its end awaited. */
+static int free_active(MPI_Request *req)
+{
+    int rc = MPI_Request_free(req);
+
+    if (MPI_SUCCESS == rc && 0 != rel_await_nb_idle(60.0)) {
+        rc = MPI_ERR_PENDING;
+    }
+    return rc;
+}
+
+/* The allreduce of one_allreduce through entry e; returns an MPI code. */
+static int run_entry(state_t *s, rel_rng_t *rng, entry_t e, const void *sbuf, size_t count,
+                     MPI_Datatype dt, MPI_Op op, MPI_Comm comm)
+{
+    MPI_Request req = MPI_REQUEST_NULL;
+    int rc, done = 0;
+
+    switch (e) {
+    case E_BLOCKING:
+        return MPI_Allreduce(sbuf, s->rbuf, (int) count, dt, op, comm);
+    case E_PERSISTENT:
+    case E_PERSISTENT_FREED:
+        rc = REL_ALLREDUCE_INIT(sbuf, s->rbuf, (int) count, dt, op, comm, MPI_INFO_NULL, &req);
+        /* twice when the inputs survive the first start */
+        for (int k = 0; MPI_SUCCESS == rc && k < (MPI_IN_PLACE == sbuf ? 1 : 2); ++k) {
+            rc = MPI_Start(&req);
+            if (MPI_SUCCESS == rc && E_PERSISTENT_FREED == e) {
+                return free_active(&req);
+            }
+            rc = (MPI_SUCCESS == rc) ? MPI_Wait(&req, MPI_STATUS_IGNORE) : rc;
+        }
+        if (MPI_REQUEST_NULL != req) {
+            MPI_Request_free(&req);
+        }
+        return rc;
+    default:
+        break;
+    }
+    rc = MPI_Iallreduce(sbuf, s->rbuf, (int) count, dt, op, comm, &req);
+    if (MPI_SUCCESS != rc) {
+        return rc;
+    }
+    switch (e) {
+    case E_FREED:
+        return free_active(&req);
+    case E_COMM_FREED:
+        comm_churn(s, rng);   /* frees comm, the churn communicator */
+        break;
+    case E_TEST:
+        while (MPI_SUCCESS == rc && !done) {
+            rc = MPI_Test(&req, &done, MPI_STATUS_IGNORE);
+        }
+        return rc;
+    default:
+        break;
+    }
+    return MPI_Wait(&req, MPI_STATUS_IGNORE);
+}
+
 static void one_allreduce(state_t *s, rel_rng_t *rng, unsigned long long it)
 {
+    entry_t e = pick_entry(s, rng);
     int ci = (int) rel_rng_range(rng, 0, STRESS_NCOMMS - 1);
-    const comm_slot_t *cs = &s->comms[ci];
+    const comm_slot_t *cs;
     kind_t k = (kind_t) rel_rng_range(rng, 0, s->o.int8 ? K_I8 : K_I8 - 1);
     op_t op = pick_op(rng, k);
     size_t count = pick_count(rng, s->o.max_count / (K_C3 == k ? 3 : 1));
     int inplace = (int) rel_rng_range(rng, 0, 1);
     uint64_t salt = rel_rng_next(rng);
     size_t ns = kind_scalars(k, count), bytes = ns * kind_scalar_size(k), i;
-    int r, n, rc, nrep = 0;
-    char *target = inplace ? s->rbuf : s->sbuf;
+    int r, n, rc, nrep = 0, served, churn_after = 0;
+    char *target = inplace ? s->rbuf : s->sbuf, name[48];
+    const char *how = s->o.nbc ? entry_names[e] : "";
 
+    ci = (E_COMM_FREED == e) ? STRESS_CHURN : ci;
+    cs = &s->comms[ci];
+    snprintf(name, sizeof(name), "%s", cs->name);
     MPI_Comm_rank(cs->comm, &r);
     MPI_Comm_size(cs->comm, &n);
+    /* MPI_Allreduce returns before the component for count 0 */
+    served = n >= 2 && O_USER_NC != op && count > 0;
+    if (!served && (E_FREED == e || E_PERSISTENT_FREED == e || E_COMM_FREED == e)) {
+        /* the churn stays: ranks of other sizes may serve theirs */
+        churn_after = (E_COMM_FREED == e);
+        e = E_WAIT;
+        how = entry_names[e];
+    }
     for (i = 0; i < ns; ++i) {
         store(k, target, i, gen(op, k, salt, r, n, i), r);
     }
@@ -389,18 +515,22 @@ static void one_allreduce(state_t *s, rel_rng_t *rng, unsigned long long it)
         memset(s->rbuf, 0xA5, bytes);
     }
     memset(s->rbuf + bytes, 0x5A, STRESS_CANARY);
-    rc = MPI_Allreduce(inplace ? MPI_IN_PLACE : s->sbuf, s->rbuf, (int) count, s->types[k],
-                       s->ops[op], cs->comm);
+    rc = run_entry(s, rng, e, inplace ? MPI_IN_PLACE : s->sbuf, count, s->types[k], s->ops[op],
+                   cs->comm);
+    if (churn_after) {
+        comm_churn(s, rng);
+    }
     s->calls++;
-    /* MPI_Allreduce returns before the component for count 0 */
-    if (n >= 2 && O_USER_NC != op && count > 0) {
-        s->expect_served++;
+    if (served) {
+        s->expect_served[E_BLOCKING == e ? C_BLOCKING
+                         : (E_PERSISTENT == e || E_PERSISTENT_FREED == e) ? C_PERSISTENT
+                                                                        : C_NONBLOCKING]++;
     }
     if (MPI_SUCCESS != rc) {
         char msg[MPI_MAX_ERROR_STRING + 32];
         int len;
         MPI_Error_string(rc, msg, &len);
-        report(s, it, cs, msg, k, op, count, inplace, &nrep);
+        report_how(s, it, name, how, msg, k, op, count, inplace, &nrep);
         return;
     }
     if (s->o.self_test && 0 == s->wrank && count > 0) {
@@ -418,12 +548,13 @@ static void one_allreduce(state_t *s, rel_rng_t *rng, unsigned long long it)
                        : (K_DINT == k) ? ((const pair_dint_t *) s->rbuf)[i].v : (double) got;
             snprintf(what, sizeof(what), "element %zu is %.17g (index %d), expected %lld (index %d)",
                      i, raw, got_idx, want, want_idx);
-            report(s, it, cs, what, k, op, count, inplace, &nrep);
+            report_how(s, it, name, how, what, k, op, count, inplace, &nrep);
         }
     }
     for (i = 0; i < STRESS_CANARY; ++i) {
         if (0x5A != (unsigned char) s->rbuf[bytes + i]) {
-            report(s, it, cs, "wrote past the end of the receive buffer", k, op, count, inplace, &nrep);
+            report_how(s, it, name, how, "wrote past the end of the receive buffer", k, op,
+                       count, inplace, &nrep);
             break;
         }
     }
@@ -431,7 +562,7 @@ static void one_allreduce(state_t *s, rel_rng_t *rng, unsigned long long it)
         long long got;
         int got_idx;
         if (!load(k, s->sbuf, i, &got, &got_idx) || got != gen(op, k, salt, r, n, i)) {
-            report(s, it, cs, "send buffer modified", k, op, count, inplace, &nrep);
+            report_how(s, it, name, how, "send buffer modified", k, op, count, inplace, &nrep);
             break;
         }
     }
@@ -562,44 +693,94 @@ static int layout_ok(state_t *s)
     return (size_t) ext == sizeof(pair_int_t);
 }
 
-/* The swing counters must show at least the calls swing should have served. */
-static int check_counters(state_t *s, rel_pvar_t *served, rel_pvar_t *fallback, rel_pvar_t *alg)
+/* A collective's counters: served, fallback, the expected algorithm's. */
+typedef struct counters {
+    rel_pvar_t served, fallback, alg;
+} counters_t;
+
+static void counters_open(state_t *s, counters_t *pv)
 {
-    unsigned long long n_served = 0, n_alg = 0, n_fb = 0;
+    for (int c = 0; c < C_COUNT; ++c) {
+        char name[96];
+        snprintf(name, sizeof(name), "%s_%s", coll_names[c],
+                 NULL != s->o.expect_alg ? s->o.expect_alg : "auto");
+        (void) rel_pvar_open(&pv[c].alg, name);
+        snprintf(name, sizeof(name), "%s_served", coll_names[c]);
+        (void) rel_pvar_open(&pv[c].served, name);
+        snprintf(name, sizeof(name), "%s_fallback", coll_names[c]);
+        (void) rel_pvar_open(&pv[c].fallback, name);
+    }
+}
+
+static void counters_close(counters_t *pv)
+{
+    for (int c = 0; c < C_COUNT; ++c) {
+        rel_pvar_close(&pv[c].served);
+        rel_pvar_close(&pv[c].fallback);
+        rel_pvar_close(&pv[c].alg);
+    }
+}
+
+/*
+ * The swing counters of collective c must show at least the calls swing
+ * should have served. shm and hier forced serve nonblocking calls with a
+ * message-passing schedule: their own counter is not checked there.
+ */
+static int check_counters(state_t *s, coll_t c, counters_t *pv)
+{
+    unsigned long long n_served = 0, n_alg = 0, n_fb = 0, want = s->expect_served[c];
+    const char *alg = s->o.expect_alg;
     int ok = 1;
 
-    if (0 != rel_pvar_read(served, &n_served)) {
+    if (0 != rel_pvar_read(&pv->served, &n_served)) {
         if (s->o.no_swing) {
             return 1;
         }
-        fprintf(stderr, "stress: rank %d: MPI_T counter coll_swing_allreduce_served not found: "
-                "the swing component was not loaded\n", s->wrank);
+        fprintf(stderr, "stress: rank %d: MPI_T counter coll_swing_%s_served not found: "
+                "the swing component was not loaded\n", s->wrank, coll_names[c]);
         return 0;
     }
-    (void) rel_pvar_read(fallback, &n_fb);
-    if (!s->o.no_swing && n_served < s->expect_served) {
-        fprintf(stderr, "stress: rank %d: swing served %llu allreduce calls, expected at least %llu "
-                "(fallbacks: %llu)\n", s->wrank, n_served, s->expect_served, n_fb);
+    (void) rel_pvar_read(&pv->fallback, &n_fb);
+    if (!s->o.no_swing && n_served < want) {
+        fprintf(stderr, "stress: rank %d: swing served %llu %s calls, expected at least %llu "
+                "(fallbacks: %llu)\n", s->wrank, n_served, coll_names[c], want, n_fb);
         ok = 0;
     }
-    if (!s->o.no_swing && NULL != s->o.expect_alg && 0 != strcmp(s->o.expect_alg, "auto")
-        && (0 != rel_pvar_read(alg, &n_alg) || n_alg < s->expect_served)) {
-        fprintf(stderr, "stress: rank %d: algorithm %s ran %llu calls, expected at least %llu\n",
-                s->wrank, s->o.expect_alg, n_alg, s->expect_served);
+    if (!s->o.no_swing && NULL != alg && 0 != strcmp(alg, "auto")
+        && (C_BLOCKING == c || (0 != strcmp(alg, "shm") && 0 != strcmp(alg, "hier")))
+        && (0 != rel_pvar_read(&pv->alg, &n_alg) || n_alg < want)) {
+        fprintf(stderr, "stress: rank %d: %s algorithm %s ran %llu calls, expected at least "
+                "%llu\n", s->wrank, coll_names[c], alg, n_alg, want);
         ok = 0;
     }
-    if (0 == s->wrank) {
-        printf("stress: swing served %llu (expected >= %llu), fallbacks %llu on rank 0\n",
-               n_served, s->expect_served, n_fb);
+    if (0 == s->wrank && (C_BLOCKING == c || s->o.nbc)) {
+        printf("stress: swing served %llu %s (expected >= %llu), fallbacks %llu on rank 0\n",
+               n_served, coll_names[c], want, n_fb);
     }
     return ok;
+}
+
+/*
+ * With every request completed or freed and every communicator but
+ * MPI_COMM_WORLD freed, swing holds no request and no progress callback.
+ */
+static int check_leftovers(state_t *s)
+{
+    unsigned long long reqs, prog;
+
+    if (0 != rel_nb_leftovers(&reqs, &prog)) {
+        fprintf(stderr, "stress: rank %d: at the end coll_swing_nb_requests is %llu, "
+                "nb_progress %llu (unreadable: %llu), expected 0\n", s->wrank, reqs, prog, ~0ULL);
+        return 0;
+    }
+    return 1;
 }
 
 int main(int argc, char **argv)
 {
     state_t s;
     rel_rng_t rng;
-    rel_pvar_t pv_served, pv_fallback, pv_alg;
+    counters_t pv[C_COUNT];
     unsigned long long bad, all_bad = 0;
     int provided;
 
@@ -611,9 +792,9 @@ int main(int argc, char **argv)
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
     parse_opts(argc, argv, &s.o, s.wrank);
     if (0 == s.wrank) {
-        printf("stress: np %d seed %llu iters %llu max-count %llu%s (replay: --seed %llu)\n",
+        printf("stress: np %d seed %llu iters %llu max-count %llu%s%s (replay: --seed %llu)\n",
                s.wsize, (unsigned long long) s.o.seed, s.o.iters, s.o.max_count,
-               s.o.int8 ? " int8" : "", (unsigned long long) s.o.seed);
+               s.o.int8 ? " int8" : "", s.o.nbc ? " nbc" : "", (unsigned long long) s.o.seed);
         fflush(stdout);
     }
     s.buf_bytes = (size_t) s.o.max_count * sizeof(pair_dint_t) + 2048 * sizeof(int) * (size_t) s.wsize
@@ -629,14 +810,7 @@ int main(int argc, char **argv)
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
     comms_create(&s);
-    {
-        char algvar[64];
-        snprintf(algvar, sizeof(algvar), "allreduce_%s",
-                 NULL != s.o.expect_alg ? s.o.expect_alg : "auto");
-        (void) rel_pvar_open(&pv_alg, algvar);
-    }
-    (void) rel_pvar_open(&pv_served, "allreduce_served");
-    (void) rel_pvar_open(&pv_fallback, "allreduce_fallback");
+    counters_open(&s, pv);
 
     rel_rng_seed(&rng, s.o.seed);
     for (unsigned long long it = 0; it < s.o.iters; ++it) {
@@ -653,10 +827,15 @@ int main(int argc, char **argv)
         }
     }
 
-    bad = s.errors + (check_counters(&s, &pv_served, &pv_fallback, &pv_alg) ? 0 : 1);
-    rel_pvar_close(&pv_served);
-    rel_pvar_close(&pv_fallback);
-    rel_pvar_close(&pv_alg);
+    bad = s.errors;
+    for (int c = 0; c < C_COUNT; ++c) {
+        bad += check_counters(&s, (coll_t) c, &pv[c]) ? 0 : 1;
+    }
+    counters_close(pv);
+    comms_free(&s);
+    if (s.o.nbc && !s.o.no_swing) {
+        bad += check_leftovers(&s) ? 0 : 1;
+    }
     /* tallied with reduce + bcast, which swing does not implement */
     MPI_Reduce(&bad, &all_bad, 1, MPI_UNSIGNED_LONG_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
     MPI_Bcast(&all_bad, 1, MPI_UNSIGNED_LONG_LONG, 0, MPI_COMM_WORLD);
@@ -664,7 +843,6 @@ int main(int argc, char **argv)
         printf("stress: %llu allreduce calls per rank, %llu problems: %s (seed %llu)\n",
                s.calls, all_bad, all_bad ? "FAIL" : "OK", (unsigned long long) s.o.seed);
     }
-    comms_free(&s);
     MPI_Type_free(&s.types[K_C3]);
     MPI_Op_free(&s.ops[O_USER_C]);
     MPI_Op_free(&s.ops[O_USER_NC]);
