@@ -2,8 +2,9 @@
 # bench/torus-net.sh on ring:4 and torus:2x2 (make check): the network is
 # built from swing-topo routes, every pair's hops are checked by reply TTL,
 # an MPI allreduce test runs across it (every message-passing algorithm,
-# values and MPI_T counters), the cost model is calibrated on it and the
-# benchmark compared with the model, and nothing is left behind: no
+# values and MPI_T counters), then reduce-scatter and allgather (every
+# message-passing form) and the nonblocking and persistent allreduce, the
+# cost model is calibrated on it and the benchmark compared with the model, and nothing is left behind: no
 # namespace, no process, also when the run is killed by a timeout.
 # Skips (77) without root / network namespaces.
 : "${SWING_TESTS_DIR:?run through make check}"
@@ -54,6 +55,42 @@ for topo in $topos; do
         echo "FAIL: $topo"
         fail=1
     fi
+done
+
+# Reduce-scatter and allgather (test_rsag: the four collectives, values
+# and counters) and the nonblocking and persistent allreduce (test_allreduce
+# --entry: bits against MPI_Allreduce run by the same algorithm) across the
+# network, the multiport and ring forms forced, the others through MPI_T.
+rsag="$SWING_TESTS_DIR/mpi/test_rsag"
+for topo in $topos; do
+    set --
+    for c in reduce_scatter_block reduce_scatter allgather allgatherv; do
+        set -- "$@" --mca "coll_swing_${c}_algorithm" swing_mp
+    done
+    out=$(timeout $limit sh "$net" "$topo" --rate 1gbit --no-check -- "$@" \
+        --mca coll_swing_topology "$topo" \
+        "$rsag" --alg swing_mp --also swing,rd,rd_mp,ring,auto --quick --big 20000 \
+        --label "net $topo" 2>&1)
+    if ! echo "$out" | grep -q "^test_rsag.*0 failures: PASS"; then
+        echo "$out" | tail -20
+        echo "FAIL: test_rsag on $topo"
+        fail=1
+    else
+        echo "$out" | grep "^test_rsag"
+    fi
+    for entry in nonblocking persistent; do
+        out=$(timeout $limit sh "$net" "$topo" --rate 1gbit --no-check -- \
+            --mca coll_swing_iallreduce_algorithm ring --mca coll_swing_allreduce_init_algorithm ring \
+            --mca coll_swing_allreduce_algorithm ring --mca coll_swing_topology "$topo" \
+            "$prog" --alg ring --also swing_bo_mp,swing_lo,rd_bo,auto --quick --entry $entry \
+            --label "net $topo $entry" 2>&1)
+        echo "$out" | grep -E "PASS|FAIL" | head -5
+        if ! echo "$out" | grep -q "failures: PASS"; then
+            echo "$out" | tail -20
+            echo "FAIL: $entry on $topo"
+            fail=1
+        fi
+    done
 done
 
 # The calibration: a ring:4 description with fitted constants that loads
