@@ -150,13 +150,15 @@ static int swing_shm_large_next(mca_coll_swing_segop_t *op)
 /*
  * Single copy needs every rank to read every other's memory (same user,
  * ptrace permitted: Yama, containers and seccomp may refuse). Tried once
- * per communicator; one refusal anywhere and nobody uses it.
+ * per communicator when allreduce (coll_swing_shm_cma) or allgather
+ * (coll_swing_shm_cma_allgather_min >= 0) may use it; one refusal
+ * anywhere and nobody uses it.
  */
 static int swing_shm_cma_setup(mca_coll_swing_module_t *m, mca_coll_swing_shm_t *s)
 {
     int ok = 1, rc;
 
-    if (!mca_coll_swing_params.shm_cma) {
+    if (!mca_coll_swing_params.shm_cma && mca_coll_swing_params.shm_cma_allgather_min < 0) {
         return OMPI_SUCCESS;
     }
     mca_coll_swing_shm_cma_publish(s);
@@ -245,7 +247,8 @@ int mca_coll_swing_shm_op_init(mca_coll_swing_segop_t *op, mca_coll_swing_call_t
     op->src = (NULL != call->sbuf) ? call->sbuf : call->rbuf;
     if (mca_coll_swing_shm_span(call, op->true_ext, call->count) <= m->shm->small_size) {
         op->next = swing_shm_small_next;
-    } else if (m->shm->cma && call->bytes >= (size_t) mca_coll_swing_params.shm_cma_min) {
+    } else if (m->shm->cma && mca_coll_swing_params.shm_cma
+               && call->bytes >= (size_t) mca_coll_swing_params.shm_cma_min) {
         op->next = mca_coll_swing_shm_cma_next;
     } else {
         op->next = swing_shm_large_next;

@@ -20,6 +20,9 @@
  * Allgather, large: round k, rank r copies the k-th piece of its block
  * into its slot of set k%2 -> phase -> copies the k-th piece of every
  * other block out.
+ * Allgather from coll_swing_shm_cma_allgather_min bytes where single copy
+ * is available: every rank reads the others' blocks straight from their
+ * buffers (coll_swing_shm_cma_ag.c), no segment traffic.
  *
  * Example, reduce-scatter, p = 2, blocks of 3 ints, pieces of 2: round 0,
  * slot 0 holds rank 0's elements [0,2) of block 0 and [3,5) of block 1;
@@ -44,6 +47,7 @@
 #include "coll_swing_algs.h"
 #include "coll_swing_kernel.h"
 #include "coll_swing_seg.h"
+#include "coll_swing_shm_cma_ag.h"
 
 #include <string.h>
 
@@ -245,6 +249,12 @@ int mca_coll_swing_exec_shm_ag(mca_coll_swing_call_t *call, mca_coll_swing_modul
     if (!x.inplace) {
         memcpy(swing_shm_user(&x, call->rbuf, x.disp[x.s->rank]), swing_shm_user(&x, own, 0),
                mca_coll_swing_block_count(call, x.s->rank) * x.ext);
+    }
+    if (x.s->cma && mca_coll_swing_params.shm_cma_allgather_min >= 0
+        && call->bytes >= (size_t) mca_coll_swing_params.shm_cma_allgather_min) {
+        mca_coll_swing_count(&mca_coll_swing_counters.shm_ag_single_copy, 1);
+        return mca_coll_swing_shm_cma_allgather(call, x.s, x.disp, x.gap,
+                                                swing_shm_user(&x, own, 0));
     }
     if (x.most * x.ext <= x.s->small_size) {
         swing_shm_ag_small(&x, own);

@@ -20,6 +20,7 @@ mca_coll_swing_params_t mca_coll_swing_params = {
     .shm_assume_remote = false,
     .shm_cma = false,
     .shm_cma_min = 512L << 10,
+    .shm_cma_allgather_min = -1,
 };
 
 mca_coll_swing_counters_t mca_coll_swing_counters;

@@ -51,6 +51,7 @@ typedef struct mca_coll_swing_params_t {
     bool shm_assume_remote;   /* debug: treat every peer as off-node */
     bool shm_cma;             /* shm: single copy through process_vm_readv */
     long shm_cma_min;         /* shm: single copy from this many bytes */
+    long shm_cma_allgather_min; /* shm allgather(v): single copy from this many bytes, -1 never */
 } mca_coll_swing_params_t;
 
 extern mca_coll_swing_params_t mca_coll_swing_params;
@@ -65,6 +66,7 @@ typedef struct mca_coll_swing_coll_counters_t {
 typedef struct mca_coll_swing_counters_t {
     mca_coll_swing_coll_counters_t coll[MCA_COLL_SWING_NCOLLS];
     unsigned long long shm_single_copy; /* shm allreduce calls served by single copy */
+    unsigned long long shm_ag_single_copy; /* shm allgather(v) calls served by single copy */
     unsigned long long nb_active;       /* swing requests not yet freed: active, or
                                            complete and not yet waited for, or
                                            persistent */

@@ -22,6 +22,7 @@ const char *mca_coll_swing_component_version_string =
 #define SWING_SEGMENT_DEFAULT (1L << 20)
 #define SWING_SHM_SIZE_DEFAULT (256L << 10)
 #define SWING_SHM_CMA_MIN_DEFAULT (512L << 10)
+#define SWING_SHM_CMA_AG_MIN_DEFAULT (-1L)
 
 static int swing_register(void);
 static int swing_open(void);
@@ -205,6 +206,16 @@ static int swing_register(void)
         "shm algorithm: smallest message (bytes) sent with single copy when available",
         MCA_BASE_VAR_TYPE_LONG, NULL, 0, MCA_BASE_VAR_FLAG_SETTABLE,
         OPAL_INFO_LVL_6, MCA_BASE_VAR_SCOPE_ALL, &c->shm_cma_min);
+    c->shm_cma_allgather_min = SWING_SHM_CMA_AG_MIN_DEFAULT;
+    (void) mca_base_component_var_register(v, "shm_cma_allgather_min",
+        "shm MPI_Allgather and MPI_Allgatherv: smallest message (bytes, all blocks "
+        "together) whose blocks every rank reads straight from the others' buffers by "
+        "single copy (process_vm_readv) where the kernel allows it; smaller ones, or all "
+        "where it refuses, go through the segment; -1: never (with coll_swing_shm_cma "
+        "off, single copy is then not even tried) (default -1: on the machine measured "
+        "it was not faster than the segment at any size, docs/COLLECTIVES.md)",
+        MCA_BASE_VAR_TYPE_LONG, NULL, 0, MCA_BASE_VAR_FLAG_SETTABLE,
+        OPAL_INFO_LVL_6, MCA_BASE_VAR_SCOPE_ALL, &c->shm_cma_allgather_min);
     c->shm_assume_remote = false;
     (void) mca_base_component_var_register(v, "shm_assume_remote",
         "Debug: treat every peer as on another node, so shm and hier are never offered "
@@ -220,6 +231,8 @@ static int swing_register(void)
     swing_check_size("lo_max_bytes", &c->lo_max_bytes, -1, -1);
     swing_check_size("shm_size", &c->shm_size, 0, SWING_SHM_SIZE_DEFAULT);
     swing_check_size("shm_cma_min", &c->shm_cma_min, 0, SWING_SHM_CMA_MIN_DEFAULT);
+    swing_check_size("shm_cma_allgather_min", &c->shm_cma_allgather_min, -1,
+                     SWING_SHM_CMA_AG_MIN_DEFAULT);
     swing_check_size("segment_size", &c->segment_size, 0, SWING_SEGMENT_DEFAULT);
 
     for (int coll = 0; coll < MCA_COLL_SWING_NCOLLS; ++coll) {
@@ -228,6 +241,9 @@ static int swing_register(void)
     (void) swing_register_pvar("allreduce_shm_single_copy",
         "shm MPI_Allreduce calls served by single copy (process_vm_readv)",
         MCA_BASE_PVAR_CLASS_COUNTER, &mca_coll_swing_counters.shm_single_copy);
+    (void) swing_register_pvar("allgather_shm_single_copy",
+        "shm MPI_Allgather and MPI_Allgatherv calls served by single copy (process_vm_readv)",
+        MCA_BASE_PVAR_CLASS_COUNTER, &mca_coll_swing_counters.shm_ag_single_copy);
     (void) swing_register_pvar("nb_requests",
         "swing requests (MPI_Iallreduce, MPI_Allreduce_init) alive now: active, "
         "complete and not yet freed, or persistent",

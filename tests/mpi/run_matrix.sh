@@ -142,6 +142,14 @@ rsag)
     all_algs "swing_mp rd_mp ring" 9 65536 --quick "rsag torus:3x3, segment 1000 B" \
         --mca coll_swing_topology torus:3x3 --mca coll_swing_segment_size 1000
     all_algs "swing rd ring" 4 0 --quick "rsag tcp" --mca btl self,tcp
+    # shm allgather: single copy never (the default: the segment serves
+    # every size), from 0 B (zero and tiny blocks, holes, in place by single
+    # copy), and from 1 MiB (the big cases by single copy, the others not)
+    all_algs shm 4 65536 "" "rsag shm, single copy off" --mca coll_swing_shm_cma_allgather_min -1
+    all_algs shm 3 65536 "" "rsag shm, single copy from 0 B" \
+        --mca coll_swing_shm_cma_allgather_min 0
+    all_algs shm 8 65536 "" "rsag shm, single copy from 1 MiB" \
+        --mca coll_swing_shm_cma_allgather_min 1048576
     ;;
 topo)
     all_algs "$topo_algs" 8 65536 "$quick" torus:2x4 --mca coll_swing_topology torus:2x4

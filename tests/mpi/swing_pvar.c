@@ -255,3 +255,19 @@ int swing_cvar_set(const char *var, const char *name)
     }
     return rc;
 }
+
+int swing_cvar_get_long(const char *var, long *value)
+{
+    int idx, count, rc = -1;
+    MPI_T_cvar_handle handle;
+
+    if (!swing_t_up || MPI_SUCCESS != MPI_T_cvar_get_index(var, &idx)
+        || MPI_SUCCESS != MPI_T_cvar_handle_alloc(idx, NULL, &handle, &count)) {
+        return -1;
+    }
+    if (1 == count && MPI_SUCCESS == MPI_T_cvar_read(handle, value)) {
+        rc = 0;
+    }
+    MPI_T_cvar_handle_free(&handle);
+    return rc;
+}

@@ -66,5 +66,8 @@ unsigned long long swing_pvar_get(const char *name);
 /* Sets control variable var (e.g. "coll_swing_allgather_algorithm") to
    the enum value called name, as swing_cvar_set_algorithm. */
 int swing_cvar_set(const char *var, const char *name);
+/* Reads control variable var (a long, e.g. "coll_swing_shm_cma_allgather_min");
+   -1 if absent. */
+int swing_cvar_get_long(const char *var, long *value);
 
 #endif

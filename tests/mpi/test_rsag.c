@@ -17,6 +17,9 @@
  *              but hier; auto elsewhere: any one
  *   fallback   non-commutative op, type with holes: <coll>_fallback +1
  *   zero       nothing to move: no fallback (Open MPI may return early)
+ * and, with shm forced, that the big allgathers went through single copy
+ * exactly when coll_swing_shm_cma_allgather_min (read through MPI_T) and
+ * the kernel allow it (allgather_shm_single_copy).
  *
  * Usage: test_rsag --alg swing|rd|shm|hier|swing_mp|rd_mp|ring|auto [--also NAME,...] [--big N]
  *                  [--quick] [--label TEXT]
@@ -30,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "swing_cma.h"
 #include "swing_pvar.h"
 
 #define GAP 0x5A
@@ -642,6 +646,37 @@ static void also_algorithms(void)
     }
 }
 
+/*
+ * Single copy served some allgather of the world matrix exactly when it
+ * must: shm forced (its big cases reach the threshold) and the kernel
+ * lets the ranks read each other; never when the threshold is -1.
+ */
+static void check_single_copy(unsigned long long before)
+{
+    unsigned long long moved = swing_pvar_get("allgather_shm_single_copy") - before;
+    long min = -1;
+    int shm = 0 == strcmp(run.alg, "shm"), possible, expect, bad;
+    char msg[160];
+
+    if (0 != swing_cvar_get_long("coll_swing_shm_cma_allgather_min", &min)) {
+        fail("world", C_AG, T_INT, "coll_swing_shm_cma_allgather_min not found");
+        return;
+    }
+    possible = swing_cma_possible(MPI_COMM_WORLD);
+    expect = shm && min >= 0 && run.wsize > 1 && possible
+             && run.big * sizeof(int) * (size_t) run.wsize >= (size_t) min;
+    bad = (min < 0 || (shm && !possible)) ? moved != 0 : (expect && 0 == moved);
+    if (0 == run.wrank) {
+        printf("single copy (allgather): threshold %ld, %s, %llu calls served by it\n", min,
+               expect ? "expected" : "not expected", moved);
+    }
+    if (bad) {
+        snprintf(msg, sizeof(msg), "single copy served %llu calls, %s", moved,
+                 expect ? "expected some" : "expected none");
+        fail("world", C_AG, T_INT, msg);
+    }
+}
+
 int main(int argc, char **argv)
 {
     long total_fail = 0, total_cases = 0;
@@ -680,8 +715,10 @@ int main(int argc, char **argv)
         printf("FAIL [%s] rank=%d: coll/swing counters not found\n", run.label, run.wrank);
         run.failures++;
     } else {
+        unsigned long long single = swing_pvar_get("allgather_shm_single_copy");
         setup_types();
         matrix(MPI_COMM_WORLD, "world", 1);
+        check_single_copy(single);
         sub_communicators();
         also_algorithms();
         free_types();

@@ -26,12 +26,13 @@
 #define _GNU_SOURCE
 #include <mpi.h>
 
+#include "swing_cma.h"
+
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/uio.h>
 #include <unistd.h>
 
 typedef struct { int v; int loc; } pair_int_t;
@@ -405,31 +406,10 @@ static long test_progress(void)
     return x == sum ? 0 : fail("allreduce beside a pending send: wrong sum");
 }
 
-/*
- * Whether this rank can read its right neighbour's memory with
- * process_vm_readv, agreed by all (the condition for single copy).
- */
-static int cma_possible(void)
-{
-    uint64_t mine[2] = {(uint64_t) getpid(), 0}, right[2], magic = 0x1234567887654321ull, v = 0;
-    struct iovec l = {&v, sizeof(v)}, r;
-    int ok;
-
-    mine[1] = (uint64_t) (uintptr_t) &magic;
-    MPI_Sendrecv(mine, 2, MPI_UINT64_T, (rank + size - 1) % size, 11, right, 2,
-                 MPI_UINT64_T, (rank + 1) % size, 11, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    r.iov_base = (void *) (uintptr_t) right[1];
-    r.iov_len = sizeof(v);
-    ok = (ssize_t) sizeof(v) == process_vm_readv((pid_t) right[0], &l, 1, &r, 1, 0)
-         && magic == v;
-    MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-    return ok;
-}
-
 /* Large calls went through single copy exactly when expected (cma: on|off). */
 static long test_single_copy(const char *cma, unsigned long long before)
 {
-    int expect = 0 != strcmp(cma, "off") && cma_possible();
+    int expect = 0 != strcmp(cma, "off") && swing_cma_possible(MPI_COMM_WORLD);
     unsigned long long moved = pvar("coll_swing_allreduce_shm_single_copy") - before;
 
     if (0 == rank) {
