@@ -179,10 +179,34 @@ static int swing_nbseg_request(mca_coll_swing_call_t *call, mca_coll_swing_modul
     return OMPI_SUCCESS;
 }
 
+/*
+ * A nonblocking call must not wait for the other ranks, and setting up a
+ * segment is collective (every rank maps it, then they agree): only a
+ * blocking call sets it up. Until one has, this communicator's
+ * nonblocking and persistent calls go, quietly, to message passing. The
+ * state changes only in blocking collectives, which every rank makes in
+ * the same order, so every rank decides alike.
+ */
+static int swing_nbseg_unset(mca_coll_swing_call_t *call)
+{
+    /* marked warned from the start: the documented behaviour, no message */
+    static mca_coll_swing_decline_t unset = {
+        1, "its shared segment is set up by the communicator's first blocking call "
+           "that uses it"};
+
+    call->declined = &unset;
+    return MCA_COLL_SWING_DECLINED;
+}
+
 int mca_coll_swing_exec_nb_shm(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
 {
     mca_coll_swing_segop_t op;
-    int rc = mca_coll_swing_shm_op_init(&op, call, m);
+    int rc;
+
+    if (mca_coll_swing_shm_available(m) && SWING_SHM_READY != m->shm_state) {
+        return swing_nbseg_unset(call);
+    }
+    rc = mca_coll_swing_shm_op_init(&op, call, m);
 
     if (OMPI_SUCCESS != rc) {
         return rc;
@@ -196,6 +220,9 @@ int mca_coll_swing_exec_nb_hier(mca_coll_swing_call_t *call, mca_coll_swing_modu
     size_t slice = 0;
     int rc;
 
+    if (SWING_SHM_UNKNOWN == m->hier_state) {
+        return swing_nbseg_unset(call);
+    }
     /* every rank takes one, whether its group has a net step or not */
     call->tag = mca_coll_swing_p2p_nb_tag(m, call->persistent);
     rc = mca_coll_swing_hier_op_init(&op, call, m, &slice);

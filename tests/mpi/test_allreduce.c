@@ -752,6 +752,11 @@ static void matrix(MPI_Comm comm, const char *comm_name, int full)
 {
     int p;
     MPI_Comm_size(comm, &p);
+    if (ENTRY_BLOCKING != run.entry) {
+        /* a shared segment is set up by a blocking call, never by a
+           nonblocking one (docs/NONBLOCKING.md) */
+        MPI_Allreduce(MPI_IN_PLACE, &p, 1, MPI_INT, MPI_MAX, comm);
+    }
     size_t counts[] = { 0, 1, (size_t) p - 1, (size_t) p, 1000 };
 
     for (size_t i = 0; i < sizeof(combos) / sizeof(combos[0]); ++i) {

@@ -16,6 +16,9 @@
  *   threads       under MPI_THREAD_MULTIPLE, one communicator per thread,
  *                 every thread with its own outstanding calls
  *   comm_free     a communicator freed while its Iallreduce is active
+ *   first_call    (--expect shm or hier) before any blocking call on a new
+ *                 communicator its Iallreduce takes message passing, after
+ *                 one the segment
  *   blocking      blocking MPI_Allreduce, MPI_Reduce_scatter_block and
  *                 MPI_Allgather between the starts and the waits of three
  *                 Iallreduce on the same communicator (distinct tags; with
@@ -425,6 +428,46 @@ static void ports(void)
     }
 }
 
+/*
+ * On a communicator no blocking call has used yet, a nonblocking call
+ * cannot set up the shared segment (setting it up waits for every rank):
+ * its first Iallreduce is served by message passing; once a blocking
+ * MPI_Allreduce has set the segment up, the expected algorithm serves.
+ */
+static void first_call(void)
+{
+    MPI_Comm comm;
+    MPI_Request req;
+    long long x[5];
+    unsigned long long a0, s0;
+    char name[80];
+
+    if (NULL == expect_alg || (0 != strcmp(expect_alg, "shm") && 0 != strcmp(expect_alg, "hier"))) {
+        return;
+    }
+    MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+    snprintf(name, sizeof(name), "iallreduce_%s", expect_alg);
+    a0 = counter(name);
+    s0 = counter("iallreduce_served");
+    fill_ll(x, 5, rank, 12);
+    MPI_Iallreduce(MPI_IN_PLACE, x, 5, MPI_LONG_LONG, MPI_SUM, comm, &req);
+    MPI_Wait(&req, MPI_STATUS_IGNORE);
+    check_ll("first call", x, 5, nprocs, 12);
+    if (counter(name) != a0 || counter("iallreduce_served") != s0 + 1) {
+        fail("first call", "before any blocking call: not served by message passing");
+    }
+    MPI_Allreduce(MPI_IN_PLACE, x, 5, MPI_LONG_LONG, MPI_SUM, comm);
+    fill_ll(x, 5, rank, 13);
+    MPI_Iallreduce(MPI_IN_PLACE, x, 5, MPI_LONG_LONG, MPI_SUM, comm, &req);
+    MPI_Wait(&req, MPI_STATUS_IGNORE);
+    check_ll("first call", x, 5, nprocs, 13);
+    if (counter(name) != a0 + 1) {
+        fail("first call", "after a blocking call: not served by the expected algorithm");
+    }
+    expected += 2;
+    MPI_Comm_free(&comm);
+}
+
 typedef struct thread_arg {
     MPI_Comm comm;
     int id;
@@ -482,6 +525,8 @@ int main(int argc, char **argv)
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
     swing_pvar_open();
+    /* the shared segment is set up by a blocking call (first_call) */
+    MPI_Allreduce(MPI_IN_PLACE, &provided, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     (void) counter("nb_requests");
     (void) counter("nb_progress");
     s0 = counter("iallreduce_served");
@@ -498,6 +543,7 @@ int main(int argc, char **argv)
     if (NULL != expect_alg && counter(alg_name) - a0 != NOUT) {
         fail("outstanding", "not served by the expected algorithm");
     }
+    first_call();
     comms_and_p2p();
     freed_active();
     blocking_between();
