@@ -197,61 +197,72 @@ static void swing_nb_abandon(mca_coll_swing_nbdir_t *d)
 }
 
 /*
- * Runs a part as far as it goes. Returns an Open MPI code; *done is set
- * once the part has completed its last step.
+ * Runs a part's current step as far as it goes. Returns an Open MPI code;
+ * *complete says whether the part has finished that step (or all steps).
  */
-static int swing_nb_part_run(const mca_coll_swing_nbreq_t *req, mca_coll_swing_nbpart_t *pt,
-                             int *done)
+static int swing_nb_part_step(mca_coll_swing_nbpart_t *pt, int *complete)
 {
-    const mca_coll_swing_plan_t *plan = pt->plan;
-    int moved = 1;
+    const swt_step_t *st;
+    int moved = 0, rc;
 
-    while (moved && pt->step < plan->nsteps) {
-        const swt_step_t *st = &plan->steps[pt->step];
-        int rc;
-
-        moved = 0;
-        rc = swing_nb_dir_run(&pt->call, &pt->recv, 0, (int) st->from, &moved);
-        if (OMPI_SUCCESS == rc) {
-            rc = swing_nb_dir_run(&pt->call, &pt->send, 1, (int) st->peer, &moved);
-        }
-        if (OMPI_SUCCESS != rc) {
-            return rc;
-        }
-        if (pt->send.done < pt->send.nseg || pt->recv.done < pt->recv.nseg) {
-            return OMPI_SUCCESS;
-        }
-        if (SWT_OP_LO == st->op) {
-            swing_nb_lo_combine(req, pt, st);
-        }
-        if (++pt->step < plan->nsteps) {
-            swing_nb_step_begin(req, pt);
-            moved = 1;
-        }
+    *complete = 1;
+    if (pt->step >= pt->plan->nsteps) {
+        return OMPI_SUCCESS;
     }
-    *done = (pt->step >= plan->nsteps);
-    return OMPI_SUCCESS;
+    st = &pt->plan->steps[pt->step];
+    rc = swing_nb_dir_run(&pt->call, &pt->recv, 0, (int) st->from, &moved);
+    if (OMPI_SUCCESS == rc) {
+        rc = swing_nb_dir_run(&pt->call, &pt->send, 1, (int) st->peer, &moved);
+    }
+    *complete = (pt->send.done == pt->send.nseg && pt->recv.done == pt->recv.nseg);
+    return rc;
 }
 
+/*
+ * The parts advance in lockstep, as in the blocking call: step i + 1 of
+ * any part starts once every part has finished step i. A multiport
+ * schedule keeps its parts on different links step by step only; parts
+ * running at different steps would share links (measured on torus:4x4:
+ * 1.3-1.5x the blocking call's time when each part ran free).
+ */
 static int swing_nb_advance(mca_coll_swing_nbreq_t *req)
 {
     const mca_coll_swing_call_t *call = &req->call;
-    int all = 1;
 
-    for (int j = 0; j < req->nparts && OMPI_SUCCESS == req->rc; ++j) {
-        int done = 0;
-        req->rc = swing_nb_part_run(req, &req->parts[j], &done);
-        all &= done;
-    }
-    if (OMPI_SUCCESS != req->rc) {
-        for (int j = 0; j < req->nparts; ++j) {
-            swing_nb_abandon(&req->parts[j].recv);
-            swing_nb_abandon(&req->parts[j].send);
+    for (;;) {
+        int all = 1, left = 0;
+
+        for (int j = 0; j < req->nparts && OMPI_SUCCESS == req->rc; ++j) {
+            int complete;
+            req->rc = swing_nb_part_step(&req->parts[j], &complete);
+            all &= complete;
         }
-        return 1;
-    }
-    if (!all) {
-        return 0;
+        if (OMPI_SUCCESS != req->rc) {
+            for (int j = 0; j < req->nparts; ++j) {
+                swing_nb_abandon(&req->parts[j].recv);
+                swing_nb_abandon(&req->parts[j].send);
+            }
+            return 1;
+        }
+        if (!all) {
+            return 0;
+        }
+        for (int j = 0; j < req->nparts; ++j) {
+            mca_coll_swing_nbpart_t *pt = &req->parts[j];
+            if (pt->step >= pt->plan->nsteps) {
+                continue;
+            }
+            if (SWT_OP_LO == pt->plan->steps[pt->step].op) {
+                swing_nb_lo_combine(req, pt, &pt->plan->steps[pt->step]);
+            }
+            if (++pt->step < pt->plan->nsteps) {
+                swing_nb_step_begin(req, pt);
+                left = 1;
+            }
+        }
+        if (!left) {
+            break;
+        }
     }
     for (int j = 0; j < req->nparts && OMPI_SUCCESS == req->rc; ++j) {
         const mca_coll_swing_nbpart_t *pt = &req->parts[j];
