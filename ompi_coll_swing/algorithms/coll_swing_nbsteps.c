@@ -5,10 +5,11 @@
  *
  * A multiport or ring plan has parts, each a step list over its slice of
  * the vector (swt_part_elems); here every non-empty part is a state
- * machine of its own (mca_coll_swing_nbpart_t) with its own tag, advanced
- * independently of the others: a part that is ahead does not wait for a
- * slower one, and its messages can never match another part's receives.
- * The request completes when every part has done its last step. A
+ * machine of its own (mca_coll_swing_nbpart_t) with its own tag, so its
+ * messages can never match another part's receives. The parts advance in
+ * lockstep, as in the blocking executor: step i + 1 of any part starts
+ * once every part has finished step i (swing_nb_advance says why). The
+ * request completes when every part has done its last step. A
  * single-port plan is its only part.
  *
  * Each step of a part is a send range (to peer) and a receive range (from
