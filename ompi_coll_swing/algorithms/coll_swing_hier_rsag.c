@@ -132,15 +132,6 @@ static void swing_hrs_offsets(swing_hrs_t *x)
     }
 }
 
-/* Elements of a piece when a slot holds n pieces: cache lines when possible. */
-static size_t swing_hrs_piece(const swing_hrs_t *x, int n)
-{
-    size_t c = x->s->slot_size / x->ext / (size_t) n;
-    size_t line = (SWING_SHM_ALIGN % x->ext) ? 1 : SWING_SHM_ALIGN / x->ext;
-
-    return (c >= line) ? c / line * line : c;
-}
-
 /*
  * The hier state ready, nodes of equal size, the type without holes and
  * fitting a piece per slot (reduce-scatter: k pieces); the work vector of
@@ -178,7 +169,7 @@ static int swing_hrs_setup(swing_hrs_t *x, mca_coll_swing_call_t *call,
     x->me = x->h->nodes.lrank;
     x->ext = (size_t) call->extent;
     if (call->extent <= 0 || true_ext != call->extent
-        || 0 == swing_hrs_piece(x, rs ? x->k : 1)) {
+        || 0 == mca_coll_swing_shm_piece(x->s, x->ext, rs ? x->k : 1)) {
         call->declined = &type;
         return MCA_COLL_SWING_DECLINED;
     }
@@ -283,7 +274,7 @@ int mca_coll_swing_exec_hier_rs(mca_coll_swing_call_t *call, mca_coll_swing_modu
     if (call->count * x.ext <= x.s->small_size) {
         swing_hrs_small(&x, src, OMPI_SUCCESS == rc);
     } else {
-        swing_hrs_rounds(&x, src, swing_hrs_piece(&x, x.k), OMPI_SUCCESS == rc);
+        swing_hrs_rounds(&x, src, mca_coll_swing_shm_piece(x.s, x.ext, x.k), OMPI_SUCCESS == rc);
     }
     sub = swing_hrs_sub(&x);
     if (OMPI_SUCCESS != rc || 0 == sub.count) {
@@ -308,7 +299,7 @@ static void swing_hag_node(const swing_hrs_t *x, int ok)
     char *rbuf = x->call->rbuf;
     size_t u, n, mine = swing_hrs_len(x, x->me);
     int small = x->most * x->ext <= s->small_size;
-    size_t c = small ? x->most : swing_hrs_piece(x, 1);
+    size_t c = small ? x->most : mca_coll_swing_shm_piece(x->s, x->ext, 1);
     size_t rounds = (x->most + c - 1) / c, set_bytes = (size_t) s->nranks * s->slot_size;
     char *half = small ? s->small + (s->small_calls++ % 2) * (size_t) s->nranks * s->small_size
                        : NULL;

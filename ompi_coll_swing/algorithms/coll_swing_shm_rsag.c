@@ -204,15 +204,6 @@ static int swing_shm_rsag_setup(swing_shm_rsag_t *x, mca_coll_swing_call_t *call
     return OMPI_SUCCESS;
 }
 
-/* Elements of a rank's piece when a slot holds n pieces: cache lines when possible. */
-static size_t swing_shm_piece_elems(const swing_shm_rsag_t *x, int n)
-{
-    size_t c = x->s->slot_size / x->ext / (size_t) n;
-    size_t line = (SWING_SHM_ALIGN % x->ext) ? 1 : SWING_SHM_ALIGN / x->ext;
-
-    return (c >= line) ? c / line * line : c;
-}
-
 int mca_coll_swing_exec_shm_rs(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
 {
     static mca_coll_swing_decline_t big = {0, "datatype larger than a slot's share"};
@@ -224,7 +215,7 @@ int mca_coll_swing_exec_shm_rs(mca_coll_swing_call_t *call, mca_coll_swing_modul
     if (OMPI_SUCCESS != rc) {
         return rc;
     }
-    c = swing_shm_piece_elems(&x, x.s->nranks);
+    c = mca_coll_swing_shm_piece(x.s, x.ext, x.s->nranks);
     if (call->count * x.ext <= x.s->small_size) {
         swing_shm_rs_small(&x, src);
     } else if (0 == c) {
@@ -259,7 +250,7 @@ int mca_coll_swing_exec_shm_ag(mca_coll_swing_call_t *call, mca_coll_swing_modul
     if (x.most * x.ext <= x.s->small_size) {
         swing_shm_ag_small(&x, own);
     } else {
-        swing_shm_ag_rounds(&x, own, swing_shm_piece_elems(&x, 1));
+        swing_shm_ag_rounds(&x, own, mca_coll_swing_shm_piece(x.s, x.ext, 1));
     }
     return OMPI_SUCCESS;
 }

@@ -123,6 +123,16 @@ static inline size_t mca_coll_swing_shm_span(const mca_coll_swing_call_t *call,
 }
 
 /* First element of rank r's slice of n elements: slices start on cache lines. */
+/* Elements of ext bytes in one of n pieces of a slot: whole cache lines
+   when a piece holds one, else as many as fit (0: not even one). */
+static inline size_t mca_coll_swing_shm_piece(const mca_coll_swing_shm_t *s, size_t ext, int n)
+{
+    size_t c = s->slot_size / ext / (size_t) n;
+    size_t line = (SWING_SHM_ALIGN % ext) ? 1 : SWING_SHM_ALIGN / ext;
+
+    return (c >= line) ? c / line * line : c;
+}
+
 static inline size_t mca_coll_swing_shm_slice(size_t n, int p, int r, size_t ext)
 {
     size_t per = (n + (size_t) p - 1) / (size_t) p, line = 1, lo;
