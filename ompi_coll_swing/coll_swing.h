@@ -11,7 +11,10 @@
  *   coll/        one entry per collective: settle the call, decide,
  *                execute, fall back
  *   decide/      the algorithm table and the choice by message size
- *   algorithms/  step-list executor, shm, hier
+ *   hier/        across nodes: node shared memory + a step list between nodes
+ *   shm/         one node's shared segment
+ *   steps/       the collectives that are step lists
+ *   engine/      the step machine, nonblocking requests and their progress
  *   transport/   point-to-point steps, the shared segment, single copy
  *   node/        node map, topology resolution, a rank's step list
  *   base/        tunables, counters, warnings, buffers, reductions
@@ -54,7 +57,7 @@ typedef struct mca_coll_swing_module_t {
     unsigned int nb_seq;
     unsigned int nb_persistent_seq;
     /* nonblocking shm and hier operations, in call order: only the first
-       uses the segment (algorithms/coll_swing_nbseg.c) */
+       uses the segment (shm/coll_swing_nbseg.c) */
     struct mca_coll_swing_nbreq_t *nb_seg_head, *nb_seg_tail;
     mca_coll_base_module_reduce_scatter_block_fn_t prev_reduce_scatter_block;
     mca_coll_base_module_t *prev_reduce_scatter_block_module;
@@ -73,7 +76,7 @@ typedef struct mca_coll_swing_module_t {
     mca_coll_swing_plan_t plans[MCA_COLL_SWING_MAX_ALGS]; /* by allreduce algorithm id */
     size_t *disp;                           /* [p + 1] per reduce-scatter or allgather
                                                call: where rank r's block starts in
-                                               MPI's order (algorithms/coll_swing_blocks.c) */
+                                               MPI's order (steps/coll_swing_blocks.c) */
     char *scratch;                          /* reused across calls */
     size_t scratch_size;
     struct mca_coll_swing_shm_t *shm;       /* shm segment, mapped at first use */
@@ -90,6 +93,9 @@ typedef struct mca_coll_swing_decline_t {
     int warned;
     const char *why;
 } mca_coll_swing_decline_t;
+
+/* Parts a multiport or ring plan may have: 2 per dimension of the torus. */
+#define MCA_COLL_SWING_MAX_PARTS (2 * SWT_MAX_DIMS)
 
 /* An algorithm's "not this call": the entry layer serves it another way. */
 #define MCA_COLL_SWING_DECLINED OMPI_ERR_NOT_AVAILABLE
@@ -123,6 +129,11 @@ typedef struct mca_coll_swing_call_t {
     int persistent;
     int tag;
 } mca_coll_swing_call_t;
+
+/* An executor of the algorithm table (decide/): serves call on module's
+   communicator, returns an Open MPI code or MCA_COLL_SWING_DECLINED. */
+typedef int (*mca_coll_swing_exec_fn_t)(mca_coll_swing_call_t *call,
+                                        struct mca_coll_swing_module_t *module);
 
 END_C_DECLS
 

@@ -6,13 +6,15 @@
  * MCA enum of coll_swing_<collective>_algorithm, its help text, the MPI_T
  * counters, the plans built at setup and auto's candidates all come from
  * it. Adding an algorithm adds an id here, a row to a table, its executor
- * in algorithms/ and its tests (docs/ARCHITECTURE.md, "Adding an
+ * in the layer of its family (steps/, shm/, hier/) and its tests (docs/ARCHITECTURE.md, "Adding an
  * algorithm").
  */
 #ifndef MCA_COLL_SWING_DECIDE_H
 #define MCA_COLL_SWING_DECIDE_H
 
-#include "coll_swing_algs.h"
+#include "coll_swing_hier.h"
+#include "coll_swing_shm.h"
+#include "coll_swing_steps.h"
 
 #include "swt_cost.h"
 

@@ -30,22 +30,18 @@
  */
 #define SWING_NB_TAGS (1u << 19)
 #define SWING_NB_TAG_FIRST (INT_MIN + (1 << 23))
+/*
+ * The parts of a blocking call's multiport or ring plan: part 0 keeps the
+ * collective tag, part j > 0 takes the j-th tag after the nonblocking
+ * ranges. Blocking collectives on a communicator are ordered, so fixed
+ * tags serve; the parts' messages between one pair of ranks must not
+ * match each other's receives, since each part posts as its own messages
+ * complete (engine/coll_swing_sm.c).
+ */
+#define SWING_BLOCK_TAG_FIRST (SWING_NB_TAG_FIRST + 2 * (int) SWING_NB_TAGS)
 _Static_assert(SWING_NB_TAG_FIRST > MCA_COLL_BASE_TAG_HCOLL_END
-               && SWING_NB_TAG_FIRST + 2 * (int) SWING_NB_TAGS < MCA_COLL_BASE_TAG_HCOLL_BASE,
-               "nonblocking tags outside the hcoll range");
-
-int mca_coll_swing_p2p_send(const mca_coll_swing_call_t *call, const char *buf, size_t n,
-                            int peer)
-{
-    return MCA_PML_CALL(send(buf, n, call->dtype, peer, SWING_TAG(call),
-                             MCA_PML_BASE_SEND_STANDARD, call->comm));
-}
-
-int mca_coll_swing_p2p_recv(const mca_coll_swing_call_t *call, char *buf, size_t n, int peer)
-{
-    return MCA_PML_CALL(recv(buf, n, call->dtype, peer, SWING_TAG(call), call->comm,
-                             MPI_STATUS_IGNORE));
-}
+               && SWING_BLOCK_TAG_FIRST + MCA_COLL_SWING_MAX_PARTS < MCA_COLL_BASE_TAG_HCOLL_BASE,
+               "swing's tags outside the hcoll range");
 
 int mca_coll_swing_p2p_isend(const mca_coll_swing_call_t *call, const char *buf, size_t n,
                              int peer, ompi_request_t **req)
@@ -60,35 +56,6 @@ int mca_coll_swing_p2p_irecv(const mca_coll_swing_call_t *call, char *buf, size_
     return MCA_PML_CALL(irecv(buf, n, call->dtype, peer, SWING_TAG(call), call->comm, req));
 }
 
-int mca_coll_swing_p2p_sendrecv(const mca_coll_swing_call_t *call, const char *sbuf,
-                                size_t sn, char *rbuf, size_t rn, int peer)
-{
-    ompi_request_t *reqs[2];
-    int rc;
-
-    rc = mca_coll_swing_p2p_irecv(call, rbuf, rn, peer, &reqs[0]);
-    if (OMPI_SUCCESS != rc) {
-        return rc;
-    }
-    rc = mca_coll_swing_p2p_isend(call, sbuf, sn, peer, &reqs[1]);
-    if (OMPI_SUCCESS != rc) {
-        mca_coll_swing_p2p_finish(&reqs[0], 1);
-        return rc;
-    }
-    return ompi_request_wait_all(2, reqs, MPI_STATUSES_IGNORE);
-}
-
-int mca_coll_swing_p2p_finish(ompi_request_t **req, int cancel)
-{
-    if (MPI_REQUEST_NULL == *req) {
-        return OMPI_SUCCESS;
-    }
-    if (cancel) {
-        ompi_request_cancel(*req);
-    }
-    return ompi_request_wait(req, MPI_STATUS_IGNORE);
-}
-
 void mca_coll_swing_p2p_nb_tags(mca_coll_swing_module_t *module, int persistent, int ntags,
                                 int *tags)
 {
@@ -99,6 +66,13 @@ void mca_coll_swing_p2p_nb_tags(mca_coll_swing_module_t *module, int persistent,
     for (int j = 0; j < ntags; ++j) {
         unsigned int k = (n + (unsigned int) j) % SWING_NB_TAGS;
         tags[j] = SWING_NB_TAG_FIRST + (int) (persistent ? SWING_NB_TAGS + k : k);
+    }
+}
+
+void mca_coll_swing_p2p_block_tags(int ntags, int *tags)
+{
+    for (int j = 0; j < ntags && j < MCA_COLL_SWING_MAX_PARTS; ++j) {
+        tags[j] = (0 == j) ? 0 : SWING_BLOCK_TAG_FIRST + j;
     }
 }
 

@@ -14,19 +14,14 @@
 
 BEGIN_C_DECLS
 
-int mca_coll_swing_p2p_send(const mca_coll_swing_call_t *call, const char *buf, size_t n,
-                            int peer);
-int mca_coll_swing_p2p_recv(const mca_coll_swing_call_t *call, char *buf, size_t n, int peer);
 int mca_coll_swing_p2p_isend(const mca_coll_swing_call_t *call, const char *buf, size_t n,
                              int peer, ompi_request_t **req);
 int mca_coll_swing_p2p_irecv(const mca_coll_swing_call_t *call, char *buf, size_t n,
                              int peer, ompi_request_t **req);
-/* Sends sn elements to peer while receiving rn from it; both complete. */
-int mca_coll_swing_p2p_sendrecv(const mca_coll_swing_call_t *call, const char *sbuf,
-                                size_t sn, char *rbuf, size_t rn, int peer);
-/* Waits for *req unless it is MPI_REQUEST_NULL; cancels a receive first
-   when cancel is set (a step that failed half way). */
-int mca_coll_swing_p2p_finish(ompi_request_t **req, int cancel);
+/* The tags of the parts of a blocking call's plan (ntags <= 2 *
+   SWT_MAX_DIMS): 0, the collective tag, for part 0, a fixed tag of
+   swing's own for each other part. */
+void mca_coll_swing_p2p_block_tags(int ntags, int *tags);
 /* The tag of the next nonblocking operation (persistent: of a new
    persistent request) on the module's communicator; never 0. */
 int mca_coll_swing_p2p_nb_tag(mca_coll_swing_module_t *module, int persistent);

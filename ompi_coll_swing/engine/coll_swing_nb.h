@@ -1,5 +1,5 @@
 /*
- * coll/swing, algorithms layer: the nonblocking engine.
+ * coll/swing, engine layer: the nonblocking requests and their progress.
  *
  * A swing request (MPI_Iallreduce, a persistent MPI_Allreduce_init) is an
  * Open MPI request with a state machine behind it. Starting one posts the
@@ -11,14 +11,16 @@
  * moves every outstanding swing request forward, in whichever thread.
  *
  * coll_swing_nbreq.c owns the request objects, the active list, its lock
- * and the progress callback; the state machines (coll_swing_nbsteps.c:
- * the step lists, one state machine per part of a multiport or ring plan;
- * coll_swing_nbseg.c: shm and hier) plug in through advance and restart.
+ * and the progress callback; the operations plug in through advance and
+ * restart: a step list is the step machine (coll_swing_sm.h) advanced
+ * from progress (steps/coll_swing_allreduce_steps.c), shm and hier the
+ * segment's protocol with the step machine for hier's step between nodes
+ * (shm/coll_swing_nbseg.c).
  */
 #ifndef MCA_COLL_SWING_NB_H
 #define MCA_COLL_SWING_NB_H
 
-#include "coll_swing_algs.h"
+#include "coll_swing_sm.h"
 
 #include "ompi/mca/coll/base/coll_base_util.h"
 #include "ompi/request/request.h"
@@ -33,31 +35,6 @@ typedef struct mca_coll_swing_nbreq_t mca_coll_swing_nbreq_t;
  * 0 while messages are outstanding.
  */
 typedef int (*mca_coll_swing_nb_fn_t)(mca_coll_swing_nbreq_t *req);
-
-/* One direction of a step: a range sent or received in segments, at most
-   two of them in flight. */
-typedef struct mca_coll_swing_nbdir_t {
-    char *buf;                 /* first element of the range */
-    char *reduce;              /* receive: reduce each segment into here (NULL: keep) */
-    size_t n;                  /* elements of the range */
-    size_t seg;                /* elements per segment */
-    size_t nseg, posted, done; /* segments: in all, posted, completed */
-    ompi_request_t *req[2];    /* segment i in req[i % 2] */
-} mca_coll_swing_nbdir_t;
-
-/*
- * One part of a step list's run (coll_swing_nbsteps.c): a single-port plan
- * has one, a multiport or ring plan one per non-empty part, each an
- * independent state machine on its slice of the vector with a tag of its
- * own (call.tag), so messages of two parts never match each other.
- */
-typedef struct mca_coll_swing_nbpart_t {
-    mca_coll_swing_call_t call;           /* the slice: count, sbuf, rbuf, tag */
-    const mca_coll_swing_plan_t *plan;    /* the part's step list */
-    int step;
-    char *acc, *tmp;                      /* running partial, scratch of the slice */
-    mca_coll_swing_nbdir_t send, recv;
-} mca_coll_swing_nbpart_t;
 
 /*
  * The MPI layer of Open MPI takes a collective request for an
@@ -80,10 +57,10 @@ struct mca_coll_swing_nbreq_t {
     int active;                           /* started, not yet complete */
     int user_freed;                       /* freed while active: release at the end */
     int rc;                               /* the operation's result */
-    /* state of a step list (coll_swing_nbsteps.c), parts carved from scratch */
-    mca_coll_swing_nbpart_t *parts;
+    /* a step list's machine, its parts at the head of scratch */
+    mca_coll_swing_sm_t sm;
+    mca_coll_swing_smpart_t *parts;
     int nparts;
-    int direct;                           /* step 0 reads the send buffer */
 };
 
 /*
@@ -100,11 +77,7 @@ int mca_coll_swing_nbreq_start(mca_coll_swing_nbreq_t *req);
 void mca_coll_swing_nbreq_discard(mca_coll_swing_nbreq_t *req);
 /* Bytes at the head of a step-list request's scratch: its parts' states. */
 #define MCA_COLL_SWING_NB_HEAD(nparts) \
-    (((size_t) (nparts) * sizeof(mca_coll_swing_nbpart_t) + 63) & ~(size_t) 63)
-/* Makes req run req->call's step list (coll_swing_nbsteps.c), one part,
-   rebuilt from req->call at every restart: its advance and restart. The
-   scratch needs MCA_COLL_SWING_NB_HEAD(1) bytes before the vector's. */
-void mca_coll_swing_nb_steps_set(mca_coll_swing_nbreq_t *req);
+    (((size_t) (nparts) * sizeof(mca_coll_swing_smpart_t) + 63) & ~(size_t) 63)
 /* At component close: the progress callback off, the idle requests freed. */
 void mca_coll_swing_nb_fini(void);
 

@@ -38,19 +38,14 @@
  * request for the next call or start, as the step engine's.
  */
 #include "coll_swing_nb.h"
-#include "coll_swing_p2p.h"
 #include "coll_swing_segop.h"
 
 typedef struct swing_nbseg_t {
     mca_coll_swing_segop_t op;
     mca_coll_swing_nbreq_t *next;          /* the module's FIFO */
-    mca_coll_swing_call_t call;            /* the request's, while the net step
-                                              lends req->call to the step engine */
-    mca_coll_swing_nb_fn_t steps_advance;  /* the step engine (net step) */
-    mca_coll_swing_nb_fn_t steps_restart;
     int queued;
     int waiting;                           /* for op.phase */
-    int net;                               /* the net step runs */
+    int net;                               /* the net step runs (req->sm) */
 } swing_nbseg_t;
 
 /* The private slices follow the state, on a cache line. */
@@ -83,6 +78,28 @@ static void swing_nbseg_dequeue(mca_coll_swing_nbreq_t *req, swing_nbseg_t *x)
     x->queued = 0;
 }
 
+/*
+ * hier's step between nodes: the step machine on the group's plan, in
+ * place on the slice, with the operation's tag (plans between nodes have
+ * one part), its parts and scratch at the head of the request's.
+ */
+static void swing_nbseg_net(mca_coll_swing_nbreq_t *req, const mca_coll_swing_segop_t *op)
+{
+    mca_coll_swing_call_t sub;
+    ptrdiff_t gap = 0;
+    int tags[MCA_COLL_SWING_MAX_PARTS];
+
+    mca_coll_swing_segop_net_call(op, &sub);
+    (void) opal_datatype_span(&sub.dtype->super, sub.count, &gap);
+    for (int j = 0; j < MCA_COLL_SWING_MAX_PARTS; ++j) {
+        tags[j] = req->call.tag;
+    }
+    req->parts = (mca_coll_swing_smpart_t *) (void *) req->scratch;
+    req->nparts = mca_coll_swing_sm_parts(&sub, req->scratch + MCA_COLL_SWING_NB_HEAD(1) - gap,
+                                          tags, req->parts);
+    mca_coll_swing_sm_allreduce(&req->sm, &sub, req->parts, req->nparts);
+}
+
 static int swing_nbseg_advance(mca_coll_swing_nbreq_t *req)
 {
     swing_nbseg_t *x = (swing_nbseg_t *) (void *) req->alg;
@@ -100,13 +117,13 @@ static int swing_nbseg_advance(mca_coll_swing_nbreq_t *req)
     for (;;) {
         int wait;
         if (x->net) {
-            if (!x->steps_advance(req)) {
+            if (!mca_coll_swing_sm_advance(&req->sm)) {
                 return 0;
             }
+            /* a failed net step still takes part in the node phases, or the node hangs */
             if (OMPI_SUCCESS == op->rc) {
-                op->rc = req->rc;
+                op->rc = req->sm.rc;
             }
-            req->call = x->call;
             x->net = 0;
         } else if (x->waiting && !mca_coll_swing_shm_phase_test(op->s, op->phase, &op->seen)) {
             return 0;
@@ -117,10 +134,7 @@ static int swing_nbseg_advance(mca_coll_swing_nbreq_t *req)
         }
         x->waiting = (SWING_SEGOP_PHASE == wait);
         if (SWING_SEGOP_NET == wait) {
-            /* the step engine runs on req->call: the group's call, for now */
-            x->call = req->call;
-            mca_coll_swing_segop_net_call(op, &req->call);
-            x->steps_restart(req);
+            swing_nbseg_net(req, op);
             x->net = 1;
         }
     }
@@ -140,9 +154,7 @@ static int swing_nbseg_restart(mca_coll_swing_nbreq_t *req)
     return 0;
 }
 
-/* op set up by the algorithm (slice: bytes of hier's private slices,
-   steps: elements the net step allreduces at most). */
-static int swing_nbseg_request(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m,
+int mca_coll_swing_nbseg_request(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m,
                                const mca_coll_swing_segop_t *op, size_t slice, size_t steps)
 {
     ptrdiff_t gap = 0;
@@ -162,9 +174,6 @@ static int swing_nbseg_request(mca_coll_swing_call_t *call, mca_coll_swing_modul
     x = (swing_nbseg_t *) (void *) req->alg;
     x->op = *op;
     x->op.slice = slice ? req->alg + SWING_NBSEG_HEAD : NULL;
-    mca_coll_swing_nb_steps_set(req);
-    x->steps_advance = req->advance;
-    x->steps_restart = req->restart;
     req->advance = swing_nbseg_advance;
     req->restart = swing_nbseg_restart;
     swing_nbseg_restart(req);
@@ -187,7 +196,7 @@ static int swing_nbseg_request(mca_coll_swing_call_t *call, mca_coll_swing_modul
  * state changes only in blocking collectives, which every rank makes in
  * the same order, so every rank decides alike.
  */
-static int swing_nbseg_unset(mca_coll_swing_call_t *call)
+int mca_coll_swing_nbseg_unset(mca_coll_swing_call_t *call)
 {
     /* marked warned from the start: the documented behaviour, no message */
     static mca_coll_swing_decline_t unset = {
@@ -204,30 +213,12 @@ int mca_coll_swing_exec_nb_shm(mca_coll_swing_call_t *call, mca_coll_swing_modul
     int rc;
 
     if (mca_coll_swing_shm_available(m) && SWING_SHM_READY != m->shm_state) {
-        return swing_nbseg_unset(call);
+        return mca_coll_swing_nbseg_unset(call);
     }
     rc = mca_coll_swing_shm_op_init(&op, call, m);
 
     if (OMPI_SUCCESS != rc) {
         return rc;
     }
-    return swing_nbseg_request(call, m, &op, 0, 0);
-}
-
-int mca_coll_swing_exec_nb_hier(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
-{
-    mca_coll_swing_segop_t op;
-    size_t slice = 0;
-    int rc;
-
-    if (SWING_SHM_UNKNOWN == m->hier_state) {
-        return swing_nbseg_unset(call);
-    }
-    /* every rank takes one, whether its group has a net step or not */
-    call->tag = mca_coll_swing_p2p_nb_tag(m, call->persistent);
-    rc = mca_coll_swing_hier_op_init(&op, call, m, &slice);
-    if (OMPI_SUCCESS != rc) {
-        return rc;
-    }
-    return swing_nbseg_request(call, m, &op, slice, op.net_max);
+    return mca_coll_swing_nbseg_request(call, m, &op, 0, 0);
 }

@@ -5,6 +5,7 @@
  * between nodes with the blocking executor.
  */
 #include "coll_swing_segop.h"
+#include "coll_swing_steps.h"
 
 #include <string.h>
 

@@ -39,7 +39,7 @@
  * nonblocking engine tests it (coll_swing_nbseg.c); same actions, same bits.
  * Memory: the segment, 2 (p + 1) slots plus 2p small slots; nothing per call.
  */
-#include "coll_swing_algs.h"
+#include "coll_swing_shm.h"
 #include "coll_swing_kernel.h"
 #include "coll_swing_segop.h"
 

@@ -28,7 +28,8 @@
  * one phase per 256 KiB piece there; two phases per call here.
  * Memory: nothing per call.
  */
-#include "coll_swing_algs.h"
+#include "coll_swing_shm.h"
+#include "coll_swing_steps.h"
 #include "coll_swing_shm_cma_ag.h"
 
 int mca_coll_swing_shm_cma_allgather(const mca_coll_swing_call_t *call, mca_coll_swing_shm_t *s,

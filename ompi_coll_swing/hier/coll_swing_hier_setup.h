@@ -7,8 +7,10 @@
 #ifndef MCA_COLL_SWING_HIER_SETUP_H
 #define MCA_COLL_SWING_HIER_SETUP_H
 
-#include "coll_swing_algs.h"
+#include "coll_swing_hier.h"
 #include "coll_swing_seg.h"
+#include "coll_swing_segop.h"
+#include "coll_swing_steps.h"
 
 enum { SWING_HIER_LO = 0, SWING_HIER_BO, SWING_HIER_NPLANS };
 
@@ -37,5 +39,13 @@ int mca_coll_swing_hier_setup(mca_coll_swing_module_t *m);
    (call->declined set) where hier cannot run: one node, one rank per node,
    shared memory off. */
 int mca_coll_swing_hier_prepare(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m);
+/*
+ * Sets op up for a hier allreduce of call (coll_swing_hier.c): the state
+ * ready, the scheme chosen; *slice_bytes is the private buffer the call
+ * needs, which the caller sets at op->slice before running it.
+ * MCA_COLL_SWING_DECLINED (call->declined set) where hier cannot run.
+ */
+int mca_coll_swing_hier_op_init(mca_coll_swing_segop_t *op, mca_coll_swing_call_t *call,
+                                mca_coll_swing_module_t *module, size_t *slice_bytes);
 
 #endif

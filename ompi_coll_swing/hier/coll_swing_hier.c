@@ -45,6 +45,7 @@
  */
 #include "coll_swing_hier_setup.h"
 #include "coll_swing_kernel.h"
+#include "coll_swing_p2p.h"
 #include "coll_swing_segop.h"
 
 #include <stdlib.h>
@@ -269,4 +270,22 @@ int mca_coll_swing_exec_hier(mca_coll_swing_call_t *call, mca_coll_swing_module_
     }
     rc = (OMPI_SUCCESS == mca_coll_swing_segop_run(&op)) ? rc : op.rc;
     return rc;
+}
+
+int mca_coll_swing_exec_nb_hier(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
+{
+    mca_coll_swing_segop_t op;
+    size_t slice = 0;
+    int rc;
+
+    if (SWING_SHM_UNKNOWN == m->hier_state) {
+        return mca_coll_swing_nbseg_unset(call);
+    }
+    /* every rank takes one, whether its group has a net step or not */
+    call->tag = mca_coll_swing_p2p_nb_tag(m, call->persistent);
+    rc = mca_coll_swing_hier_op_init(&op, call, m, &slice);
+    if (OMPI_SUCCESS != rc) {
+        return rc;
+    }
+    return mca_coll_swing_nbseg_request(call, m, &op, slice, op.net_max);
 }

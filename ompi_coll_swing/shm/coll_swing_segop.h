@@ -18,7 +18,7 @@
 #ifndef MCA_COLL_SWING_SEGOP_H
 #define MCA_COLL_SWING_SEGOP_H
 
-#include "coll_swing_algs.h"
+#include "coll_swing_shm.h"
 #include "coll_swing_seg.h"
 
 BEGIN_C_DECLS
@@ -70,16 +70,27 @@ void mca_coll_swing_segop_net_call(const mca_coll_swing_segop_t *op,
 int mca_coll_swing_segop_run(mca_coll_swing_segop_t *op);
 
 /*
- * Sets op up for call (shm: coll_swing_shm.c, hier: coll_swing_hier.c):
- * the segment ready (set up at the first use, collectively), the scheme
- * chosen. MCA_COLL_SWING_DECLINED (call->declined set) when the algorithm
- * cannot serve the call. hier: *slice_bytes is the private buffer the
- * call needs, which the caller sets at op->slice before running it.
+ * Sets op up for call (coll_swing_shm.c; hier's in the layer above): the
+ * segment ready (set up at the first use, collectively), the scheme
+ * chosen. MCA_COLL_SWING_DECLINED (call->declined set) when shm cannot
+ * serve the call.
  */
 int mca_coll_swing_shm_op_init(mca_coll_swing_segop_t *op, mca_coll_swing_call_t *call,
                                mca_coll_swing_module_t *module);
-int mca_coll_swing_hier_op_init(mca_coll_swing_segop_t *op, mca_coll_swing_call_t *call,
-                                mca_coll_swing_module_t *module, size_t *slice_bytes);
+/*
+ * The nonblocking engine's request for op, set up by its algorithm
+ * (coll_swing_nbseg.c): slice, bytes of hier's private slices; steps,
+ * elements the net step allreduces at most. Started unless persistent,
+ * in *call->request.
+ */
+int mca_coll_swing_nbseg_request(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module,
+                                 const mca_coll_swing_segop_t *op, size_t slice, size_t steps);
+/*
+ * A nonblocking call must not wait for the other ranks, and setting up a
+ * segment is collective: until a blocking call has set it up, the
+ * nonblocking calls decline, quietly, to message passing.
+ */
+int mca_coll_swing_nbseg_unset(mca_coll_swing_call_t *call);
 /* The single-copy scheme's next() (coll_swing_shm_cma.c). */
 int mca_coll_swing_shm_cma_next(mca_coll_swing_segop_t *op);
 

@@ -1,8 +1,8 @@
 /*
  * Reduce-scatter and allgather on a BO step list (ALGORITHMS.md sections
  * 4-6, 11-12): the RS steps of the list for MPI_Reduce_scatter(_block),
- * its AG steps for MPI_Allgather(v), run by the step executor
- * (coll_swing_steps.c) on a work vector where every step moves one
+ * its AG steps for MPI_Allgather(v), run by the step machine
+ * (engine/coll_swing_sm.h) on a work vector where every step moves one
  * contiguous range.
  *
  * Placement. A plan of P parts (1 single-port; multiport Swing 2D, RD D,
@@ -47,6 +47,8 @@
  * offsets in the layouts' arrays, no allocation.
  */
 #include "coll_swing_steps.h"
+#include "coll_swing_sm.h"
+#include "coll_swing_p2p.h"
 
 typedef struct swing_rsag_t {
     mca_coll_swing_call_t *call;
@@ -149,26 +151,30 @@ static int swing_rsag_setup(swing_rsag_t *x, mca_coll_swing_call_t *call,
     return rc;
 }
 
-/* The half's steps of every non-empty part, together. */
+/* The half's steps of every non-empty part, together, each with its tag. */
 static int swing_rsag_run(swing_rsag_t *x, swt_half_t half)
 {
-    mca_coll_swing_part_t pts[MCA_COLL_SWING_MAX_PARTS];
-    int np = 0;
+    mca_coll_swing_smpart_t pts[MCA_COLL_SWING_MAX_PARTS];
+    mca_coll_swing_sm_t sm;
+    int np = 0, tags[MCA_COLL_SWING_MAX_PARTS];
 
+    mca_coll_swing_p2p_block_tags(x->nparts, tags);
     for (int j = 0; j < x->nparts; ++j) {
         size_t n = x->base[j + 1] - x->base[j];
         if (0 == n) {
             continue;
         }
-        mca_coll_swing_part_init(&pts[np], x->call, n, mca_coll_swing_plan_part(x->call->plan, j),
-                                 swing_rsag_at(x, x->work, x->base[j]),
-                                 swing_rsag_at(x, x->tmp, x->base[j]));
+        mca_coll_swing_sm_part_init(&pts[np], x->call, n,
+                                    mca_coll_swing_plan_part(x->call->plan, j),
+                                    swing_rsag_at(x, x->work, x->base[j]),
+                                    swing_rsag_at(x, x->tmp, x->base[j]), tags[j]);
         pts[np].half = half;
         pts[np].layout = swing_rsag_layout(x, j);
         pts[np].rank = x->rank;
         ++np;
     }
-    return mca_coll_swing_parts_run(pts, np, 0);
+    mca_coll_swing_sm_start(&sm, pts, np);
+    return mca_coll_swing_sm_run(&sm);
 }
 
 int mca_coll_swing_rsag_half(const mca_coll_swing_call_t *call,
@@ -176,13 +182,15 @@ int mca_coll_swing_rsag_half(const mca_coll_swing_call_t *call,
                              const mca_coll_swing_layout_t *l, char *work, char *tmp,
                              swt_half_t half)
 {
-    mca_coll_swing_part_t pt;
+    mca_coll_swing_smpart_t pt;
+    mca_coll_swing_sm_t sm;
 
-    mca_coll_swing_part_init(&pt, call, call->count, plan, work, tmp);
+    mca_coll_swing_sm_part_init(&pt, call, call->count, plan, work, tmp, call->tag);
     pt.half = half;
     pt.layout = l;
     pt.rank = ompi_comm_rank(call->comm);
-    return mca_coll_swing_parts_run(&pt, 1, 0);
+    mca_coll_swing_sm_start(&sm, &pt, 1);
+    return mca_coll_swing_sm_run(&sm);
 }
 
 int mca_coll_swing_exec_rs(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)

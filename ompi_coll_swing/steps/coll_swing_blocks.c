@@ -6,7 +6,7 @@
  * cuts every block into as many pieces, piece j for part j, by the rule
  * that cuts an allreduce's vector into parts (swt_part_elems).
  */
-#include "coll_swing_algs.h"
+#include "coll_swing_steps.h"
 
 size_t mca_coll_swing_block_count(const mca_coll_swing_call_t *call, int r)
 {

@@ -44,7 +44,8 @@
  *
  * Memory: the segment; nothing per call.
  */
-#include "coll_swing_algs.h"
+#include "coll_swing_shm.h"
+#include "coll_swing_steps.h"
 #include "coll_swing_kernel.h"
 #include "coll_swing_seg.h"
 #include "coll_swing_shm_cma_ag.h"

@@ -1,0 +1,444 @@
+/*
+ * The step machine (coll_swing_sm.h): one code for the blocking and the
+ * nonblocking executors of every step list.
+ *
+ * Data live in two buffers per part: acc, the running partial (the
+ * slice of the receive buffer, or of a reduce-scatter's work vector) and
+ * tmp, scratch of the slice's size. What a step does, per op:
+ *
+ *   FOLD_SEND / UNFOLD_SEND  send acc (extra: hand over; survivor: the result)
+ *   UNFOLD_RECV              extra: receive the result into acc
+ *   FOLD_RECV                survivor: receive into tmp, reduce into acc
+ *                            (an allgather's fold: blocks straight into acc)
+ *   LO                       send acc (step 0 when direct: the send
+ *                            buffer), receive into tmp; once both are
+ *                            done combine, the operand whose group has
+ *                            the lower block range on the left, so every
+ *                            rank rounds alike; the result lands in acc
+ *                            or tmp, which then swap instead of copying
+ *   RS                       send the peer's block range of acc, receive
+ *                            mine into tmp in segments, reduce each into
+ *                            acc while the next arrives
+ *   AG                       send my reduced range of acc, receive the
+ *                            peer's into acc
+ * A part running one half of a BO list (reduce-scatter or allgather:
+ * steps/coll_swing_rsag.c) skips the other half's steps; its block ranges
+ * are its layout's, and the fold of an allgather and the unfold of a
+ * reduce-scatter move only the extra rank's fold group.
+ *
+ * Operand order, which makes results bit-identical on every rank and
+ * between the blocking and nonblocking calls:
+ *   FOLD_RECV, RS   acc = received (left) op acc
+ *   LO              left ? acc op received : received op acc
+ *
+ * Example, p = 4 ring, Swing BO, rank 0 (blocks: R(0,1) = {0,1} -> [0,2)):
+ *   RS s=0 with 1: send blocks [2,4), receive [0,2) and reduce
+ *   RS s=1 with 3: send block 1, receive block 0 and reduce
+ *   AG s=1 with 3: send block 0, receive block 1
+ *   AG s=0 with 1: send [0,2), receive [2,4)
+ * Multiport Swing BO on a 4x4 torus: 4 parts of n/4, each with its tag; at
+ * step 0 part 0 exchanges along dimension 0 in the + direction, part 1
+ * along dimension 1, parts 2 and 3 the same dimensions mirrored.
+ *
+ * After an error (a post refused, a message failed) the machine posts
+ * nothing more, cancels its posted receives and ends only when every
+ * message it posted has ended, so no buffer it named is written after
+ * it returns.
+ *
+ * Memory: none of its own; the parts and buffers are the caller's.
+ */
+#include "coll_swing_sm.h"
+#include "coll_swing_kernel.h"
+#include "coll_swing_p2p.h"
+
+#include <limits.h>
+
+#include "opal/runtime/opal_progress.h"
+
+static char *swing_sm_at(char *base, const mca_coll_swing_call_t *call, size_t elem)
+{
+    return base + (ptrdiff_t) elem * call->extent;
+}
+
+static void swing_sm_dir(mca_coll_swing_smdir_t *d, char *buf, size_t n, size_t seg,
+                         char *reduce)
+{
+    d->buf = buf;
+    d->reduce = reduce;
+    d->n = n;
+    d->seg = seg ? seg : 1;
+    d->nseg = (n + d->seg - 1) / d->seg;
+    d->posted = d->done = 0;
+    d->req[0] = d->req[1] = MPI_REQUEST_NULL;
+}
+
+/* Element range of blocks [lo, lo + n) of a part's step. */
+static void swing_sm_blocks(const mca_coll_swing_smpart_t *pt, long lo, long n, size_t *first,
+                            size_t *len)
+{
+    const mca_coll_swing_layout_t *l = pt->layout;
+
+    if (NULL == l) {
+        swt_block_elems(pt->call.count, pt->plan->nblocks, lo, n, first, len);
+        return;
+    }
+    *first = l->off[l->first[lo]];
+    *len = l->off[l->first[lo + n]] - *first;
+}
+
+/*
+ * Element range a fold or unfold step moves: the whole vector, except the
+ * fold of an allgather and the unfold of a reduce-scatter, which move the
+ * fold group of the extra rank (the sender of a fold, the receiver of an
+ * unfold).
+ */
+static void swing_sm_fold_range(const mca_coll_swing_smpart_t *pt, const swt_step_t *st,
+                                size_t *first, size_t *len)
+{
+    const mca_coll_swing_layout_t *l = pt->layout;
+    int fold = (SWT_OP_FOLD_SEND == st->op || SWT_OP_FOLD_RECV == st->op);
+    int r;
+
+    if (SWT_HALF_ALL == pt->half || (SWT_HALF_RS == pt->half) == fold) {
+        *first = 0;
+        *len = pt->call.count;
+        return;
+    }
+    r = (SWT_OP_FOLD_SEND == st->op || SWT_OP_UNFOLD_RECV == st->op) ? pt->rank
+        : (SWT_OP_FOLD_RECV == st->op) ? (int) st->from : (int) st->peer;
+    *first = l->off[l->index[r]];
+    *len = l->off[l->index[r] + l->group[r]] - *first;
+}
+
+/* 1 for a step of the other half than the part runs. */
+static int swing_sm_skipped(const mca_coll_swing_smpart_t *pt, const swt_step_t *st)
+{
+    return (SWT_HALF_RS == pt->half && SWT_OP_AG == st->op)
+           || (SWT_HALF_AG == pt->half && SWT_OP_RS == st->op);
+}
+
+/* Sets up the two directions of a part's step i. */
+static void swing_sm_begin(const mca_coll_swing_sm_t *sm, mca_coll_swing_smpart_t *pt, int i)
+{
+    const mca_coll_swing_call_t *c = &pt->call;
+    const swt_step_t *st = &pt->plan->steps[i];
+    size_t s0 = 0, sn = 0, r0 = 0, rn = 0, seg;
+
+    swing_sm_dir(&pt->send, NULL, 0, 1, NULL);
+    swing_sm_dir(&pt->recv, NULL, 0, 1, NULL);
+    if (i >= pt->plan->nsteps || swing_sm_skipped(pt, st)) {
+        return;
+    }
+    switch (st->op) {
+    case SWT_OP_FOLD_SEND:
+    case SWT_OP_UNFOLD_SEND:
+        swing_sm_fold_range(pt, st, &s0, &sn);
+        swing_sm_dir(&pt->send, swing_sm_at(pt->acc, c, s0), sn, sn, NULL);
+        break;
+    case SWT_OP_UNFOLD_RECV:
+        swing_sm_fold_range(pt, st, &r0, &rn);
+        swing_sm_dir(&pt->recv, swing_sm_at(pt->acc, c, r0), rn, rn, NULL);
+        break;
+    case SWT_OP_FOLD_RECV:
+        swing_sm_fold_range(pt, st, &r0, &rn);
+        if (SWT_HALF_AG == pt->half) {
+            /* the allgather's fold brings blocks, not a partial to reduce */
+            swing_sm_dir(&pt->recv, swing_sm_at(pt->acc, c, r0), rn, rn, NULL);
+        } else {
+            /* acc = extra's vector (left) op mine */
+            swing_sm_dir(&pt->recv, swing_sm_at(pt->tmp, c, r0), rn, rn,
+                         swing_sm_at(pt->acc, c, r0));
+        }
+        break;
+    case SWT_OP_LO:
+        swing_sm_dir(&pt->send, (0 == i && sm->direct) ? (char *) c->sbuf : pt->acc, c->count,
+                     c->count, NULL);
+        swing_sm_dir(&pt->recv, pt->tmp, c->count, c->count, NULL);
+        break;
+    case SWT_OP_AG:
+        swing_sm_blocks(pt, st->send_lo, st->send_n, &s0, &sn);
+        swing_sm_blocks(pt, st->recv_lo, st->recv_n, &r0, &rn);
+        swing_sm_dir(&pt->send, swing_sm_at(pt->acc, c, s0), sn, sn, NULL);
+        swing_sm_dir(&pt->recv, swing_sm_at(pt->acc, c, r0), rn, rn, NULL);
+        break;
+    case SWT_OP_RS:
+        swing_sm_blocks(pt, st->send_lo, st->send_n, &s0, &sn);
+        swing_sm_blocks(pt, st->recv_lo, st->recv_n, &r0, &rn);
+        /* both partners cut their ranges alike: every send meets a receive of its size */
+        seg = mca_coll_swing_segment_elems(c, sn > rn ? sn : rn);
+        /* acc[range] = peer's partial (left) op mine, segment by segment */
+        swing_sm_dir(&pt->send, swing_sm_at(pt->acc, c, s0), sn, seg, NULL);
+        swing_sm_dir(&pt->recv, swing_sm_at(pt->tmp, c, r0), rn, seg,
+                     swing_sm_at(pt->acc, c, r0));
+        break;
+    }
+}
+
+/* LO's combination once both messages of step i are done. */
+static void swing_sm_lo_combine(const mca_coll_swing_sm_t *sm, mca_coll_swing_smpart_t *pt,
+                                int i)
+{
+    const mca_coll_swing_call_t *c = &pt->call;
+    const swt_step_t *st = &pt->plan->steps[i];
+
+    if (0 == i && sm->direct) {
+        char *mine = (char *) c->sbuf;
+        mca_coll_swing_reduce_to(c->op, c->dtype, st->left ? mine : pt->tmp,
+                                 st->left ? pt->tmp : mine, pt->acc, c->count);
+    } else if (st->left) {
+        char *t = pt->acc;
+        /* tmp = acc (mine, left) op tmp (peer's) */
+        mca_coll_swing_reduce_into(c->op, c->dtype, pt->acc, pt->tmp, c->count);
+        pt->acc = pt->tmp;
+        pt->tmp = t;
+    } else {
+        /* acc = tmp (peer's, left) op acc (mine) */
+        mca_coll_swing_reduce_into(c->op, c->dtype, pt->tmp, pt->acc, c->count);
+    }
+}
+
+/*
+ * Posts what the window allows (unless the machine failed) and reaps
+ * what completed in order, reducing received segments. Returns the first
+ * error it met.
+ */
+static int swing_sm_dir_run(const mca_coll_swing_call_t *call, mca_coll_swing_smdir_t *d,
+                            int is_send, int peer, int failed)
+{
+    int rc = OMPI_SUCCESS;
+
+    for (;;) {
+        while (!failed && d->posted < d->nseg && d->posted - d->done < 2) {
+            char *at = swing_sm_at(d->buf, call, d->posted * d->seg);
+            size_t len = mca_coll_swing_seg_len(d->n, d->seg, d->posted);
+            ompi_request_t **slot = &d->req[d->posted % 2];
+            rc = is_send ? mca_coll_swing_p2p_isend(call, at, len, peer, slot)
+                         : mca_coll_swing_p2p_irecv(call, at, len, peer, slot);
+            if (OMPI_SUCCESS != rc) {
+                *slot = MPI_REQUEST_NULL;
+                failed = 1;
+                break;
+            }
+            d->posted++;
+        }
+        if (d->done == d->posted || !REQUEST_COMPLETE(d->req[d->done % 2])) {
+            return rc;
+        }
+        if (OMPI_SUCCESS != d->req[d->done % 2]->req_status.MPI_ERROR && OMPI_SUCCESS == rc) {
+            rc = d->req[d->done % 2]->req_status.MPI_ERROR;
+            failed = 1;
+        }
+        ompi_request_free(&d->req[d->done % 2]);
+        if (!failed && NULL != d->reduce) {
+            size_t off = d->done * d->seg;
+            mca_coll_swing_reduce_into(call->op, call->dtype, swing_sm_at(d->buf, call, off),
+                                       swing_sm_at(d->reduce, call, off),
+                                       mca_coll_swing_seg_len(d->n, d->seg, d->done));
+        }
+        d->done++;
+    }
+}
+
+/* After the first error: no receive waits for a message that may never come. */
+static void swing_sm_fail(mca_coll_swing_sm_t *sm, int rc)
+{
+    sm->failed = 1;
+    sm->rc = rc;
+    for (int j = 0; j < sm->nparts; ++j) {
+        mca_coll_swing_smdir_t *d = &sm->parts[j].recv;
+        for (size_t k = d->done; k < d->posted; ++k) {
+            ompi_request_cancel(d->req[k % 2]);
+        }
+    }
+}
+
+/* 1 when a part has nothing of the step left in flight or to post. */
+static int swing_sm_part_done(const mca_coll_swing_sm_t *sm, const mca_coll_swing_smpart_t *pt)
+{
+    if (sm->failed) {
+        return pt->send.done == pt->send.posted && pt->recv.done == pt->recv.posted;
+    }
+    return pt->send.done == pt->send.nseg && pt->recv.done == pt->recv.nseg;
+}
+
+/* Every part's slice of the result where it belongs (an LO step may have
+   left it in the scratch). */
+static int swing_sm_copy_out(mca_coll_swing_sm_t *sm)
+{
+    int rc = OMPI_SUCCESS;
+
+    for (int j = 0; j < sm->nparts && OMPI_SUCCESS == rc; ++j) {
+        mca_coll_swing_smpart_t *pt = &sm->parts[j];
+        if (pt->acc != pt->call.rbuf) {
+            rc = ompi_datatype_copy_content_same_ddt(pt->call.dtype, pt->call.count,
+                                                     pt->call.rbuf, pt->acc);
+        }
+    }
+    return rc;
+}
+
+int mca_coll_swing_sm_advance(mca_coll_swing_sm_t *sm)
+{
+    for (;;) {
+        int all = 1;
+
+        if (sm->step >= sm->nsteps) {
+            return 1;
+        }
+        for (int j = 0; j < sm->nparts; ++j) {
+            mca_coll_swing_smpart_t *pt = &sm->parts[j];
+            const swt_step_t *st;
+            int rc, src;
+            if (sm->step >= pt->plan->nsteps) {
+                continue;   /* nothing posted: its directions are empty */
+            }
+            st = &pt->plan->steps[sm->step];
+            rc = swing_sm_dir_run(&pt->call, &pt->recv, 0, (int) st->from, sm->failed);
+            src = swing_sm_dir_run(&pt->call, &pt->send, 1, (int) st->peer, sm->failed);
+            rc = (OMPI_SUCCESS != rc) ? rc : src;
+            if (OMPI_SUCCESS != rc && !sm->failed) {
+                swing_sm_fail(sm, rc);
+            }
+        }
+        for (int j = 0; j < sm->nparts; ++j) {
+            all &= swing_sm_part_done(sm, &sm->parts[j]);
+        }
+        if (!all) {
+            return 0;
+        }
+        if (sm->failed) {
+            sm->step = sm->nsteps;
+            return 1;
+        }
+        for (int j = 0; j < sm->nparts; ++j) {
+            mca_coll_swing_smpart_t *pt = &sm->parts[j];
+            if (sm->step < pt->plan->nsteps && SWT_OP_LO == pt->plan->steps[sm->step].op) {
+                swing_sm_lo_combine(sm, pt, sm->step);
+            }
+        }
+        if (++sm->step >= sm->nsteps) {
+            sm->rc = swing_sm_copy_out(sm);
+            return 1;
+        }
+        for (int j = 0; j < sm->nparts; ++j) {
+            swing_sm_begin(sm, &sm->parts[j], sm->step);
+        }
+    }
+}
+
+int mca_coll_swing_sm_run(mca_coll_swing_sm_t *sm)
+{
+    while (!mca_coll_swing_sm_advance(sm)) {
+        opal_progress();
+    }
+    return sm->rc;
+}
+
+/* Every part at step 0; direct: step 0 reads the send buffers. */
+static void swing_sm_start(mca_coll_swing_sm_t *sm, mca_coll_swing_smpart_t *pts, int np,
+                           int direct)
+{
+    sm->parts = pts;
+    sm->direct = direct;
+    sm->nparts = np;
+    sm->step = 0;
+    sm->nsteps = 0;
+    sm->failed = 0;
+    sm->rc = OMPI_SUCCESS;
+    for (int j = 0; j < np; ++j) {
+        pts[j].acc = pts[j].call.rbuf;
+        pts[j].tmp = pts[j].scratch;
+        if (pts[j].plan->nsteps > sm->nsteps) {
+            sm->nsteps = pts[j].plan->nsteps;
+        }
+    }
+    for (int j = 0; j < np; ++j) {
+        swing_sm_begin(sm, &pts[j], 0);
+    }
+}
+
+void mca_coll_swing_sm_start(mca_coll_swing_sm_t *sm, mca_coll_swing_smpart_t *pts, int np)
+{
+    swing_sm_start(sm, pts, np, 0);
+}
+
+void mca_coll_swing_sm_part_init(mca_coll_swing_smpart_t *pt, const mca_coll_swing_call_t *call,
+                                 size_t count, const mca_coll_swing_plan_t *plan, char *acc,
+                                 char *tmp, int tag)
+{
+    pt->call = *call;
+    pt->call.count = count;
+    pt->call.sbuf = NULL;
+    pt->call.rbuf = acc;
+    pt->call.tag = tag;
+    pt->call.request = NULL;
+    pt->plan = plan;
+    pt->half = SWT_HALF_ALL;
+    pt->layout = NULL;
+    pt->rank = -1;
+    pt->scratch = pt->tmp = tmp;
+    pt->acc = acc;
+    swing_sm_dir(&pt->send, NULL, 0, 1, NULL);
+    swing_sm_dir(&pt->recv, NULL, 0, 1, NULL);
+}
+
+int mca_coll_swing_sm_parts(const mca_coll_swing_call_t *call, char *tmp, const int *tags,
+                            mca_coll_swing_smpart_t *pts)
+{
+    const mca_coll_swing_plan_t *plan = call->plan;
+    int np = 0, blocking[MCA_COLL_SWING_MAX_PARTS];
+
+    if (NULL == tags) {
+        mca_coll_swing_p2p_block_tags(plan->nparts, blocking);
+        tags = blocking;
+    }
+    for (int j = 0; j < plan->nparts && j < MCA_COLL_SWING_MAX_PARTS; ++j) {
+        size_t first, n;
+        swt_part_elems(call->count, plan->nparts, j, &first, &n);
+        if (0 == n) {
+            continue;   /* empty on every rank alike */
+        }
+        mca_coll_swing_sm_part_init(&pts[np], call, n, mca_coll_swing_plan_part(plan, j),
+                                    swing_sm_at(call->rbuf, call, first),
+                                    swing_sm_at(tmp, call, first), tags[j]);
+        pts[np].call.sbuf = (NULL != call->sbuf) ? call->sbuf + (ptrdiff_t) first * call->extent
+                                                 : NULL;
+        ++np;
+    }
+    return np;
+}
+
+/*
+ * The first LO step of a call that is not in place reads the send buffer
+ * and writes the receive buffer directly (3-buffer reduction), saving the
+ * copy in and, at p = 2, the copy out. Both partners evaluate the same
+ * expression as a later LO step, f(right, left) (coll_swing_kernel.h).
+ * Intrinsic ops only: Open MPI's 3-buffer path for user ops does not follow
+ * the same operand order.
+ */
+static int swing_sm_direct(const mca_coll_swing_call_t *call, const mca_coll_swing_smpart_t *pts,
+                           int np)
+{
+    if (NULL == call->sbuf || !ompi_op_is_intrinsic(call->op) || call->count > INT_MAX) {
+        return 0;
+    }
+    for (int j = 0; j < np; ++j) {
+        if (pts[j].plan->nsteps < 1 || SWT_OP_LO != pts[j].plan->steps[0].op) {
+            return 0;
+        }
+    }
+    return np > 0;
+}
+
+void mca_coll_swing_sm_allreduce(mca_coll_swing_sm_t *sm, const mca_coll_swing_call_t *call,
+                                 mca_coll_swing_smpart_t *pts, int np)
+{
+    int direct = swing_sm_direct(call, pts, np), rc = OMPI_SUCCESS;
+
+    if (NULL != call->sbuf && !direct && call->count > 0) {
+        rc = ompi_datatype_copy_content_same_ddt(call->dtype, call->count, call->rbuf,
+                                                 (char *) call->sbuf);
+    }
+    swing_sm_start(sm, pts, OMPI_SUCCESS == rc ? np : 0, direct);
+    sm->rc = rc;
+}

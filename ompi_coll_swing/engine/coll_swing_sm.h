@@ -1,0 +1,115 @@
+/*
+ * coll/swing, engine layer: the step machine.
+ *
+ * One resumable machine runs a rank's step list (topology/swt_sched.c
+ * builds them) for every executor: a blocking call drives it to the end
+ * at once (mca_coll_swing_sm_run), a nonblocking or persistent one
+ * advances it from Open MPI's progress (mca_coll_swing_sm_advance, by the
+ * request engine of coll_swing_nb.h). Both run the same code, post the
+ * same messages and reduce the same operands in the same order, so a
+ * nonblocking call gives the blocking call's bits by construction.
+ *
+ * A machine has parts: a multiport or ring plan one per part of the
+ * vector (swt_part_elems), a single-port plan one. Each part is a step
+ * list over its slice, with its own tag, so messages of two parts never
+ * match each other's receives whatever order they are posted in. The
+ * parts advance in lockstep: step i + 1 of any part starts once every
+ * part has finished step i (a multiport schedule keeps its parts on
+ * different links step by step only).
+ *
+ * Each step of a part is a send range (to peer) and a receive range (from
+ * `from`, a ring's other neighbour), each cut in segments with at most two
+ * in flight; a received segment of a reduce-scatter or fold step is
+ * reduced into the running partial (acc) as soon as it is in, while the
+ * next one arrives. An LO step combines the whole slices once both
+ * messages are done.
+ */
+#ifndef MCA_COLL_SWING_SM_H
+#define MCA_COLL_SWING_SM_H
+
+#include "coll_swing.h"
+
+#include "ompi/request/request.h"
+
+#include "swt_cost.h"
+
+BEGIN_C_DECLS
+
+/* One direction of a step: a range sent or received in segments, at most
+   two of them in flight. */
+typedef struct mca_coll_swing_smdir_t {
+    char *buf;                 /* first element of the range */
+    char *reduce;              /* receive: reduce each segment into here (NULL: keep) */
+    size_t n;                  /* elements of the range */
+    size_t seg;                /* elements per segment */
+    size_t nseg, posted, done; /* segments: in all, posted, completed */
+    ompi_request_t *req[2];    /* segment i in req[i % 2] */
+} mca_coll_swing_smdir_t;
+
+/* One part: a step list on a slice of a vector. */
+typedef struct mca_coll_swing_smpart_t {
+    mca_coll_swing_call_t call;          /* the slice: count, sbuf, rbuf, tag */
+    const mca_coll_swing_plan_t *plan;   /* the part's step list */
+    /*
+     * SWT_HALF_ALL: the allreduce, blocks cut evenly (swt_block_elems).
+     * SWT_HALF_RS, SWT_HALF_AG: only that half's steps, on a vector in
+     * the order of layout (its per-call offsets filled); folds and
+     * unfolds move one fold group where that half needs no more. rank is
+     * this rank in the communicator.
+     */
+    swt_half_t half;
+    const mca_coll_swing_layout_t *layout;
+    int rank;
+    char *scratch;                       /* the slice's scratch */
+    char *acc, *tmp;                     /* running partial and scratch: call.rbuf and
+                                            scratch at the start, swapped by LO steps */
+    mca_coll_swing_smdir_t send, recv;
+} mca_coll_swing_smpart_t;
+
+typedef struct mca_coll_swing_sm_t {
+    mca_coll_swing_smpart_t *parts;
+    int nparts;
+    int step, nsteps;
+    int direct;        /* step 0, LO in every part, reads the send buffer */
+    int failed;        /* an error: the posted messages end, nothing new */
+    int rc;            /* the first error */
+} mca_coll_swing_sm_t;
+
+/* A part running plan on count elements at acc (where the result ends),
+   scratch at tmp as large, tag: the whole allreduce of the slice, no send
+   buffer (set call.sbuf for a direct first step; half and layout after
+   for a half). */
+void mca_coll_swing_sm_part_init(mca_coll_swing_smpart_t *pt, const mca_coll_swing_call_t *call,
+                                 size_t count, const mca_coll_swing_plan_t *plan, char *acc,
+                                 char *tmp, int tag);
+/*
+ * The non-empty parts of call->plan over call's vector (count elements at
+ * rbuf, the send buffer sbuf or NULL in place), scratch at tmp (span of
+ * count elements), part j with tags[j] (NULL: the blocking call's tags,
+ * transport/coll_swing_p2p.h). Returns how many (empty parts are empty on
+ * every rank alike).
+ */
+int mca_coll_swing_sm_parts(const mca_coll_swing_call_t *call, char *tmp, const int *tags,
+                            mca_coll_swing_smpart_t *pts);
+/*
+ * Starts an allreduce of call on those parts: the first step reads the
+ * send buffer where every part starts with LO and the op is intrinsic
+ * (saving the copy in), else the send buffer is copied into the receive
+ * buffer first.
+ */
+void mca_coll_swing_sm_allreduce(mca_coll_swing_sm_t *sm, const mca_coll_swing_call_t *call,
+                                 mca_coll_swing_smpart_t *pts, int np);
+/* Every part at its first step (the data already in place). */
+void mca_coll_swing_sm_start(mca_coll_swing_sm_t *sm, mca_coll_swing_smpart_t *pts, int np);
+/*
+ * Runs the machine as far as it goes without waiting. Returns 1 when it
+ * is over (sm->rc says how: after an error, once every message it posted
+ * has ended), 0 while messages are outstanding.
+ */
+int mca_coll_swing_sm_advance(mca_coll_swing_sm_t *sm);
+/* Drives the machine to its end, progressing Open MPI; returns sm->rc. */
+int mca_coll_swing_sm_run(mca_coll_swing_sm_t *sm);
+
+END_C_DECLS
+
+#endif
