@@ -9,12 +9,9 @@
  *   "ring:8", "4x4x4" likewise
  *   "@/path"          the file's text
  */
-#define _POSIX_C_SOURCE 200809L   /* newlocale, uselocale */
 #include "swt_topo_int.h"
 
 #include <errno.h>
-#include <locale.h>
-#include <stdarg.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,53 +27,6 @@ void swt_topo_default_cost(swt_cost_params_t *cost)
     cost->gamma = 1e-10;
 }
 
-/*
- * Numbers in descriptions always use '.', whatever locale the application
- * (an MPI program may call setlocale) has chosen: the C locale is switched
- * in for this thread only.
- */
-double swt_topo_strtod(const char *s, char **end)
-{
-    locale_t c = newlocale(LC_NUMERIC_MASK, "C", (locale_t) 0);
-    locale_t old = (locale_t) 0;
-    double v;
-
-    if ((locale_t) 0 != c) {
-        old = uselocale(c);
-    }
-    v = strtod(s, end);
-    if ((locale_t) 0 != c) {
-        uselocale(old);
-        freelocale(c);
-    }
-    return v;
-}
-
-int swt_topo_print_double(char *buf, size_t len, double v)
-{
-    locale_t c = newlocale(LC_NUMERIC_MASK, "C", (locale_t) 0);
-    locale_t old = (locale_t) 0;
-    int n = 0;
-
-    if ((locale_t) 0 != c) {
-        old = uselocale(c);
-    }
-    /* the shortest form that reads back exactly: 1e-06, not 9.99...95e-07 */
-    for (int digits = 6; digits <= 17; ++digits) {
-        char tmp[64];
-        snprintf(tmp, sizeof(tmp), "%.*g", digits, v);
-        if (strtod(tmp, NULL) == v || 17 == digits) {
-            n = snprintf(buf, len, "%s", tmp);
-            break;
-        }
-    }
-    if ((locale_t) 0 != c) {
-        uselocale(old);
-        freelocale(c);
-    }
-    return n;
-}
-
 swt_topo_t *swt_topo_alloc(void)
 {
     swt_topo_t *t = calloc(1, sizeof(*t));
@@ -85,23 +35,6 @@ swt_topo_t *swt_topo_alloc(void)
         t->lo_max_bytes = -1;
     }
     return t;
-}
-
-int swt_diag_set(swt_diag_t *diag, int err, const char *origin, int line,
-                 int col, const char *fmt, ...)
-{
-    va_list ap;
-
-    if (NULL == diag) {
-        return err;
-    }
-    snprintf(diag->origin, sizeof(diag->origin), "%s", origin ? origin : "");
-    diag->line = line;
-    diag->col = col;
-    va_start(ap, fmt);
-    vsnprintf(diag->msg, sizeof(diag->msg), fmt, ap);
-    va_end(ap);
-    return err;
 }
 
 void swt_topo_destroy(swt_topo_t *topo)

@@ -1,8 +1,9 @@
 /*
  * Private to topology/: the resolved form of a machine description, shared
  * by the parser (swt_desc_parse.c), the printer (swt_desc_format.c) and the
- * accessors (swt_topo.c). Everything here is computed once at load time;
- * the accessors only index tables.
+ * accessors (swt_topo.c), and the text helpers they share
+ * (swt_desc_text.c). Everything here is computed once at load time; the
+ * accessors only index tables.
  */
 #ifndef SWT_TOPO_INT_H
 #define SWT_TOPO_INT_H
