@@ -7,6 +7,7 @@
  *   name, logical, grid, kind, usable, harvest, map, order, cost, decide.
  * Every error names the origin, line and column and what was expected; the
  * parser never reads past the text and bounds every table it allocates.
+ * Its entry, swt_desc_parse, is swt_topo_parse (swt_topo_load.c).
  */
 #include "swt_desc_int.h"
 
@@ -823,7 +824,7 @@ static int do_decide(pstate_t *ps, const stmt_t *st)
     return err;
 }
 
-int swt_topo_parse(const char *text, const char *origin, swt_topo_t **topo,
+int swt_desc_parse(const char *text, const char *origin, swt_topo_t **topo,
                    swt_diag_t *diag)
 {
     pstate_t ps;

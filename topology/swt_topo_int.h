@@ -1,9 +1,9 @@
 /*
  * Private to topology/: the resolved form of a machine description, shared
- * by the parser (swt_desc_parse.c), the printer (swt_desc_format.c) and the
- * accessors (swt_topo.c), and the text helpers they share
- * (swt_desc_text.c). Everything here is computed once at load time; the
- * accessors only index tables.
+ * by the loader (swt_topo_load.c), the parser (swt_desc_parse.c), the
+ * printer (swt_desc_format.c) and the accessors (swt_topo.c), and the text
+ * helpers they share (swt_desc_text.c). Everything here is computed once
+ * at load time; the accessors only index tables.
  */
 #ifndef SWT_TOPO_INT_H
 #define SWT_TOPO_INT_H
@@ -52,6 +52,10 @@ swt_topo_t *swt_topo_alloc(void);
 /* Cost constants of a description that gives none (the "torus" preset
    states the same values in its file; a unit test keeps them equal). */
 void swt_topo_default_cost(swt_cost_params_t *cost);
+
+/* The parser (swt_desc_parse.c): swt_topo_parse's contract (swt_topo.h). */
+int swt_desc_parse(const char *text, const char *origin, swt_topo_t **topo,
+                   swt_diag_t *diag);
 
 /* Embedded preset text (generated from topology/presets/ at build time). */
 typedef struct swt_preset_text {
