@@ -35,23 +35,6 @@ typedef struct swt_ring_cand {
     int rot;             /* snake: the first dimension, in active order */
 } swt_ring_cand_t;
 
-static long swt_gcd(long a, long b)
-{
-    while (0 != b) {
-        long t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
-/* Order of the translation (s, t) in Z_a x Z_b. */
-static long swt_ring_order(long a, long b, long s, long t)
-{
-    long oa = a / swt_gcd(a, s), ob = b / swt_gcd(b, t);
-    return oa / swt_gcd(oa, ob) * ob;
-}
-
 static long swt_ring_stride(const swt_shape_t *shape, int dim)
 {
     long st = 1;
@@ -60,33 +43,6 @@ static long swt_ring_stride(const swt_shape_t *shape, int dim)
         st *= shape->dims[i];
     }
     return st;
-}
-
-/* Staircases of a x b with parameter k are two Hamiltonian cycles. */
-static int swt_ring_k_ok(long a, long b, long k)
-{
-    long g = swt_gcd(a, b);
-
-    return k >= 1 && k < g && swt_ring_order(a, b, g - k, k) == a * b / g
-           && swt_ring_order(a, b, k, g - k) == a * b / g;
-}
-
-int swt_ring_ncycles_shape(const swt_shape_t *shape)
-{
-    int act[SWT_MAX_DIMS];
-    long a, b;
-
-    if (2 != swt_shape_active(shape, act)) {
-        return 1;
-    }
-    a = shape->dims[act[0]];
-    b = shape->dims[act[1]];
-    for (long k = 1; k < swt_gcd(a, b); ++k) {
-        if (swt_ring_k_ok(a, b, k)) {
-            return 2;
-        }
-    }
-    return 1;
 }
 
 static int swt_cycle_alloc(swt_cycle_t *c, long p)

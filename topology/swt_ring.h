@@ -33,6 +33,7 @@
 #ifndef SWT_RING_H
 #define SWT_RING_H
 
+#include "swt_ring_shape.h"
 #include "swt_topo.h"
 
 typedef struct swt_ring swt_ring_t;
@@ -45,8 +46,8 @@ void swt_ring_destroy(swt_ring_t *ring);
 
 /* 2 for two edge-disjoint cycles, else 1 (swt_alg_nparts RING / 2). */
 int swt_ring_ncycles(const swt_ring_t *ring);
-/* Cycles the constructions above give shape: what swt_ring_create finds. */
-int swt_ring_ncycles_shape(const swt_shape_t *shape);
+/* swt_ring_ncycles_shape (swt_ring_shape.h): the cycles the constructions
+   above give a shape, what swt_ring_create finds. */
 /* "ring", "staircases k=1 o=0", "staircases k=1 o=2 mirrored", "snake y,x". */
 const char *swt_ring_name(const swt_ring_t *ring);
 /* Position at index i (mod p) of cycle c. */
