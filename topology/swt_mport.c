@@ -7,8 +7,8 @@
  * its 2D different links. Example, torus 4x4, Swing, rank 0, step 0: part 0
  * sends + along x, part 1 + along y, part 2 - along x, part 3 - along y.
  */
-#include "swt_sched_int.h"
-
+#include "swt_ring_sched.h"
+#include "swt_sched_butterfly.h"
 #include "swt_topo.h"
 
 int swt_nports(const swt_shape_t *shape)

@@ -19,6 +19,7 @@
  *   AG t=1: send block 0, receive block 3
  *   AG t=2: send block 3, receive block 2
  */
+#include "swt_ring_sched.h"
 #include "swt_sched_int.h"
 
 int swt_sched_ring(const swt_ring_t *ring, long p, long pos, int part,
