@@ -2,8 +2,6 @@
  * The step list of one rank (swt_sched_t): the storage the schedule makers
  * fill (swt_sched_alloc, swt_sched_push) and the accessors of swt.h.
  */
-#include "swt_ring_sched.h"
-#include "swt_sched_butterfly.h"
 #include "swt_sched_int.h"
 
 #include <stdlib.h>
@@ -39,31 +37,6 @@ swt_step_t *swt_sched_push(swt_sched_t *sched, swt_op_t op, long peer, int dim,
     st->send_lo = st->send_n = st->recv_lo = st->recv_n = 0;
     st->left = 0;
     return st;
-}
-
-int swt_sched_create(const swt_shape_t *shape, swt_alg_t alg, swt_kind_t kind,
-                     long pos, swt_sched_t **out)
-{
-    swt_ring_t *ring = NULL;
-    int rc;
-
-    if (NULL == shape || NULL == out || shape->ndims < 1
-        || shape->ndims > SWT_MAX_DIMS || pos < 0
-        || pos >= swt_shape_size(shape)) {
-        return SWT_ERR_INVALID;
-    }
-    if (SWT_ALG_RING != alg) {
-        return swt_sched_butterfly(shape, alg, kind, NULL, pos, out);
-    }
-    if (SWT_KIND_BO != kind) {
-        return SWT_ERR_INVALID;
-    }
-    rc = swt_ring_create_shape(shape, &ring);
-    if (SWT_OK == rc) {
-        rc = swt_sched_ring(ring, swt_shape_size(shape), pos, 0, out);
-    }
-    swt_ring_destroy(ring);
-    return rc;
 }
 
 void swt_sched_destroy(swt_sched_t *sched)
