@@ -4,8 +4,8 @@
  * swt_route.h).
  *
  * The message of a rank in a phase is computed from its coordinates alone,
- * as swt_sched.c builds a rank's step list, but without the block ranges:
- * a sweep over all ranks stays O(p) per phase.
+ * as swt_sched_butterfly.c builds a rank's step list, but without the
+ * block ranges: a sweep over all ranks stays O(p) per phase.
  */
 #include "swt_route_int.h"
 

@@ -1,6 +1,6 @@
 /*
  * A rank's step list for one algorithm on a resolved topology: the
- * schedule library's steps (topology/swt_sched.c; the parts of multiport
+ * schedule library's steps (swt_sched_create.c; the parts of multiport
  * and ring schedules, swt_sched_create_part), with peers translated from
  * torus positions to communicator ranks through the description's rank
  * order. Built once per communicator; calls only read it.
