@@ -59,7 +59,12 @@ while IFS= read -r f; do
 done < <(find "$comp" \( -name '*.c' -o -name '*.h' \) -not -path '*/compat/*' \
              -not -path '*/compat-inc/*')
 
-objs=$(find "$build/ompi_coll_swing" -path '*/.libs/*.o' 2>/dev/null | sort)
+# objects whose source is gone (left by a build before files moved) are not the tree's
+objs=$(find "$build/ompi_coll_swing" -path '*/.libs/*.o' 2>/dev/null | sort | while read -r o; do
+    d=$(dirname "$(dirname "$o")")
+    s=$(basename "$o" .o)
+    [ -f "$src/ompi_coll_swing/${d#"$build/ompi_coll_swing"}/${s#mca_coll_swing_la-}.c" ] && echo "$o"
+done)
 if [ -z "$objs" ]; then
     echo "layers: no objects under $build/ompi_coll_swing (not built): calls not checked"
 else
