@@ -141,7 +141,16 @@ typedef enum {
     SWT_OP_RS,           /* reduce-scatter: send blocks, receive and reduce */
     SWT_OP_AG,           /* allgather: send blocks, receive blocks */
     SWT_OP_UNFOLD_RECV,  /* extra: receive the result from peer */
-    SWT_OP_UNFOLD_SEND   /* survivor: send the result to peer */
+    SWT_OP_UNFOLD_SEND,  /* survivor: send the result to peer */
+    /*
+     * One-way steps (the trees of broadcast, reduce, gather, scatter): a
+     * step sends, or receives, or neither. Ranges are blocks of the
+     * vector, as in RS and AG; both sides cut a range into the same
+     * pipeline segments, so a send meets a receive of its size.
+     */
+    SWT_OP_SEND,         /* send blocks [send_lo, send_lo + send_n) to peer */
+    SWT_OP_RECV,         /* receive blocks [recv_lo, recv_lo + recv_n) from `from` */
+    SWT_OP_RECV_REDUCE   /* the same, reduced into mine: received (left) op mine */
 } swt_op_t;
 
 typedef struct swt_step {

@@ -21,6 +21,10 @@
  *                            acc while the next arrives
  *   AG                       send my reduced range of acc, receive the
  *                            peer's into acc
+ *   SEND / RECV              a tree's one-way step: send a block range of
+ *                            acc, or receive one into acc, in segments
+ *   RECV_REDUCE              receive a block range into tmp in segments,
+ *                            reduce each into acc (received on the left)
  * A part running one half of a BO list (reduce-scatter or allgather:
  * steps/coll_swing_rsag.c) skips the other half's steps; its block ranges
  * are its layout's, and the fold of an allgather and the unfold of a
@@ -160,6 +164,23 @@ static void swing_sm_begin(const mca_coll_swing_sm_t *sm, mca_coll_swing_smpart_
         swing_sm_blocks(pt, st->recv_lo, st->recv_n, &r0, &rn);
         swing_sm_dir(&pt->send, swing_sm_at(pt->acc, c, s0), sn, sn, NULL);
         swing_sm_dir(&pt->recv, swing_sm_at(pt->acc, c, r0), rn, rn, NULL);
+        break;
+    case SWT_OP_SEND:
+        swing_sm_blocks(pt, st->send_lo, st->send_n, &s0, &sn);
+        swing_sm_dir(&pt->send, swing_sm_at(pt->acc, c, s0), sn,
+                     mca_coll_swing_segment_elems(c, sn), NULL);
+        break;
+    case SWT_OP_RECV:
+    case SWT_OP_RECV_REDUCE:
+        swing_sm_blocks(pt, st->recv_lo, st->recv_n, &r0, &rn);
+        seg = mca_coll_swing_segment_elems(c, rn);
+        if (SWT_OP_RECV == st->op) {
+            swing_sm_dir(&pt->recv, swing_sm_at(pt->acc, c, r0), rn, seg, NULL);
+        } else {
+            /* acc[range] = received (left) op mine, segment by segment */
+            swing_sm_dir(&pt->recv, swing_sm_at(pt->tmp, c, r0), rn, seg,
+                         swing_sm_at(pt->acc, c, r0));
+        }
         break;
     case SWT_OP_RS:
         swing_sm_blocks(pt, st->send_lo, st->send_n, &s0, &sn);
