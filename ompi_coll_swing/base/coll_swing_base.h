@@ -25,7 +25,8 @@ BEGIN_C_DECLS
 
 /*
  * The collectives swing serves. Each has its algorithm table (decide/), its
- * MCA parameter coll_swing_<name>_algorithm and its MPI_T counters.
+ * MCA parameter coll_swing_<name>_algorithm, its MPI_T counters and its row
+ * of the module's slot table (module/coll_swing_module.c).
  */
 typedef enum {
     MCA_COLL_SWING_ALLREDUCE = 0,
