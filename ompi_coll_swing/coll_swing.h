@@ -32,6 +32,7 @@
 
 #include "coll_swing_compat.h"
 #include "coll_swing_base.h"
+#include "coll_swing_ubuf.h"
 #include "coll_swing_node.h"
 
 BEGIN_C_DECLS
@@ -113,6 +114,12 @@ typedef struct mca_coll_swing_call_t {
     struct ompi_communicator_t *comm;
     const mca_coll_swing_plan_t *plan;
     mca_coll_swing_decline_t *declined; /* set by an algorithm that declines */
+    int root;                  /* rooted collectives: the root's rank */
+    int is_root;               /* this rank is the root */
+    /* broadcast, gather, scatter: the user's buffers as bytes
+       (base/coll_swing_ubuf.h); mine: this rank's block (broadcast: the
+       vector), all: the root's p blocks */
+    mca_coll_swing_ubuf_t mine, all;
     /* nonblocking and persistent calls: where the request goes (NULL for a
        blocking call), and the tag of its messages (0: the blocking tag) */
     struct ompi_request_t **request;

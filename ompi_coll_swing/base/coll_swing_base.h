@@ -36,6 +36,10 @@ typedef enum {
     MCA_COLL_SWING_REDUCE_SCATTER,
     MCA_COLL_SWING_ALLGATHER,
     MCA_COLL_SWING_ALLGATHERV,
+    MCA_COLL_SWING_BCAST,             /* the rooted ones: trees (decide/, steps/) */
+    MCA_COLL_SWING_REDUCE,
+    MCA_COLL_SWING_GATHER,
+    MCA_COLL_SWING_SCATTER,
     MCA_COLL_SWING_NCOLLS
 } mca_coll_swing_coll_id_t;
 

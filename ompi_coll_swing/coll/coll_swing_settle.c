@@ -135,3 +135,25 @@ int mca_coll_swing_settle_gather(mca_coll_swing_call_t *call, const void *sbuf, 
     call->op = NULL;
     return 1;
 }
+
+void mca_coll_swing_settle_rooted(mca_coll_swing_call_t *call, int root)
+{
+    call->root = root;
+    call->is_root = (ompi_comm_rank(call->comm) == root);
+    call->dtype = &ompi_mpi_byte.dt;
+    call->extent = 1;
+    call->unit = 1;
+    call->op = NULL;
+    call->sbuf = NULL;
+    call->rbuf = NULL;
+}
+
+void mca_coll_swing_settle_blocks(mca_coll_swing_call_t *call, size_t block)
+{
+    size_t p = (size_t) ompi_comm_size(call->comm);
+
+    call->block = block;
+    call->counts = NULL;
+    call->displs = NULL;
+    call->count = call->bytes = p * block;
+}

@@ -114,6 +114,56 @@ static const mca_coll_swing_alg_t swing_ag_algs[] = {
       "ring allgather along Hamiltonian cycles of the torus, both directions" },
 };
 
+/*
+ * Broadcast and reduce: trees on Swing's distances (Bine) and on
+ * recursive doubling's (binomial), single-port and one per port, and
+ * pipelined chains along the torus's Hamiltonian cycles (topology/
+ * swt_tree.h), rooted anywhere, built per root from a setup of the tree of
+ * root 0. The whole vector travels every edge of a tree.
+ */
+#define SWING_TREE_ROW(nm, id_, pat, mp, help_)                                            \
+    { nm, id_, pat, SWT_KIND_LO, mp, mca_coll_swing_exec_tree, NULL, -1,                  \
+      MCA_COLL_SWING_SCOPE_ANY, help_, 1 }
+static const mca_coll_swing_alg_t swing_br_algs[] = {
+    { "auto", MCA_COLL_SWING_BR_AUTO, SWT_ALG_SWING, SWT_KIND_LO, 0, NULL, NULL, -1,
+      MCA_COLL_SWING_SCOPE_ANY, "choose by message size and topology", 0 },
+    SWING_TREE_ROW("bine", MCA_COLL_SWING_BR_BINE, SWT_ALG_SWING, 0,
+                   "Bine tree: a binomial tree on Swing's distances (1, 1, 3, 5, 11, ...)"),
+    SWING_TREE_ROW("binomial", MCA_COLL_SWING_BR_BINOMIAL, SWT_ALG_RD, 0,
+                   "binomial tree on recursive doubling's distances (1, 2, 4, ...)"),
+    SWING_TREE_ROW("bine_mp", MCA_COLL_SWING_BR_BINE_MP, SWT_ALG_SWING, 1,
+                   "multiport Bine trees: a part of the vector per port (2 per torus "
+                   "dimension), mirrored and rotated"),
+    SWING_TREE_ROW("binomial_mp", MCA_COLL_SWING_BR_BINOMIAL_MP, SWT_ALG_RD, 1,
+                   "multiport binomial trees: a part of the vector per torus dimension"),
+    SWING_TREE_ROW("chain", MCA_COLL_SWING_BR_CHAIN, SWT_ALG_RING, 1,
+                   "pipelined chains along the torus's Hamiltonian cycles, both directions "
+                   "(2 parts; 4 on a 2-D torus with two edge-disjoint cycles)"),
+};
+
+/*
+ * Gather and scatter: the Bine and binomial trees whose every message is
+ * one contiguous range of blocks, in the block layout of the BO list they
+ * name (the reduce-scatter's and allgather's), for every root.
+ */
+#define SWING_GS_ROW(nm, id_, pat, mp, plan_, help_)                                       \
+    { nm, id_, pat, SWT_KIND_BO, mp, mca_coll_swing_exec_tree, NULL, plan_,              \
+      MCA_COLL_SWING_SCOPE_ANY, help_, 1 }
+static const mca_coll_swing_alg_t swing_gs_algs[] = {
+    { "auto", MCA_COLL_SWING_GS_AUTO, SWT_ALG_SWING, SWT_KIND_BO, 0, NULL, NULL, -1,
+      MCA_COLL_SWING_SCOPE_ANY, "choose by message size and topology", 0 },
+    SWING_GS_ROW("bine", MCA_COLL_SWING_GS_BINE, SWT_ALG_SWING, 0, MCA_COLL_SWING_ALG_SWING_BO,
+                 "Bine tree: every message one contiguous range of blocks"),
+    SWING_GS_ROW("binomial", MCA_COLL_SWING_GS_BINOMIAL, SWT_ALG_RD, 0, MCA_COLL_SWING_ALG_RD_BO,
+                 "binomial tree: every message one contiguous range of blocks"),
+    SWING_GS_ROW("bine_mp", MCA_COLL_SWING_GS_BINE_MP, SWT_ALG_SWING, 1,
+                 MCA_COLL_SWING_ALG_SWING_BO_MP,
+                 "multiport Bine trees: a piece of every block per port"),
+    SWING_GS_ROW("binomial_mp", MCA_COLL_SWING_GS_BINOMIAL_MP, SWT_ALG_RD, 1,
+                 MCA_COLL_SWING_ALG_RD_BO_MP,
+                 "multiport binomial trees: a piece of every block per torus dimension"),
+};
+
 const mca_coll_swing_table_t mca_coll_swing_tables[MCA_COLL_SWING_NCOLLS] = {
     [MCA_COLL_SWING_ALLREDUCE] = {
         .name = "allreduce", .call = "MPI_Allreduce", .title = "Allreduce algorithm",
@@ -149,4 +199,21 @@ const mca_coll_swing_table_t mca_coll_swing_tables[MCA_COLL_SWING_NCOLLS] = {
     [MCA_COLL_SWING_ALLGATHERV] = {
         .name = "allgatherv", .call = "MPI_Allgatherv", .title = "Allgatherv algorithm",
         .half = SWT_HALF_AG, .algs = swing_ag_algs, .nalgs = SWING_ROWS(swing_ag_algs) },
+    [MCA_COLL_SWING_BCAST] = {
+        .name = "bcast", .call = "MPI_Bcast", .title = "Broadcast algorithm",
+        .algs = swing_br_algs, .nalgs = SWING_ROWS(swing_br_algs),
+        .rooted = 1 + SWT_COLL_BCAST },
+    [MCA_COLL_SWING_REDUCE] = {
+        .name = "reduce", .call = "MPI_Reduce", .title = "Reduce algorithm",
+        .algs = swing_br_algs, .nalgs = SWING_ROWS(swing_br_algs),
+        .rooted = 1 + SWT_COLL_REDUCE },
+    /* their layouts are the allgather's and the reduce-scatter's (half) */
+    [MCA_COLL_SWING_GATHER] = {
+        .name = "gather", .call = "MPI_Gather", .title = "Gather algorithm",
+        .half = SWT_HALF_AG, .algs = swing_gs_algs, .nalgs = SWING_ROWS(swing_gs_algs),
+        .rooted = 1 + SWT_COLL_GATHER },
+    [MCA_COLL_SWING_SCATTER] = {
+        .name = "scatter", .call = "MPI_Scatter", .title = "Scatter algorithm",
+        .half = SWT_HALF_RS, .algs = swing_gs_algs, .nalgs = SWING_ROWS(swing_gs_algs),
+        .rooted = 1 + SWT_COLL_SCATTER },
 };

@@ -52,6 +52,27 @@ typedef enum {
     MCA_COLL_SWING_RSAG_COUNT
 } mca_coll_swing_rsag_id_t;
 
+/* Broadcast and reduce algorithms (one enum for both tables). */
+typedef enum {
+    MCA_COLL_SWING_BR_AUTO = 0,
+    MCA_COLL_SWING_BR_BINE,          /* Bine tree: Swing's distances */
+    MCA_COLL_SWING_BR_BINOMIAL,      /* binomial tree: recursive doubling's */
+    MCA_COLL_SWING_BR_BINE_MP,       /* a Bine tree per port */
+    MCA_COLL_SWING_BR_BINOMIAL_MP,   /* a binomial tree per torus dimension */
+    MCA_COLL_SWING_BR_CHAIN,         /* pipelined chains along the torus's cycles */
+    MCA_COLL_SWING_BR_COUNT
+} mca_coll_swing_br_id_t;
+
+/* Gather and scatter algorithms (one enum for both tables). */
+typedef enum {
+    MCA_COLL_SWING_GS_AUTO = 0,
+    MCA_COLL_SWING_GS_BINE,
+    MCA_COLL_SWING_GS_BINOMIAL,
+    MCA_COLL_SWING_GS_BINE_MP,
+    MCA_COLL_SWING_GS_BINOMIAL_MP,
+    MCA_COLL_SWING_GS_COUNT
+} mca_coll_swing_gs_id_t;
+
 /* Where an algorithm applies; auto picks by it. */
 typedef enum {
     MCA_COLL_SWING_SCOPE_ANY = 0,   /* message passing: any communicator */
@@ -79,6 +100,10 @@ typedef struct mca_coll_swing_alg_t {
                                      candidates, predicted by the model */
     mca_coll_swing_scope_t scope;
     const char *help;
+    int tree;                     /* 1: a tree or chain of a rooted collective
+                                     (node/coll_swing_tree.c), built per root;
+                                     plan then names the BO list whose block
+                                     layouts gather and scatter use, or -1 */
 } mca_coll_swing_alg_t;
 
 /* A collective's table. */
@@ -91,6 +116,8 @@ typedef struct mca_coll_swing_table_t {
     const mca_coll_swing_alg_t *algs;
     int nalgs;
     int nonblocking;              /* rows run their nb_exec */
+    int rooted;                   /* 1 + the swt_coll_t of a rooted collective
+                                     (trees: swt_tree.h), 0 for the others */
 } mca_coll_swing_table_t;
 
 /* The executor a table runs for a row. */
