@@ -72,6 +72,9 @@ typedef struct mca_coll_swing_module_t {
     size_t scratch_size;
     struct mca_coll_swing_shm_t *shm;       /* shm segment, mapped at first use */
     int shm_state;                          /* transport/coll_swing_seg.h */
+    swt_topo_t *topo;                       /* the description, kept for the trees */
+    /* rooted collectives: a row's trees, built at its first call */
+    mca_coll_swing_tree_t *trees[MCA_COLL_SWING_NCOLLS][MCA_COLL_SWING_MAX_ALGS];
     struct mca_coll_swing_hier_t *hier;     /* hier: set up at first use */
     int hier_state;                         /* SWING_SHM_* values */
 } mca_coll_swing_module_t;
@@ -120,6 +123,10 @@ typedef struct mca_coll_swing_call_t {
        (base/coll_swing_ubuf.h); mine: this rank's block (broadcast: the
        vector), all: the root's p blocks */
     mca_coll_swing_ubuf_t mine, all;
+    /* trees and chains of the rooted collectives: the row's, and which
+       collective it serves (swt_coll_t) */
+    mca_coll_swing_tree_t *tree;
+    int tcoll;
     /* nonblocking and persistent calls: where the request goes (NULL for a
        blocking call), and the tag of its messages (0: the blocking tag) */
     struct ompi_request_t **request;

@@ -46,7 +46,13 @@ static int swing_instead(const mca_coll_swing_coll_t *coll, mca_coll_swing_call_
                              call->declined->why, t->algs[id].name);
     mca_coll_swing_count(&ctr->served[from], -1);
     mca_coll_swing_count(&ctr->served[id], 1);
-    call->plan = &m->plans[t->algs[id].plan];
+    call->plan = (t->algs[id].plan >= 0) ? &m->plans[t->algs[id].plan] : NULL;
+    if (t->algs[id].tree) {
+        int rc = mca_coll_swing_decide_tree(m, coll->id, id, &call->tree);
+        if (OMPI_SUCCESS != rc) {
+            return rc;
+        }
+    }
     return mca_coll_swing_exec_of(t, &t->algs[id])(call, m);
 }
 
@@ -79,6 +85,13 @@ int mca_coll_swing_serve(const mca_coll_swing_coll_t *coll, const void *args,
         return MPI_SUCCESS;
     }
     call.plan = (alg->plan >= 0) ? &m->plans[alg->plan] : NULL;
+    call.tcoll = t->rooted - 1;
+    if (alg->tree && NULL != exec) {
+        rc = mca_coll_swing_decide_tree(m, coll->id, id, &call.tree);
+        if (OMPI_SUCCESS != rc) {
+            return rc;
+        }
+    }
     if (NULL == exec) {
         /* forced on a form it has no executor for (multiport, ring nonblocking) */
         call.declined = &blocking_only;
@@ -88,7 +101,7 @@ int mca_coll_swing_serve(const mca_coll_swing_coll_t *coll, const void *args,
     }
     if (MCA_COLL_SWING_DECLINED == rc && NULL != call.declined) {
         int mp = mca_coll_swing_decide_messages(m, coll->id, call.bytes);
-        if (t->algs[mp].plan < 0) {
+        if (t->algs[mp].plan < 0 && !t->algs[mp].tree) {
             /* the collective has no message-passing schedule to run instead */
             mca_coll_swing_count(&ctr->served[id], -1);
             mca_coll_swing_count(&ctr->served_total, -1);

@@ -21,14 +21,42 @@
 #include "coll_swing_decide.h"
 #include "coll_swing_seg.h"
 
+#include "swt_cost_tree.h"
+
 #include <math.h>
 #include <stdio.h>
 
 #include "opal/util/output.h"
 
 
+/*
+ * The model's time of a row: the whole allreduce with the parts of the
+ * plan setup built, or a half of it as a collective of its own, or a
+ * rooted collective's tree with its parts; HUGE_VAL: not modelled.
+ */
+typedef struct swing_models_t {
+    swt_model_t *all;             /* allreduce, its halves */
+    swt_tree_model_t *tree;       /* the rooted collectives, rooted at rank 0 */
+} swing_models_t;
+
+static double swing_predict(const mca_coll_swing_module_t *m, const mca_coll_swing_table_t *t,
+                            const mca_coll_swing_alg_t *a, const swing_models_t *models,
+                            double bytes)
+{
+    const swt_model_t *model = models->all;
+
+    if (t->rooted) {
+        int nparts = (a->plan >= 0) ? m->plans[a->plan].nparts
+                     : a->multiport ? swt_tree_max_parts(m->topo, a->pattern, NULL) : 1;
+        return swt_tree_model_time(models->tree, a->pattern, (swt_coll_t) (t->rooted - 1), NULL,
+                                   nparts, bytes);
+    }
+    return swt_model_time_half_parts(model, a->pattern, a->kind, m->plans[a->plan].nparts,
+                                     t->half, bytes);
+}
+
 static int swing_best(const mca_coll_swing_module_t *m, const mca_coll_swing_table_t *t,
-                      const swt_model_t *model, double bytes, int want_kind)
+                      const swing_models_t *model, double bytes, int want_kind)
 {
     int best = -1;
     double best_t = -1.0;
@@ -36,15 +64,12 @@ static int swing_best(const mca_coll_swing_module_t *m, const mca_coll_swing_tab
     for (int i = 0; i < t->nalgs; ++i) {
         const mca_coll_swing_alg_t *a = &t->algs[i];
         double time;
-        if (a->plan < 0 || MCA_COLL_SWING_SCOPE_ANY != a->scope
+        if ((a->plan < 0 && !a->tree) || MCA_COLL_SWING_SCOPE_ANY != a->scope
             || NULL == mca_coll_swing_exec_of(t, a)
-            || (want_kind >= 0 && (int) a->kind != want_kind)) {
+            || (want_kind >= 0 && !t->rooted && (int) a->kind != want_kind)) {
             continue;
         }
-        /* the whole allreduce with the parts of the plan setup built, or a
-           half of it as a collective of its own; HUGE_VAL: not modelled */
-        time = swt_model_time_half_parts(model, a->pattern, a->kind,
-                                         m->plans[a->plan].nparts, t->half, bytes);
+        time = swing_predict(m, t, a, model, bytes);
         if (HUGE_VAL == time) {
             continue;
         }
@@ -122,7 +147,7 @@ static int swing_hier_wanted(const mca_coll_swing_module_t *m)
 }
 
 /* One collective's auto tables. */
-static void swing_decision_fill(mca_coll_swing_module_t *m, int coll, const swt_model_t *model,
+static void swing_decision_fill(mca_coll_swing_module_t *m, int coll, const swing_models_t *model,
                                 long long user_lo, int shm, int hier)
 {
     const mca_coll_swing_table_t *t = &mca_coll_swing_tables[coll];
@@ -148,15 +173,21 @@ static void swing_decision_fill(mca_coll_swing_module_t *m, int coll, const swt_
 int mca_coll_swing_decision_build(mca_coll_swing_module_t *m, const swt_topo_t *topo)
 {
     long long user_lo = mca_coll_swing_params.lo_max_bytes;
-    swt_model_t *model = NULL;
+    swing_models_t models = {NULL, NULL};
     int rc, shm, hier;
 
     if (user_lo < 0) {
         /* a measured crossover in the description (decide lo_max_bytes=N) */
         user_lo = swt_topo_lo_max_bytes(topo);
     }
-    rc = swt_model_create(topo, swt_topo_cost(topo), &model);
+    rc = swt_model_create(topo, swt_topo_cost(topo), &models.all);
+    if (SWT_OK == rc) {
+        /* on a plain torus every root costs the same; rank 0 stands for all */
+        rc = swt_tree_model_create(topo, swt_topo_cost(topo), swt_topo_rank_pos(topo, 0),
+                                   &models.tree);
+    }
     if (SWT_OK != rc) {
+        swt_model_destroy(models.all);
         return (SWT_ERR_NOMEM == rc) ? OMPI_ERR_OUT_OF_RESOURCE : OMPI_ERR_BAD_PARAM;
     }
     /*
@@ -168,13 +199,14 @@ int mca_coll_swing_decision_build(mca_coll_swing_module_t *m, const swt_topo_t *
     shm = m->topo_auto && mca_coll_swing_shm_available(m);
     hier = (!shm && m->topo_auto) ? swing_hier_wanted(m) : 0;
     for (int coll = 0; coll < MCA_COLL_SWING_NCOLLS; ++coll) {
-        swing_decision_fill(m, coll, model, user_lo, shm, hier);
+        swing_decision_fill(m, coll, &models, user_lo, shm, hier);
         swing_decision_report(m, coll, mca_coll_swing_params.lo_max_bytes >= 0
                                            ? "coll_swing_lo_max_bytes"
                                            : user_lo >= 0 ? "the description (decide lo_max_bytes)"
                                                           : "the cost model");
     }
-    swt_model_destroy(model);
+    swt_tree_model_destroy(models.tree);
+    swt_model_destroy(models.all);
     return OMPI_SUCCESS;
 }
 

@@ -134,6 +134,10 @@ extern const mca_coll_swing_table_t mca_coll_swing_tables[MCA_COLL_SWING_NCOLLS]
 int mca_coll_swing_decision_build(mca_coll_swing_module_t *module, const swt_topo_t *topo);
 /* The algorithm of collective coll for a call of bytes: the forced one, or auto's. */
 int mca_coll_swing_decide(const mca_coll_swing_module_t *module, int coll, size_t bytes);
+/* The tree of row id of rooted collective coll, set up at its first call
+   (decide/coll_swing_trees.c). */
+int mca_coll_swing_decide_tree(mca_coll_swing_module_t *module, int coll, int id,
+                               mca_coll_swing_tree_t **tree);
 /* The message-passing algorithm auto would use (for calls that one declined). */
 int mca_coll_swing_decide_messages(const mca_coll_swing_module_t *module, int coll,
                                    size_t bytes);

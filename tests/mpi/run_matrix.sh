@@ -10,6 +10,9 @@
 #                        (test_rsag): np 2..16, every algorithm (multiport
 #                        and ring included), tori with folding, --quick
 #                        above 5 ranks
+#   run_matrix.sh rooted MPI_Bcast, MPI_Reduce, MPI_Gather, MPI_Scatter
+#                        (test_rooted): np 2..16, every algorithm, every root
+#                        up to 4 ranks, tori, small segments, TCP
 #   run_matrix.sh topo   coll_swing_topology tori (and one that does not fit),
 #                        every algorithm that follows a topology, and BO
 #                        with small odd pipeline segments, --quick
@@ -26,7 +29,7 @@
 # SWING_TEST_SEPARATE=1 starts one mpirun per algorithm instead.
 # SWING_TEST_ALGS overrides the algorithm list, SWING_TEST_NPS the np list,
 # SWING_TEST_FULL=1 runs the full matrix everywhere.
-group=${1:?usage: run_matrix.sh sm|tcp|topo|rsag}
+group=${1:?usage: run_matrix.sh sm|tcp|topo|rsag|rooted}
 tests_dir=${SWING_TESTS_DIR:?run through make check}
 mpirun_sh="$SWING_TOP_SRCDIR/tests/mpi/mpirun.sh"
 prog="$tests_dir/mpi/test_allreduce"
@@ -56,7 +59,15 @@ one_run() {
     also_opt=""
     if [ -n "$also" ]; then also_opt="--also $also"; fi
     entry_opt="--entry $entry"
-    if [ "$prog" != "$tests_dir/mpi/test_allreduce" ]; then
+    if [ "$prog" = "$tests_dir/mpi/test_rooted" ]; then
+        entry_opt=""
+        colls="bcast reduce gather scatter"
+        # chains serve broadcast and reduce only
+        if [ "$alg" = chain ]; then colls="bcast reduce"; fi
+        for c in $colls; do
+            set -- --mca "coll_swing_${c}_algorithm" "$alg" "$@"
+        done
+    elif [ "$prog" != "$tests_dir/mpi/test_allreduce" ]; then
         entry_opt=""
         for c in reduce_scatter_block reduce_scatter allgather allgatherv; do
             set -- --mca "coll_swing_${c}_algorithm" "$alg" "$@"
@@ -122,6 +133,21 @@ tcp)
     for np in ${SWING_TEST_NPS:-2 3 4 8}; do
         all_algs "$algs" "$np" 65536 "$quick" tcp --mca btl self,tcp
     done
+    ;;
+rooted)
+    prog="$tests_dir/mpi/test_rooted"
+    rooted_algs=${SWING_TEST_ALGS:-"bine binomial auto bine_mp binomial_mp chain"}
+    for np in ${SWING_TEST_NPS:-2 3 4 5 7 8 12 16}; do
+        q=$quick
+        if [ "$np" -le 4 ]; then q=""; fi
+        all_algs "$rooted_algs" "$np" 65536 "$q" rooted
+    done
+    all_algs "$rooted_algs" 8 0 --quick "rooted torus:2x4" --mca coll_swing_topology torus:2x4
+    all_algs "$rooted_algs" 9 0 --quick "rooted torus:3x3" --mca coll_swing_topology torus:3x3
+    all_algs "$rooted_algs" 16 0 --quick "rooted torus:4x4" --mca coll_swing_topology torus:4x4
+    all_algs "bine bine_mp chain" 6 65536 --quick "rooted segment 1000 B" \
+        --mca coll_swing_segment_size 1000
+    all_algs "bine binomial chain" 4 0 --quick "rooted tcp" --mca btl self,tcp
     ;;
 rsag)
     prog="$tests_dir/mpi/test_rsag"
