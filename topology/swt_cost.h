@@ -79,4 +79,7 @@ double swt_model_time_half(const swt_model_t *model, swt_alg_t alg, swt_kind_t k
 double swt_model_time_half_parts(const swt_model_t *model, swt_alg_t alg, swt_kind_t kind,
                                  int nparts, swt_half_t half, double bytes);
 
+/* Broadcast, reduce, gather and scatter: their own model (swt_cost_tree.c). */
+#include "swt_cost_tree.h"
+
 #endif

@@ -118,7 +118,24 @@ int swt_net_load_parts(swt_net_t *net, swt_alg_t alg, int nparts, int i,
 /* Every message of one step of ring parts 0..nparts-1. */
 int swt_net_load_ring(swt_net_t *net, const swt_ring_t *ring, int nparts,
                       long *hops, long *dist, swt_phase_stats_t *st);
-/* Messages of the last loaded phase on a directed link. */
+/*
+ * Messages of a step that is not a butterfly phase (a tree's, a chain's):
+ * each from `from` to `to`, routed in direction dir (of its logical
+ * move), loading every link it crosses with its weight (bytes, blocks:
+ * the caller's unit). swt_net_load_msgs places them all at once: st->load
+ * is then the most weight on one directed link (st->busiest that link),
+ * nmsgs, max_hops, sum_hops and max_dist as for a phase, and
+ * swt_net_link_load() answers in weight. The weights on one link must sum
+ * below INT_MAX.
+ */
+typedef struct swt_msg {
+    long from, to;
+    int dir;
+    long dist;     /* logical distance */
+    int weight;
+} swt_msg_t;
+int swt_net_load_msgs(swt_net_t *net, const swt_msg_t *msgs, long n, swt_phase_stats_t *st);
+/* Messages (or weight) of the last loaded phase on a directed link. */
 long swt_net_link_load(const swt_net_t *net, const int *tile, int dim, int dir);
 
 #endif
