@@ -100,6 +100,8 @@ static void swing_module_construct(mca_coll_swing_module_t *m)
     m->disp = NULL;
     memset(m->algorithm, 0, sizeof(m->algorithm));
     memset(m->plans, 0, sizeof(m->plans));
+    m->topo = NULL;
+    memset(m->trees, 0, sizeof(m->trees));
     m->scratch = NULL;
     m->scratch_size = 0;
     m->shm = NULL;
