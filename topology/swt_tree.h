@@ -49,6 +49,10 @@
  *
  *  - Positions: peer and from are logical positions; swt_topo_pos_rank()
  *    names the ranks. An IDLE step's peer and from are the rank itself.
+ *    move is my move toward peer (a step that only receives: toward from;
+ *    the message travels the other way); core_step is the core step s
+ *    whose partner a tree step meets (-1 for hand-overs, folds and IDLE),
+ *    a chain's tree step index.
  *  - Data: part j of nparts works on elements swt_part_elems(count,
  *    nparts, j) of the vector: for broadcast and reduce (and chains) of
  *    the one vector, for gather and scatter of every rank's block (piece j
