@@ -49,6 +49,10 @@
  *
  *  - Positions: peer and from are logical positions; swt_topo_pos_rank()
  *    names the ranks. An IDLE step's peer and from are the rank itself.
+ *    move is my move toward peer (a step that only receives: toward from;
+ *    the message travels the other way); core_step is the core step s
+ *    whose partner a tree step meets (-1 for hand-overs, folds and IDLE),
+ *    a chain's tree step index.
  *  - Data: part j of nparts works on elements swt_part_elems(count,
  *    nparts, j) of the vector: for broadcast and reduce (and chains) of
  *    the one vector, for gather and scatter of every rank's block (piece j
@@ -93,7 +97,12 @@
  *    at most one message per part, except a chain's AG or RS steps, which
  *    send one and receive one.
  *  - Sizes agree: every receive is exactly the size its sender sends, so
- *    an executor may skip empty messages on both sides.
+ *    an executor may skip empty messages on both sides. A range may be cut
+ *    into pipeline segments only if every op cuts alike: a chain's AG
+ *    meets a SEND or a RECV on the other side, so an AG step must cut its
+ *    ranges as SEND and RECV do (the step machine sends an AG range whole:
+ *    it has to cut it like SEND and RECV, or a chain's segments must not
+ *    exceed its pipeline segment). RS already cuts alike.
  *  - Reductions combine the same operands on every call, in an order set by
  *    the tree (received partial on the left), not rank order: the op must
  *    be commutative (and associative), as for every algorithm here.

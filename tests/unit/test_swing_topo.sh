@@ -164,6 +164,53 @@ else
     svg_ok=0
 fi
 
+# Trees (--coll). ring:8, broadcast from 0: Bine far-first 0->3 (3 hops),
+#   0->7, 3->4, then four 1-hop messages: 9 hops; near-first 0->1; 0->7,
+#   1->2; 0->3, 1->6, 7->4, 2->5 (3 hops each): 15; binomial far-first
+#   4 + 2*2 + 4*1 = 12, near-first 1 + 2*2 + 4*4 = 21. Root 5 (odd: the
+#   tree of 0 reflected, x -> 5 - x): 5->2; 5->6, 2->1; 5->4, 2->3, 6->7,
+#   1->0 (topology/swt_tree_bin.c's example).
+# predict, the constants above, n = 1K: Bine 3 (1 + 1.024) us + (3 + 1 + 1)
+#   * 0.1 us = 6.572 us; binomial 6.072 + 0.7 = 6.772 us. The ring's two
+#   chains (its two directions: no link shared) cost 1.1 us + 1024 / (2 S)
+#   ns a step, 6 + S steps: S = 2 gives 10.848 us (S = 1: 11.284, S = 3:
+#   11.436). linear, one chain 0 1 ... 7: 1.1 us + 1024 / S ns a step, S = 2:
+#   8 (1.1 + 0.512) = 12.896 us (S = 3: 12.972).
+golden ring8_tree_show.txt show ring:8 --coll bcast --root 5 --list
+golden ring8_tree_hops.csv hops ring:8 --coll bcast --csv
+golden ring8_tree_explain.txt explain ring:8 --rank 2 --coll scatter --root 0 --bytes 64
+golden ring6_tree_explain.txt explain ring:6 --rank 3 --coll reduce --root 3 --bytes 64
+golden torus4x4_tree_congestion.csv congestion torus:4x4 --coll gather --root 5 --csv
+expect "9 15 12 21" "$(awk -F, '($1 == "swing" || $1 == "rd") { printf "%s%s", sep, $6; sep = " " }' "$tmp/ring8_tree_hops.csv")" "ring:8 bcast hops, both orders"
+expect "5:0 5:1 2:1 5:2 2:2 6:2 1:2" \
+    "$(awk '$1 ~ /^[0-9]+$/ && $2 ~ /^[0-9]+$/ { r[$1] = $2 ":" $3 } END { print r[2], r[6], r[1], r[4], r[3], r[7], r[0] }' "$tmp/ring8_tree_show.txt")" \
+    "ring:8 bcast from 5: parents and steps"
+"$bin" predict ring:8 --coll bcast --sizes 1K:1K --alpha 1e-6 --tau 1e-7 --beta 1e9 --gamma 1e-9 --csv > "$tmp/pt8.csv"
+expect "6.572000e-06 6.772000e-06 1.084800e-05 1.289600e-05 2" \
+    "$(awk -F, 'NR == 2 { print $2, $3, $6, $7, $9 }' "$tmp/pt8.csv")" "ring:8 bcast predicted at 1K"
+if [ "$svg_ok" = 1 ]; then
+    for case in "torus:4x4 bcast 0 swing_mp 4" "torus:4x4 scatter 3 swing 8" "ring:8 bcast 6 ring 14" \
+        "n150 reduce 0 swing 32" "ring:6 bcast 0 rd 1"; do
+        set -- $case
+        if "$bin" svg "$1" --coll "$2" --step "$3" --alg "$4" -o "$tmp/t.svg"; then
+            xmllint --noout "$tmp/t.svg" || fail "svg --coll $2 $1: not well-formed XML"
+            n=$(xmllint --xpath 'count(//*[local-name()="path"][@class="msg"])' "$tmp/t.svg")
+            expect "$5" "$n" "svg $1 --coll $2 step $3 $4 arrows"
+        else
+            fail "svg $1 --coll $2 step $3 exited non-zero"
+        fi
+    done
+fi
+for args in "hops ring:8 --root 3" "show ring:8 --alg rd" "hops ring:8 --coll allreduce" \
+    "show ring:8 --coll bcast --root 8" "predict ring:8 --coll bcast --half rs" \
+    "explain ring:8 --coll bcast --order middle" "svg ring:8 --coll bcast --step 3 -o $tmp/x.svg" \
+    "congestion ring:8 --coll bcast --alg chain"; do
+    "$bin" $args > /dev/null 2>&1
+    expect 2 $? "exit status of 'swing-topo $args'"
+done
+"$bin" explain ring:8 --coll gather --alg ring > /dev/null 2>&1
+expect 1 $? "exit status of a chain's gather"
+
 # --help everywhere, usage errors exit 2, load errors exit 1.
 for cmd in show explain hops congestion predict svg presets describe; do
     "$bin" "$cmd" --help | grep -q "^Usage: swing-topo $cmd" || fail "$cmd --help"

@@ -838,6 +838,56 @@ START_TEST(test_tree_property_tori)
 }
 END_TEST
 
+/*
+ * Multiport: at step 0 of a broadcast or scatter every part of the root
+ * leaves on a link of its own (a dimension and a direction no other part
+ * takes), for every root of tori with equal sides: the root's 2D links
+ * (RD: D of them) all carry data at once.
+ */
+START_TEST(test_root_links)
+{
+    static const char *const specs[] = { "ring:16", "torus:4x4", "torus:8x8", "torus:4x4x4" };
+
+    for (size_t i = 0; i < sizeof(specs) / sizeof(specs[0]); ++i) {
+        swt_topo_t *topo = unit_topo_load(specs[i]);
+        long p = swt_shape_size(swt_topo_logical(topo));
+        for (int a = 0; a < 2; ++a) {
+            for (int c = 0; c < SWT_COLL_COUNT; ++c) {
+                int np = swt_tree_max_parts(topo, (swt_alg_t) a, NULL);
+                swt_tree_t *tree[TS_MAX_PARTS];
+                swt_step_t st[64];
+                if (SWT_COLL_BCAST != c && SWT_COLL_SCATTER != c) {
+                    continue;
+                }
+                for (int j = 0; j < np; ++j) {
+                    UNIT_CHECK_EQ(SWT_OK, swt_tree_create(topo, (swt_alg_t) a, (swt_coll_t) c,
+                                                          NULL, j, np, &tree[j]));
+                }
+                for (long root = 0; root < p; ++root) {
+                    unsigned used = 0;
+                    for (int j = 0; j < np; ++j) {
+                        int n;
+                        unsigned link;
+                        UNIT_CHECK_EQ(SWT_OK, swt_tree_steps(tree[j], root, root, st, &n));
+                        UNIT_CHECK(n > 0 && SWT_OP_SEND == st[0].op, "%s: root %ld part %d "
+                                   "does not send at step 0", specs[i], root, j);
+                        link = 1U << (2 * st[0].move.dim + (st[0].move.dir > 0));
+                        UNIT_CHECK(!(used & link), "%s %s %s root %ld: part %d leaves on a "
+                                   "link another part takes", specs[i], ts_alg_name((swt_alg_t) a),
+                                   swt_coll_name((swt_coll_t) c), root, j);
+                        used |= link;
+                    }
+                }
+                for (int j = 0; j < np; ++j) {
+                    swt_tree_destroy(tree[j]);
+                }
+            }
+        }
+        swt_topo_destroy(topo);
+    }
+}
+END_TEST
+
 /* ---- compositions on one layout ---- */
 
 /* The RS or AG half lists of the BO allreduce, part j of np. */
@@ -1116,6 +1166,7 @@ static Suite *tree_suite(void)
     tcase_add_test(tc, test_tree_property_rings);
     tcase_add_test(tc, test_tree_property_tori);
     tcase_add_test(tc, test_compose);
+    tcase_add_test(tc, test_root_links);
     suite_add_tcase(s, tc);
     return s;
 }

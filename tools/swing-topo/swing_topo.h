@@ -67,6 +67,75 @@ const char *swing_topo_coords(const int *c, int n, char *buf, size_t len);
 /* "core s=3", "fold x", "unfold y" */
 const char *swing_topo_phase_name(const swt_phase_t *ph, char *buf, size_t len);
 
+/*
+ * Broadcast, reduce, gather and scatter (--coll): the subcommands' view of
+ * the trees and chains of swt_tree.h instead of the allreduce
+ * (swing_topo_tree.c, swing_topo_tree_stats.c). SWING_TOPO_TREE_OPTIONS
+ * goes into a getopt_long table; swing_topo_tree_option() takes one of
+ * them (0, or the usage exit code).
+ */
+#define SWING_TOPO_TREE_OPTIONS                            \
+    { "coll", required_argument, NULL, 'C' },              \
+    { "root", required_argument, NULL, 'R' },              \
+    { "order", required_argument, NULL, 'O' }
+typedef struct swing_topo_tree {
+    int given;                /* --coll given: the tree view */
+    swt_coll_t coll;
+    double root;              /* communicator rank (default 0) */
+    swt_tree_order_t order;   /* SWT_TREE_DEFAULT unless --order */
+} swing_topo_tree_t;
+int swing_topo_tree_option(const char *cmd, int opt, const char *arg, swing_topo_tree_t *t);
+/* 0, or the usage exit code when --order or --root came without --coll. */
+int swing_topo_tree_check(const char *cmd, const swing_topo_tree_t *t, int root_given);
+/*
+ * A tree form: swing, rd (one part), swing_mp, rd_mp (every part of the
+ * multiport form), ring (chains along the torus's cycles, every part),
+ * linear (one chain along the ranks 0, 1, ..., p-1). 0 on success.
+ */
+typedef struct swing_topo_tform {
+    const char *name;
+    swt_alg_t alg;
+    int mp;
+    int rank_order;
+} swing_topo_tform_t;
+int swing_topo_tree_form(const char *text, swing_topo_tform_t *f);
+/* The subcommands' tree views; alg: the --alg text or NULL. */
+int swing_topo_tree_show(const swt_topo_t *topo, const swing_topo_tree_t *t, const char *alg,
+                         int list);
+int swing_topo_tree_explain(const swt_topo_t *topo, const swing_topo_tree_t *t,
+                            const char *alg, int mp, long rank, double bytes);
+int swing_topo_tree_hops(const swt_topo_t *topo, const swing_topo_tree_t *t, int csv);
+int swing_topo_tree_congestion(const swt_topo_t *topo, const swing_topo_tree_t *t,
+                               const char *alg, int csv);
+int swing_topo_tree_predict(const swt_topo_t *topo, const swing_topo_tree_t *t,
+                            const swt_cost_params_t *par, double lo, double hi, int csv);
+/* The messages of step `step` of a form (svg): *n of them in *msgs (free
+   it), part[k] the part of message k; *nsteps the form's steps; a caption. */
+int swing_topo_tree_messages(const swt_topo_t *topo, const swing_topo_tree_t *t,
+                             const char *alg, int step, swt_msg_t **msgs, int **part, long *n,
+                             int *nsteps, char *caption, size_t len);
+
+/* What the two tree files share (swing_topo_tree.c). Form i of the table
+   (NULL past its end); the options of a form; its parts; its order's name;
+   the root's position (or -1 and *rc the usage exit code); its trees, one
+   per part (chains in nsegs segments), and their release; whether an op
+   sends; the name of step i of root's lists ("core s=2", "fold x" ...). */
+const swing_topo_tform_t *swing_topo_tree_form_at(int i);
+void swing_topo_tree_opts(const swing_topo_tree_t *t, const swing_topo_tform_t *f,
+                          swt_tree_opts_t *o);
+int swing_topo_tree_nparts(const swt_topo_t *topo, const swing_topo_tform_t *f);
+const char *swing_topo_tree_order_name(const swing_topo_tree_t *t, const swing_topo_tform_t *f);
+long swing_topo_tree_root(const char *cmd, const swt_topo_t *topo, const swing_topo_tree_t *t,
+                          int *rc);
+int swing_topo_tree_make(const swt_topo_t *topo, const swing_topo_tree_t *t,
+                         const swing_topo_tform_t *f, long nsegs, swt_tree_t **trees,
+                         int *nparts);
+void swing_topo_tree_free(swt_tree_t **trees, int nparts);
+int swing_topo_tree_sends(swt_op_t op);
+const char *swing_topo_tree_phase(const swt_topo_t *topo, const swing_topo_tree_t *t,
+                                  const swt_tree_t *tree, long root, int i, char *buf,
+                                  size_t len);
+
 int swing_topo_show(int argc, char **argv);
 int swing_topo_explain(int argc, char **argv);
 int swing_topo_hops(int argc, char **argv);

@@ -12,6 +12,8 @@
 static void swing_congestion_help(void)
 {
     printf("Usage: swing-topo congestion TOPO [--alg swing|rd|swing_mp|rd_mp|ring] [--csv]\n"
+           "       swing-topo congestion TOPO --coll C [--root R] [--order far|near]\n"
+           "                             [--alg swing|rd|swing_mp|rd_mp|ring|linear] [--csv]\n"
            "\n"
            "For each step (folds, core steps s = 0..L-1, unfolds) and algorithm:\n"
            "messages sent, most physical hops of one message, the largest number\n"
@@ -22,6 +24,10 @@ static void swing_congestion_help(void)
            "\n"
            "  --alg A   only this algorithm (default: all five)\n"
            "  --csv     comma-separated: alg,step,phase,msgs,max_hops,load,link\n"
+           "  --coll C  bcast, reduce, gather or scatter from rank R (--root, default 0):\n"
+           "            per form and step of its tree or chain, the busiest link's bytes\n"
+           "            in units of the size (csv: alg,order,step,phase,msgs,max_hops,\n"
+           "            busiest,link); --order far or near picks the trees' order\n"
            "  --help    this text\n");
 }
 
@@ -62,9 +68,13 @@ int swing_topo_congestion(int argc, char **argv)
     static const struct option opts[] = {
         { "alg", required_argument, NULL, 'a' },
         { "csv", no_argument, NULL, 'c' },
+        SWING_TOPO_TREE_OPTIONS,
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 }
     };
+    swing_topo_tree_t tree = { 0 };
+    const char *alg_text = NULL;
+    int root_given = 0;
     swt_topo_t *topo = NULL;
     swt_net_t *net = NULL;
     swt_alg_t only = SWT_ALG_SWING;
@@ -78,11 +88,17 @@ int swing_topo_congestion(int argc, char **argv)
             swing_congestion_help();
             return 0;
         case 'a':
-            if (0 != swing_topo_parse_form(optarg, &only, &only_mp)) {
-                return swing_topo_usage("congestion", "--alg: expected swing, rd, swing_mp, "
-                                        "rd_mp or ring, got '%s'", optarg);
-            }
+            alg_text = optarg;
             one = 1;
+            break;
+        case 'C':
+        case 'R':
+        case 'O':
+            root_given |= ('R' == opt);
+            rc = swing_topo_tree_option("congestion", opt, optarg, &tree);
+            if (0 != rc) {
+                return rc;
+            }
             break;
         case 'c':
             csv = 1;
@@ -94,8 +110,21 @@ int swing_topo_congestion(int argc, char **argv)
     if (optind + 1 != argc) {
         return swing_topo_usage("congestion", "expected one TOPO argument");
     }
+    rc = swing_topo_tree_check("congestion", &tree, root_given);
+    if (0 != rc) {
+        return rc;
+    }
+    if (!tree.given && one && 0 != swing_topo_parse_form(alg_text, &only, &only_mp)) {
+        return swing_topo_usage("congestion", "--alg: expected swing, rd, swing_mp, "
+                                "rd_mp or ring, got '%s'", alg_text);
+    }
     rc = swing_topo_open("congestion", argv[optind], &topo);
     if (0 != rc) {
+        return rc;
+    }
+    if (tree.given) {
+        rc = swing_topo_tree_congestion(topo, &tree, alg_text, csv);
+        swt_topo_destroy(topo);
         return rc;
     }
     rc = swt_net_create(topo, &net);

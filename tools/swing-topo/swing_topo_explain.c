@@ -18,6 +18,9 @@ static void swing_explain_help(void)
 {
     printf("Usage: swing-topo explain TOPO --rank R [--alg swing|rd|ring] [--kind lo|bo]\n"
            "                          [--bytes N] [--mp]\n"
+           "       swing-topo explain TOPO --rank R --coll C [--root R0]\n"
+           "                          [--alg swing|rd|ring|linear] [--order far|near]\n"
+           "                          [--bytes N] [--mp]\n"
            "\n"
            "Prints each step of rank R's schedule: the core step s (fold and unfold\n"
            "steps show '-'), the operation, the partner rank, the stepping dimension,\n"
@@ -35,6 +38,14 @@ static void swing_explain_help(void)
            "  --kind K        lo (default: latency-optimal) or bo (bandwidth-optimal)\n"
            "  --bytes N       message size per rank, K/M/G suffixes (default 1M)\n"
            "  --mp            every part of the multiport form\n"
+           "  --coll C        bcast, reduce, gather or scatter: rank R's steps in the tree\n"
+           "                  (swing: Bine, rd: binomial) or chain (ring: along the\n"
+           "                  torus's cycles, linear: along the ranks) of that collective\n"
+           "                  from root R0 (--root, default 0), one line per step, idle\n"
+           "                  steps included; N is the vector (gather, scatter: all p\n"
+           "                  blocks); chains take the model's best segment count\n"
+           "  --order O       far or near: a tree's first core step (default: far for\n"
+           "                  bcast and reduce, near for gather and scatter)\n"
            "  --help          this text\n");
 }
 
@@ -222,9 +233,13 @@ int swing_topo_explain(int argc, char **argv)
         { "kind", required_argument, NULL, 'k' },
         { "bytes", required_argument, NULL, 'b' },
         { "mp", no_argument, NULL, 'm' },
+        SWING_TOPO_TREE_OPTIONS,
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 }
     };
+    swing_topo_tree_t tree = { 0 };
+    const char *alg_text = NULL;
+    int root_given = 0;
     swt_topo_t *topo = NULL;
     swt_net_t *net = NULL;
     swt_alg_t alg = SWT_ALG_SWING;
@@ -247,9 +262,15 @@ int swing_topo_explain(int argc, char **argv)
             }
             break;
         case 'a':
-            if (0 != swing_topo_parse_alg(optarg, &alg)) {
-                return swing_topo_usage("explain", "--alg: expected swing, rd or ring, got '%s'",
-                                        optarg);
+            alg_text = optarg;
+            break;
+        case 'C':
+        case 'R':
+        case 'O':
+            root_given |= ('R' == opt);
+            rc = swing_topo_tree_option("explain", opt, optarg, &tree);
+            if (0 != rc) {
+                return rc;
             }
             break;
         case 'k':
@@ -273,7 +294,15 @@ int swing_topo_explain(int argc, char **argv)
     if (optind + 1 != argc) {
         return swing_topo_usage("explain", "expected one TOPO argument");
     }
-    if (SWT_ALG_RING == alg) {
+    rc = swing_topo_tree_check("explain", &tree, root_given);
+    if (0 != rc) {
+        return rc;
+    }
+    if (!tree.given && NULL != alg_text && 0 != swing_topo_parse_alg(alg_text, &alg)) {
+        return swing_topo_usage("explain", "--alg: expected swing, rd or ring, got '%s'",
+                                alg_text);
+    }
+    if (SWT_ALG_RING == alg && !tree.given) {
         if (kind_given && SWT_KIND_BO != kind) {
             return swing_topo_usage("explain", "--alg ring: the ring is bandwidth-optimal only "
                                     "(--kind bo)");
@@ -291,6 +320,11 @@ int swing_topo_explain(int argc, char **argv)
         return swing_topo_usage("explain", "--rank %ld: the topology has ranks 0..%ld", rank, p - 1);
     }
     pos = swt_topo_rank_pos(topo, rank);
+    if (tree.given) {
+        rc = swing_topo_tree_explain(topo, &tree, alg_text, mp, rank, bytes);
+        swt_topo_destroy(topo);
+        return rc;
+    }
     nparts = swing_topo_form_parts(topo, alg, mp);
     rc = swt_net_create(topo, &net);
     if (SWT_OK != rc) {

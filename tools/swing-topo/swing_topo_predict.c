@@ -18,6 +18,8 @@ static void swing_predict_help(void)
 {
     printf("Usage: swing-topo predict TOPO [--sizes MIN:MAX] [--alpha S] [--tau S]\n"
            "                          [--beta B] [--gamma S] [--half rs|ag] [--csv]\n"
+           "       swing-topo predict TOPO --coll C [--root R] [--order far|near]\n"
+           "                          [--sizes MIN:MAX] [--alpha S] ... [--csv]\n"
            "\n"
            "Predicted allreduce time (microseconds) of swing-lo, swing-bo, rd-lo and\n"
            "rd-bo for each power-of-two size from MIN to MAX bytes per rank, with\n"
@@ -40,6 +42,14 @@ static void swing_predict_help(void)
            "                   the whole vector; LO columns: the whole allreduce)\n"
            "  --csv            comma-separated: bytes,swing_lo,swing_bo,rd_lo,rd_bo,\n"
            "                   swing_lo_mp,swing_bo_mp,rd_lo_mp,rd_bo_mp,ring (s)\n"
+           "  --coll C         bcast, reduce, gather or scatter from rank R (--root,\n"
+           "                   default 0) instead: Bine (swing) and binomial (rd) trees,\n"
+           "                   single-port and multiport; for bcast and reduce also the\n"
+           "                   chains along the torus's cycles (ring, with the best\n"
+           "                   segment count S) and along the ranks (linear), and\n"
+           "                   scatter + allgather (reduce-scatter + gather), Swing\n"
+           "                   multiport. Size: the vector (gather, scatter: all p blocks)\n"
+           "  --order O        far or near: the trees' first core step\n"
            "  --help           this text\n");
 }
 
@@ -147,9 +157,12 @@ int swing_topo_predict(int argc, char **argv)
         SWING_TOPO_COST_OPTIONS,
         { "csv", no_argument, NULL, 'c' },
         { "half", required_argument, NULL, 'H' },
+        SWING_TOPO_TREE_OPTIONS,
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 }
     };
+    swing_topo_tree_t tree = { 0 };
+    int root_given = 0;
     swt_topo_t *topo = NULL;
     swt_model_t *model = NULL;
     swt_cost_params_t par;
@@ -191,12 +204,33 @@ int swing_topo_predict(int argc, char **argv)
                 return swing_topo_usage("predict", "--half: expected rs or ag, got '%s'", optarg);
             }
             break;
+        case 'C':
+        case 'R':
+        case 'O':
+            root_given |= ('R' == opt);
+            rc = swing_topo_tree_option("predict", opt, optarg, &tree);
+            if (0 != rc) {
+                return rc;
+            }
+            break;
         default:
             return swing_topo_usage("predict", "unknown or incomplete option '%s'", argv[optind - 1]);
         }
     }
+    rc = swing_topo_tree_check("predict", &tree, root_given);
+    if (0 == rc && tree.given && SWT_HALF_ALL != half) {
+        rc = swing_topo_usage("predict", "--half and --coll do not go together");
+    }
+    if (0 != rc) {
+        return rc;
+    }
     rc = swing_topo_open_cost("predict", argc, argv, optind, &cost, &topo, &par);
     if (0 != rc) {
+        return rc;
+    }
+    if (tree.given) {
+        rc = swing_topo_tree_predict(topo, &tree, &par, lo, hi, csv);
+        swt_topo_destroy(topo);
         return rc;
     }
     rc = swt_model_create(topo, &par, &model);

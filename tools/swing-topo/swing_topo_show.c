@@ -16,13 +16,24 @@
 static void swing_show_help(void)
 {
     printf("Usage: swing-topo show TOPO [--list]\n"
+           "       swing-topo show TOPO --coll C [--root R] [--alg A] [--order far|near] [--list]\n"
            "\n"
            "Prints the logical torus, the physical grid (when there is one) and, for\n"
            "each tile, the rank that sits there, or the tile's kind (first three\n"
            "letters, upper case) when the tile is hidden. Row y = 0 is printed first.\n"
+           "With --coll, then the tree (or chain) of that collective from rank R: the\n"
+           "step at which each rank receives (bcast, scatter) or sends (reduce,\n"
+           "gather) its data, per part; with --list, from or to whom, the move and\n"
+           "its physical hops.\n"
            "\n"
-           "  --list   also print one line per rank: rank, logical coordinates, tile\n"
-           "  --help   this text\n");
+           "  --list       also print one line per rank: rank, logical coordinates, tile\n"
+           "  --coll C     bcast, reduce, gather or scatter\n"
+           "  --root R     the root rank (default 0)\n"
+           "  --alg A      swing (default: Bine), rd (binomial), swing_mp, rd_mp, ring\n"
+           "               (chains along the cycles), linear (a chain along the ranks)\n"
+           "  --order O    far or near: which core step a tree takes first (default:\n"
+           "               far for bcast and reduce, near for gather and scatter)\n"
+           "  --help       this text\n");
 }
 
 static void swing_show_cell(const swt_topo_t *topo, const int *t, int width)
@@ -98,11 +109,15 @@ int swing_topo_show(int argc, char **argv)
 {
     static const struct option opts[] = {
         { "list", no_argument, NULL, 'l' },
+        { "alg", required_argument, NULL, 'a' },
+        SWING_TOPO_TREE_OPTIONS,
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 }
     };
     swt_topo_t *topo = NULL;
-    int list = 0, opt, rc, width = 3;
+    swing_topo_tree_t tree = { 0 };
+    const char *alg = NULL;
+    int list = 0, opt, rc, width = 3, root_given = 0;
     char lb[128], gb[128];
     long p, ntiles;
 
@@ -114,12 +129,24 @@ int swing_topo_show(int argc, char **argv)
             return 0;
         } else if ('l' == opt) {
             list = 1;
+        } else if ('a' == opt) {
+            alg = optarg;
+        } else if ('C' == opt || 'R' == opt || 'O' == opt) {
+            root_given |= ('R' == opt);
+            rc = swing_topo_tree_option("show", opt, optarg, &tree);
+            if (0 != rc) {
+                return rc;
+            }
         } else {
             return swing_topo_usage("show", "unknown or incomplete option '%s'", argv[optind - 1]);
         }
     }
     if (optind + 1 != argc) {
         return swing_topo_usage("show", "expected one TOPO argument");
+    }
+    rc = swing_topo_tree_check("show", &tree, root_given || NULL != alg);
+    if (0 != rc) {
+        return rc;
     }
     rc = swing_topo_open("show", argv[optind], &topo);
     if (0 != rc) {
@@ -154,6 +181,7 @@ int swing_topo_show(int argc, char **argv)
     if (list) {
         swing_show_list(topo);
     }
+    rc = tree.given ? swing_topo_tree_show(topo, &tree, alg, list) : 0;
     swt_topo_destroy(topo);
-    return 0;
+    return rc;
 }
