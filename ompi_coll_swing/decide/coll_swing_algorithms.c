@@ -124,6 +124,10 @@ static const mca_coll_swing_alg_t swing_ag_algs[] = {
 #define SWING_TREE_ROW(nm, id_, pat, mp, help_)                                            \
     { nm, id_, pat, SWT_KIND_LO, mp, mca_coll_swing_exec_tree, NULL, -1,                  \
       MCA_COLL_SWING_SCOPE_ANY, help_, 1 }
+/* Broadcast and reduce as the BO halves (their layouts) joined by a scatter or gather tree. */
+#define SWING_BO_ROW(nm, id_, pat, mp, plan_, help_)                                       \
+    { nm, id_, pat, SWT_KIND_BO, mp, mca_coll_swing_exec_tree, NULL, plan_,              \
+      MCA_COLL_SWING_SCOPE_ANY, help_, 1 }
 static const mca_coll_swing_alg_t swing_br_algs[] = {
     { "auto", MCA_COLL_SWING_BR_AUTO, SWT_ALG_SWING, SWT_KIND_LO, 0, NULL, NULL, -1,
       MCA_COLL_SWING_SCOPE_ANY, "choose by message size and topology", 0 },
@@ -139,6 +143,18 @@ static const mca_coll_swing_alg_t swing_br_algs[] = {
     SWING_TREE_ROW("chain", MCA_COLL_SWING_BR_CHAIN, SWT_ALG_RING, 1,
                    "pipelined chains along the torus's Hamiltonian cycles, both directions "
                    "(2 parts; 4 on a 2-D torus with two edge-disjoint cycles)"),
+    SWING_BO_ROW("bine_bo", MCA_COLL_SWING_BR_BINE_BO, SWT_ALG_SWING, 0,
+                 MCA_COLL_SWING_ALG_SWING_BO,
+                 "bandwidth-optimal: broadcast as a Bine scatter + Swing allgather, reduce "
+                 "as Swing reduce-scatter + a Bine gather (2n(p-1)/p bytes per rank)"),
+    SWING_BO_ROW("binomial_bo", MCA_COLL_SWING_BR_BINOMIAL_BO, SWT_ALG_RD, 0,
+                 MCA_COLL_SWING_ALG_RD_BO,
+                 "bandwidth-optimal on recursive doubling's partners: binomial scatter + "
+                 "allgather, reduce-scatter + binomial gather"),
+    SWING_BO_ROW("bine_bo_mp", MCA_COLL_SWING_BR_BINE_BO_MP, SWT_ALG_SWING, 1,
+                 MCA_COLL_SWING_ALG_SWING_BO_MP,
+                 "bandwidth-optimal Bine with a part of the vector per port (2 per torus "
+                 "dimension)"),
 };
 
 /*

@@ -48,8 +48,15 @@ static double swing_predict(const mca_coll_swing_module_t *m, const mca_coll_swi
     if (t->rooted) {
         int nparts = (a->plan >= 0) ? m->plans[a->plan].nparts
                      : a->multiport ? swt_tree_max_parts(m->topo, a->pattern, NULL) : 1;
-        return swt_tree_model_time(models->tree, a->pattern, (swt_coll_t) (t->rooted - 1), NULL,
-                                   nparts, bytes);
+        swt_coll_t tc = mca_coll_swing_tree_coll(t, a);
+        double tree = swt_tree_model_time(models->tree, a->pattern, tc, NULL, nparts, bytes);
+        if (tc == (swt_coll_t) (t->rooted - 1) || HUGE_VAL == tree) {
+            return tree;
+        }
+        /* BO: the scatter's allgather half, the gather's reduce-scatter half */
+        return tree + swt_model_time_half_parts(model, a->pattern, SWT_KIND_BO, nparts,
+                                                SWT_COLL_SCATTER == tc ? SWT_HALF_AG
+                                                                       : SWT_HALF_RS, bytes);
     }
     return swt_model_time_half_parts(model, a->pattern, a->kind, m->plans[a->plan].nparts,
                                      t->half, bytes);

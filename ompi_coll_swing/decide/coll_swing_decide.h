@@ -60,6 +60,10 @@ typedef enum {
     MCA_COLL_SWING_BR_BINE_MP,       /* a Bine tree per port */
     MCA_COLL_SWING_BR_BINOMIAL_MP,   /* a binomial tree per torus dimension */
     MCA_COLL_SWING_BR_CHAIN,         /* pipelined chains along the torus's cycles */
+    MCA_COLL_SWING_BR_BINE_BO,       /* bandwidth-optimal: scatter + allgather,
+                                        reduce-scatter + gather, on Swing's lists */
+    MCA_COLL_SWING_BR_BINOMIAL_BO,   /* the same on recursive halving/doubling's */
+    MCA_COLL_SWING_BR_BINE_BO_MP,    /* the same with a part per port */
     MCA_COLL_SWING_BR_COUNT
 } mca_coll_swing_br_id_t;
 
@@ -138,6 +142,10 @@ int mca_coll_swing_decide(const mca_coll_swing_module_t *module, int coll, size_
    (decide/coll_swing_trees.c). */
 int mca_coll_swing_decide_tree(mca_coll_swing_module_t *module, int coll, int id,
                                mca_coll_swing_tree_t **tree);
+/* The tree a row of a rooted table runs: its collective's, except the
+   scatter of a BO broadcast and the gather of a BO reduce. */
+swt_coll_t mca_coll_swing_tree_coll(const mca_coll_swing_table_t *t,
+                                    const mca_coll_swing_alg_t *a);
 /* The message-passing algorithm auto would use (for calls that one declined). */
 int mca_coll_swing_decide_messages(const mca_coll_swing_module_t *module, int coll,
                                    size_t bytes);

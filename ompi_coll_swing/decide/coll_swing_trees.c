@@ -31,11 +31,26 @@ int mca_coll_swing_decide_tree(mca_coll_swing_module_t *m, int coll, int id,
     if (NULL == tr) {
         return OMPI_ERR_OUT_OF_RESOURCE;
     }
-    rc = mca_coll_swing_tree_build(tr, m->topo, a->pattern, (swt_coll_t) (t->rooted - 1), nparts);
+    rc = mca_coll_swing_tree_build(tr, m->topo, a->pattern, mca_coll_swing_tree_coll(t, a),
+                                   nparts);
     if (OMPI_SUCCESS != rc) {
         free(tr);
         return rc;
     }
     m->trees[coll][id] = *tree = tr;
     return OMPI_SUCCESS;
+}
+
+swt_coll_t mca_coll_swing_tree_coll(const mca_coll_swing_table_t *t, const mca_coll_swing_alg_t *a)
+{
+    swt_coll_t coll = (swt_coll_t) (t->rooted - 1);
+
+    /* a bandwidth-optimal broadcast scatters first, a reduce gathers last */
+    if (SWT_KIND_BO == a->kind && SWT_COLL_BCAST == coll) {
+        return SWT_COLL_SCATTER;
+    }
+    if (SWT_KIND_BO == a->kind && SWT_COLL_REDUCE == coll) {
+        return SWT_COLL_GATHER;
+    }
+    return coll;
 }

@@ -263,6 +263,87 @@ static int swing_tree_gs(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m
     return rc;
 }
 
+/*
+ * One phase of a bandwidth-optimal broadcast or reduce: every part of
+ * plan (the tree, or the BO list) on its slice of vec, as the half half
+ * in its part's layout (scratch tmp, as large).
+ */
+static int swing_tree_bo_phase(const mca_coll_swing_call_t *call, const mca_coll_swing_plan_t *plan,
+                               char *vec, char *tmp, swt_half_t half)
+{
+    mca_coll_swing_smpart_t pts[MCA_COLL_SWING_MAX_PARTS];
+    int np = swing_tree_parts(call, plan, call->count, vec, tmp, pts);
+
+    for (int k = 0; k < np; ++k) {
+        /* the part's index in the plan: the same slices, in order, empty ones skipped */
+        int j = (int) (pts[k].plan - mca_coll_swing_plan_part(plan, 0));
+        pts[k].half = half;
+        pts[k].layout = mca_coll_swing_plan_part(call->plan, plan->nparts > 1 ? j : 0)->layout;
+        pts[k].rank = ompi_comm_rank(call->comm);
+    }
+    return swing_tree_run(pts, np);
+}
+
+/*
+ * Broadcast as scatter + allgather, reduce as reduce-scatter + gather
+ * (ALGORITHMS.md section 14): the vector, in place, cut into as many
+ * pieces as ranks in every part's layout (which rank's piece a piece is
+ * does not matter: the data are the root's, or everybody's), so the
+ * scatter tree (gather tree) and the BO list's allgather (reduce-scatter)
+ * half meet on the same ranges.
+ */
+static int swing_tree_bo(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m,
+                         const mca_coll_swing_plan_t *tree, int bcast)
+{
+    const mca_coll_swing_plan_t *bo = call->plan;
+    ptrdiff_t gap = 0;
+    size_t span = opal_datatype_span(&call->dtype->super, call->count, &gap);
+    char *vec, *tmp;
+    int rc;
+
+    if (bo->nparts != tree->nparts) {
+        return OMPI_ERR_BAD_PARAM;
+    }
+    rc = mca_coll_swing_grow(&m->scratch, &m->scratch_size, 2 * span);
+    if (OMPI_SUCCESS != rc) {
+        return rc;
+    }
+    tmp = m->scratch + span - gap;
+    if (bcast) {
+        vec = (NULL != call->mine.direct) ? call->mine.direct : m->scratch - gap;
+        if (vec != call->mine.direct && call->is_root) {
+            rc = mca_coll_swing_ubuf_pack(&call->mine, vec);
+        }
+    } else {
+        vec = call->is_root ? call->rbuf : m->scratch - gap;
+        if (NULL != call->sbuf) {
+            rc = ompi_datatype_copy_content_same_ddt(call->dtype, call->count, vec,
+                                                     (char *) call->sbuf);
+        }
+    }
+    for (int j = 0; j < bo->nparts && OMPI_SUCCESS == rc; ++j) {
+        mca_coll_swing_layout_t *l = mca_coll_swing_plan_part(bo, j)->layout;
+        size_t first, n;
+        swt_part_elems(call->count, bo->nparts, j, &first, &n);
+        for (int i = 0; i <= l->p; ++i) {
+            size_t len;
+            swt_block_elems(n, l->p, i, 0, &l->off[i], &len);
+        }
+    }
+    if (OMPI_SUCCESS == rc) {
+        rc = bcast ? swing_tree_bo_phase(call, tree, vec, tmp, SWT_HALF_RS)
+                   : swing_tree_bo_phase(call, bo, vec, tmp, SWT_HALF_RS);
+    }
+    if (OMPI_SUCCESS == rc) {
+        rc = bcast ? swing_tree_bo_phase(call, bo, vec, tmp, SWT_HALF_AG)
+                   : swing_tree_bo_phase(call, tree, vec, tmp, SWT_HALF_AG);
+    }
+    if (OMPI_SUCCESS == rc && bcast && vec != call->mine.direct && !call->is_root) {
+        rc = mca_coll_swing_ubuf_unpack(&call->mine, vec);
+    }
+    return rc;
+}
+
 /* Chains: segments of about the segment size per part, at most 1024. */
 static long swing_tree_nsegs(const mca_coll_swing_call_t *call, int nparts)
 {
@@ -294,9 +375,11 @@ int mca_coll_swing_exec_tree(mca_coll_swing_call_t *call, mca_coll_swing_module_
     }
     switch (call->tcoll) {
     case SWT_COLL_BCAST:
-        return swing_tree_bcast(call, m, plan);
+        return (NULL != call->plan) ? swing_tree_bo(call, m, plan, 1)
+                                    : swing_tree_bcast(call, m, plan);
     case SWT_COLL_REDUCE:
-        return swing_tree_reduce(call, m, plan);
+        return (NULL != call->plan) ? swing_tree_bo(call, m, plan, 0)
+                                    : swing_tree_reduce(call, m, plan);
     case SWT_COLL_GATHER:
         return swing_tree_gs(call, m, plan, 1);
     case SWT_COLL_SCATTER:

@@ -62,8 +62,8 @@ one_run() {
     if [ "$prog" = "$tests_dir/mpi/test_rooted" ]; then
         entry_opt=""
         colls="bcast reduce gather scatter"
-        # chains serve broadcast and reduce only
-        if [ "$alg" = chain ]; then colls="bcast reduce"; fi
+        # chains and the BO forms serve broadcast and reduce only
+        case "$alg" in chain|*_bo|*_bo_mp) colls="bcast reduce" ;; esac
         for c in $colls; do
             set -- --mca "coll_swing_${c}_algorithm" "$alg" "$@"
         done
@@ -136,7 +136,7 @@ tcp)
     ;;
 rooted)
     prog="$tests_dir/mpi/test_rooted"
-    rooted_algs=${SWING_TEST_ALGS:-"bine binomial auto bine_mp binomial_mp chain"}
+    rooted_algs=${SWING_TEST_ALGS:-"bine binomial auto bine_mp binomial_mp chain bine_bo binomial_bo bine_bo_mp"}
     for np in ${SWING_TEST_NPS:-2 3 4 5 7 8 12 16}; do
         q=$quick
         if [ "$np" -le 4 ]; then q=""; fi
@@ -145,7 +145,7 @@ rooted)
     all_algs "$rooted_algs" 8 0 --quick "rooted torus:2x4" --mca coll_swing_topology torus:2x4
     all_algs "$rooted_algs" 9 0 --quick "rooted torus:3x3" --mca coll_swing_topology torus:3x3
     all_algs "$rooted_algs" 16 0 --quick "rooted torus:4x4" --mca coll_swing_topology torus:4x4
-    all_algs "bine bine_mp chain" 6 65536 --quick "rooted segment 1000 B" \
+    all_algs "bine bine_mp chain bine_bo_mp" 6 65536 --quick "rooted segment 1000 B" \
         --mca coll_swing_segment_size 1000
     all_algs "bine binomial chain" 4 0 --quick "rooted tcp" --mca btl self,tcp
     ;;

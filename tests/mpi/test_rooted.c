@@ -410,17 +410,23 @@ static void matrix(MPI_Comm comm, const char *cn, int full)
     }
 }
 
+/* name for every collective that has it (broadcast and reduce have them
+   all; gather and scatter get auto when they have not). */
 static int set_all(const char *name)
 {
-    int rc = 0;
     char var[96];
 
     for (int c = 0; c < C_N; ++c) {
         snprintf(var, sizeof(var), "coll_swing_%s_algorithm", coll_names[c]);
-        rc |= swing_cvar_set(var, name);
+        if (0 == swing_cvar_set(var, name)) {
+            continue;
+        }
+        if (c <= C_REDUCE || 0 != swing_cvar_set(var, "auto")) {
+            return -1;
+        }
     }
     run.forced = name;
-    return rc;
+    return 0;
 }
 
 int main(int argc, char **argv)
