@@ -78,10 +78,12 @@ START_TEST(test_round_trip_presets)
         swt_topo_destroy(a);
         swt_topo_destroy(b);
     }
-    ck_assert_int_eq(n, 3);
+    ck_assert_int_eq(n, 5);
     ck_assert_str_eq(names[0], "n150");
     ck_assert_str_eq(names[1], "n150-72");
     ck_assert_str_eq(names[2], "torus");
+    ck_assert_str_eq(names[3], "dragonfly");
+    ck_assert_str_eq(names[4], "fattree");
 }
 END_TEST
 
