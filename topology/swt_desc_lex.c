@@ -148,7 +148,7 @@ int swt_desc_num(pstate_t *ps, int line, int col, const char *s, int len,
             return PERR(ps, line, col + i, "expected %s (a number), found "
                         "'%c'", what, s[i]);
         }
-        if (v > (max - (s[i] - '0')) / 10) {
+        if (max - (s[i] - '0') < 0 || v > (max - (s[i] - '0')) / 10) {
             return PERR(ps, line, col, "%s too large: at most %ld", what, max);
         }
         v = v * 10 + (s[i] - '0');
