@@ -31,7 +31,9 @@ static const char *const round_trip_specs[] = {
     "n150", "n150:harvest=3", "n150:harvest=11", "n150:harvest=1",
     "n150-72", "n150-72:harvest=5", "n150-72:harvest=none", "torus",
     "ring:8", "ring:1", "torus:8x8", "torus:4x4x4", "torus:6x10", "4x4x4",
-    "torus:2x2x2x2x2x2x2x2",
+    "torus:2x2x2x2x2x2x2x2", "dragonfly", "fattree", "dragonfly:4,4,2,0.5",
+    "dragonfly:6,2:pairs=ring:slots=2", "fattree:4,4,2:place=roundrobin",
+    "fattree:2,2,1:place=3,3,0,2",
 };
 #define N_ROUND_TRIP (int) (sizeof(round_trip_specs) / sizeof(round_trip_specs[0]))
 
