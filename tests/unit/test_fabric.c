@@ -13,6 +13,10 @@
 
 #include <math.h>
 
+#ifndef SWT_TEST_DATA
+#define SWT_TEST_DATA "unit/data"
+#endif
+
 static char *format_alloc(const swt_topo_t *t)
 {
     int n = swt_topo_format(t, NULL, 0);
@@ -141,6 +145,22 @@ START_TEST(test_placements)
     ck_assert_int_eq(swt_topo_parse("fattree 2,2\nplace nodes 3-0\n", "x", &t, NULL), SWT_OK);
     ck_assert_int_eq(swt_fabric_rank_node(swt_topo_fabric(t), 0), 3);
     ck_assert_int_eq(swt_fabric_rank_node(swt_topo_fabric(t), 3), 0);
+    swt_topo_destroy(t);
+}
+END_TEST
+
+/* The example of presets/FORMAT.md. */
+START_TEST(test_example_file)
+{
+    swt_topo_t *t = unit_topo_load("@" SWT_TEST_DATA "/example-dragonfly.topo");
+    const swt_fabric_t *f = swt_topo_fabric(t);
+
+    ck_assert_str_eq(swt_topo_name(t), "my-dragonfly");
+    ck_assert_int_eq(swt_topo_logical(t)->dims[0], 512);
+    /* 128 nodes' links and 2 per pair of 8 groups: 56 */
+    ck_assert_int_eq(swt_fabric_ncables(f), 128 + 56);
+    ck_assert_int_eq(swt_fabric_rank_node(f, 511), 127);
+    ck_assert(2e-6 == swt_topo_cost(t)->alpha);
     swt_topo_destroy(t);
 }
 END_TEST
@@ -567,6 +587,7 @@ int main(void)
     tcase_add_test(tc, test_presets);
     tcase_add_test(tc, test_specs);
     tcase_add_test(tc, test_placements);
+    tcase_add_test(tc, test_example_file);
     tcase_add_loop_test(tc, test_round_trip, 0,
                         (int) (sizeof(round_trip) / sizeof(round_trip[0])));
     tcase_add_test(tc, test_equal_differs);
