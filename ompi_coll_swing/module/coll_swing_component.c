@@ -168,10 +168,9 @@ static int swing_register(void)
     }
     c->topology = "auto";
     (void) mca_base_component_var_register(v, "topology",
-        "Topology the schedules follow: auto (one node: a ring of the ranks; across nodes "
+        "Torus the schedules follow: auto (one node: a ring of the ranks; across nodes "
         "with equal node blocks: ranks per node x nodes; otherwise a ring), ring, "
-        "a shape such as torus:8x8 or 4x2, a preset name, a network of groups such as "
-        "dragonfly:4,4 or fattree:4,4,2, or @/path/to/file",
+        "a shape such as torus:8x8 or 4x2, a preset name, or @/path/to/file",
         MCA_BASE_VAR_TYPE_STRING, NULL, 0, MCA_BASE_VAR_FLAG_SETTABLE,
         OPAL_INFO_LVL_5, MCA_BASE_VAR_SCOPE_ALL, &c->topology);
     (void) mca_base_component_var_register(v, "lo_max_bytes",
