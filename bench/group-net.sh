@@ -48,7 +48,7 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 
 usage() {
-    sed -n '2,47p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,46p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 
