@@ -232,7 +232,7 @@ while read -r ns v; do
     mkns "$ns"
 done < "$work/switches"
 
-while read -r na nb da db aa ab kbit cls a b; do
+while read -r na nb da db aa ab kbit _; do
     ip link add "$da" netns "$na" type veth peer name "$db" netns "$nb" || exit 3
     ip -n "$na" addr add "$aa/31" dev "$da"
     ip -n "$nb" addr add "$ab/31" dev "$db"
@@ -255,7 +255,7 @@ done
 if [ "$check" = 1 ]; then
     bad=0
     n=0
-    while read -r src dst hops; do
+    while read -r src dst _; do
         back=$(awk -v s="$dst" -v d="$src" '$1 == s && $2 == d { print $3 }' "$work/pairs")
         want=$((64 - back + 1))
         got=$(ip netns exec "$id-swnode$src" ping -n -c 1 -W 2 "10.201.$((dst / 256)).$((dst % 256))" 2>/dev/null \
@@ -282,7 +282,7 @@ map_opt=""
 
 # tx bytes of every link end: "ns dev bytes"
 snapshot() {
-    while read -r na nb da db aa ab kbit cls a b; do
+    while read -r na nb da db _; do
         echo "$na $da $(ip netns exec "$na" cat "/sys/class/net/$da/statistics/tx_bytes")"
         echo "$nb $db $(ip netns exec "$nb" cat "/sys/class/net/$db/statistics/tx_bytes")"
     done < "$work/links"
