@@ -24,9 +24,9 @@ struct swt_model {
     swt_phase_t *phases;
     int nparts[3][SWT_MODEL_FORMS];   /* [alg][form] */
     long *hops[2][SWT_MODEL_FORMS];   /* Swing and RD: [alg][form][phase] */
-    long *load[2][SWT_MODEL_FORMS];
+    double *load[2][SWT_MODEL_FORMS]; /* c: messages over rate (swt_route.h wload); -1: none */
     long ring_hops[SWT_MODEL_FORMS];  /* one ring step */
-    long ring_load[SWT_MODEL_FORMS];
+    double ring_load[SWT_MODEL_FORMS];
 };
 
 /* Most hops and congestion of every phase of alg, for both part counts. */
@@ -36,7 +36,7 @@ static int swt_model_butterfly(swt_model_t *model, swt_net_t *net, int a)
 
     for (int f = 0; f < SWT_MODEL_FORMS && SWT_OK == rc; ++f) {
         model->hops[a][f] = calloc((size_t) (model->nphases + 1), sizeof(long));
-        model->load[a][f] = calloc((size_t) (model->nphases + 1), sizeof(long));
+        model->load[a][f] = calloc((size_t) (model->nphases + 1), sizeof(double));
         if (NULL == model->hops[a][f] || NULL == model->load[a][f]) {
             return SWT_ERR_NOMEM;
         }
@@ -44,7 +44,8 @@ static int swt_model_butterfly(swt_model_t *model, swt_net_t *net, int a)
             swt_phase_stats_t st;
             rc = swt_net_load_parts(net, (swt_alg_t) a, model->nparts[a][f], i, NULL, NULL, &st);
             model->hops[a][f][i] = st.max_hops;
-            model->load[a][f][i] = st.load;
+            /* a phase whose messages stay inside nodes still costs alpha */
+            model->load[a][f][i] = (st.nmsgs > 0) ? st.wload : -1.0;
         }
     }
     return rc;
@@ -59,7 +60,7 @@ static int swt_model_ring(swt_model_t *model, const swt_topo_t *topo, swt_net_t 
         swt_phase_stats_t st;
         rc = swt_net_load_ring(net, ring, model->nparts[SWT_ALG_RING][f], NULL, NULL, &st);
         model->ring_hops[f] = st.max_hops;
-        model->ring_load[f] = st.load;
+        model->ring_load[f] = st.wload;
     }
     swt_ring_destroy(ring);
     return rc;
@@ -154,7 +155,7 @@ static void swt_model_affine(const swt_model_t *model, swt_alg_t alg, int f,
         double h = (double) model->hops[alg][f][i], c = (double) model->load[alg][f][i];
         /* c messages of n / np bytes (times the phase's fraction) on a link */
         double lat = par->alpha + h * par->tau, per_byte = c / (par->beta * np);
-        if (0 == model->load[alg][f][i]) {
+        if (model->load[alg][f][i] < 0.0) {
             continue;   /* nobody sends in this phase */
         }
         if (SWT_PHASE_CORE == ph->kind && SWT_KIND_BO == kind) {
@@ -236,7 +237,7 @@ void swt_model_phase(const swt_model_t *model, swt_alg_t alg, int i,
     int ok = (i >= 0 && i < model->nphases && (SWT_ALG_SWING == alg || SWT_ALG_RD == alg));
 
     *max_hops = ok ? model->hops[alg][0][i] : 0;
-    *load = ok ? model->load[alg][0][i] : 0;
+    *load = (ok && model->load[alg][0][i] > 0.0) ? (long) model->load[alg][0][i] : 0;
 }
 
 /* A half of the ring: T(n) = *a + *b * n (p - 1 steps of its allreduce's). */
@@ -270,7 +271,7 @@ static void swt_model_butterfly_half(const swt_model_t *model, swt_alg_t alg, in
         const swt_phase_t *ph = &model->phases[i];
         /* c messages of a part's share (n / np times the phase's fraction) on a link */
         double per_byte = (double) model->load[alg][f][i] / (par->beta * np);
-        if (0 == model->load[alg][f][i]) {
+        if (model->load[alg][f][i] < 0.0) {
             continue;
         }
         *a += par->alpha + (double) model->hops[alg][f][i] * par->tau;

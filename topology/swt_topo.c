@@ -4,6 +4,7 @@
  * and the comparison of two descriptions. Descriptions are made by the
  * loader (swt_topo_load.c) through the parser (swt_desc_parse.c).
  */
+#include "swt_fabric_int.h"
 #include "swt_topo_int.h"
 
 #include <math.h>
@@ -42,6 +43,7 @@ void swt_topo_destroy(swt_topo_t *topo)
     free(topo->pos_tile);
     free(topo->rank_pos);
     free(topo->pos_rank);
+    swt_fabric_destroy(topo->fabric);
     free(topo);
 }
 
@@ -178,7 +180,7 @@ int swt_topo_equal(const swt_topo_t *a, const swt_topo_t *b)
     if (0 != strcmp(a->name, b->name) || !same_shape(&a->logical, &b->logical)
         || a->has_grid != b->has_grid || !same_shape(&a->grid, &b->grid)
         || 0 != memcmp(&a->cost, &b->cost, sizeof(a->cost))
-        || a->lo_max_bytes != b->lo_max_bytes) {
+        || a->lo_max_bytes != b->lo_max_bytes || !swt_fabric_equal(a->fabric, b->fabric)) {
         return 0;
     }
     for (long r = 0; (a->rank_pos || b->rank_pos) && r < a->size; ++r) {

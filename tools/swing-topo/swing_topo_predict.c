@@ -5,7 +5,9 @@
  * Swing LO up to coll_swing_lo_max_bytes, Swing BO above); then the same
  * sizes for the multiport forms and the ring (ALGORITHMS.md section 13).
  * --half: the same for the reduce-scatter or allgather half alone
- * (MPI_Reduce_scatter, MPI_Allgather; docs/COLLECTIVES.md).
+ * (MPI_Reduce_scatter, MPI_Allgather; docs/COLLECTIVES.md). On a network of
+ * groups, then the bytes every algorithm puts on local and on upper links
+ * (swing_topo_traffic.c), Swing against RD.
  */
 #include "swing_topo.h"
 
@@ -18,6 +20,7 @@ static void swing_predict_help(void)
 {
     printf("Usage: swing-topo predict TOPO [--sizes MIN:MAX] [--alpha S] [--tau S]\n"
            "                          [--beta B] [--gamma S] [--half rs|ag] [--csv]\n"
+           "                          [--bytes N]\n"
            "       swing-topo predict TOPO --coll C [--root R] [--order far|near]\n"
            "                          [--sizes MIN:MAX] [--alpha S] ... [--csv]\n"
            "\n"
@@ -31,6 +34,10 @@ static void swing_predict_help(void)
            "LO/BO crossover of each algorithm and the value of\n"
            "coll_swing_lo_max_bytes the component would use on this topology.\n"
            "Constants default to the topology's (n150: its description).\n"
+           "On a network of groups (dragonfly, fattree: beta is a local link's rate,\n"
+           "the upper links have their own) the time of a step is set by its most\n"
+           "loaded link, global and up links included; then the bytes each algorithm\n"
+           "puts on local and on global (or up) links, and Swing's against RD's.\n"
            "\n"
            "  --sizes MIN:MAX  byte range, K/M/G suffixes (default 8:64M)\n"
            "  --alpha S        per-message latency, seconds\n"
@@ -40,6 +47,8 @@ static void swing_predict_help(void)
            "  --half rs|ag     the reduce-scatter or allgather half alone, as\n"
            "                   MPI_Reduce_scatter and MPI_Allgather run it (size:\n"
            "                   the whole vector; LO columns: the whole allreduce)\n"
+           "  --bytes N        network of groups: the allreduce size of the bytes on\n"
+           "                   links (default 1M)\n"
            "  --csv            comma-separated: bytes,swing_lo,swing_bo,rd_lo,rd_bo,\n"
            "                   swing_lo_mp,swing_bo_mp,rd_lo_mp,rd_bo_mp,ring (s)\n"
            "  --coll C         bcast, reduce, gather or scatter from rank R (--root,\n"
@@ -136,6 +145,21 @@ static void swing_predict_mp_table(const swt_topo_t *topo, const swt_model_t *mo
     }
 }
 
+/* The bytes on local and upper links of every algorithm. */
+static int swing_predict_traffic(const swt_topo_t *topo, double bytes)
+{
+    swt_net_t *net = NULL;
+    int rc = swt_net_create(topo, &net);
+
+    if (SWT_OK != rc) {
+        fprintf(stderr, "swing-topo predict: %s\n", swt_strerror(rc));
+        return SWING_TOPO_EXIT_FAIL;
+    }
+    rc = swing_topo_traffic_totals(net, bytes);
+    swt_net_destroy(net);
+    return rc;
+}
+
 static void swing_predict_crossover(const swt_model_t *model, swt_alg_t alg)
 {
     double x = swt_model_lo_max_bytes(model, alg);
@@ -158,6 +182,7 @@ int swing_topo_predict(int argc, char **argv)
         { "csv", no_argument, NULL, 'c' },
         { "half", required_argument, NULL, 'H' },
         SWING_TOPO_TREE_OPTIONS,
+        { "bytes", required_argument, NULL, 'B' },
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 }
     };
@@ -166,7 +191,7 @@ int swing_topo_predict(int argc, char **argv)
     swt_topo_t *topo = NULL;
     swt_model_t *model = NULL;
     swt_cost_params_t par;
-    double lo = 8.0, hi = 64.0 * 1024 * 1024, thr;
+    double lo = 8.0, hi = 64.0 * 1024 * 1024, thr, bytes = 1024.0 * 1024.0;
     swing_topo_cost_opts_t cost;
     swt_half_t half = SWT_HALF_ALL;
     static const char *const what[3] = { "allreduce", "reduce-scatter", "allgather" };
@@ -194,6 +219,12 @@ int swing_topo_predict(int argc, char **argv)
             break;
         case 'c':
             csv = 1;
+            break;
+        case 'B':
+            if (0 != swing_topo_parse_size(optarg, &bytes) || bytes > 1e18) {
+                return swing_topo_usage("predict", "--bytes: expected a size such as 1M, got "
+                                        "'%s'", optarg);
+            }
             break;
         case 'H':
             if (0 == strcmp(optarg, "rs")) {
@@ -245,6 +276,7 @@ int swing_topo_predict(int argc, char **argv)
     } else {
         printf("predicted %s times on %s (alpha %g s, tau %g s, beta %g B/s, gamma %g s/B)\n",
                what[half], swt_topo_name(topo), par.alpha, par.tau, par.beta, par.gamma);
+        swing_topo_fabric_summary(topo);
         printf("%12s %12s %12s %12s %12s  %s\n", "bytes", "swing-lo/us", "swing-bo/us",
                "rd-lo/us", "rd-bo/us", "best");
     }
@@ -281,8 +313,11 @@ int swing_topo_predict(int argc, char **argv)
             printf("component thresholds: coll_swing_lo_max_bytes = %.0f "
                    "(auto: swing-lo up to it, swing-bo above)\n", isinf(thr) ? 9.2e18 : thr);
         }
+        if (NULL != swt_topo_fabric(topo)) {
+            rc = swing_predict_traffic(topo, bytes);
+        }
     }
     swt_model_destroy(model);
     swt_topo_destroy(topo);
-    return 0;
+    return rc;
 }
