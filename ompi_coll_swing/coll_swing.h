@@ -73,6 +73,7 @@ typedef struct mca_coll_swing_module_t {
     struct mca_coll_swing_shm_t *shm;       /* shm segment, mapped at first use */
     int shm_state;                          /* transport/coll_swing_seg.h */
     swt_topo_t *topo;                       /* the description, kept for the trees */
+    struct swt_tree_model *tree_model;      /* the trees' model (root 0): chains' segments */
     /* rooted collectives: a row's trees, built at its first call */
     mca_coll_swing_tree_t *trees[MCA_COLL_SWING_NCOLLS][MCA_COLL_SWING_MAX_ALGS];
     struct mca_coll_swing_hier_t *hier;     /* hier: set up at first use */

@@ -212,7 +212,9 @@ int mca_coll_swing_decision_build(mca_coll_swing_module_t *m, const swt_topo_t *
                                            : user_lo >= 0 ? "the description (decide lo_max_bytes)"
                                                           : "the cost model");
     }
-    swt_tree_model_destroy(models.tree);
+    /* kept: a chain's best segment count depends on the call's size */
+    swt_tree_model_destroy(m->tree_model);
+    m->tree_model = models.tree;
     swt_model_destroy(models.all);
     return OMPI_SUCCESS;
 }
