@@ -161,9 +161,9 @@ static void put_grid(out_t *o, const swt_topo_t *t)
 
 int swt_topo_format(const swt_topo_t *topo, char *buf, size_t len)
 {
-    static const char *const keys[4] = { "alpha", "tau", "beta", "gamma" };
+    static const char *const keys[6] = { "alpha", "tau", "beta", "gamma", "o", "cores" };
     const swt_cost_params_t *c = &topo->cost;
-    const double v[4] = { c->alpha, c->tau, c->beta, c->gamma };
+    const double v[6] = { c->alpha, c->tau, c->beta, c->gamma, c->o, c->cores };
     out_t o = { buf, len, 0 };
 
     if (len > 0) {
@@ -183,8 +183,11 @@ int swt_topo_format(const swt_topo_t *topo, char *buf, size_t len)
         put(&o, "\n");
     }
     put(&o, "cost");
-    for (int i = 0; i < 4; ++i) {
+    for (int i = 0; i < 6; ++i) {
         char num[64];
+        if (i >= 4 && 0.0 == v[i]) {
+            continue;   /* o and cores only when set: older descriptions print as before */
+        }
         swt_topo_print_double(num, sizeof(num), v[i]);
         put(&o, " %s=%s", keys[i], num);
     }

@@ -732,11 +732,18 @@ static int do_order(pstate_t *ps, const stmt_t *st)
     return err;
 }
 
+/*
+ * cost KEY=VALUE...: alpha, tau, beta, gamma (section 7), o and cores
+ * (section 12: the overhead of a message on its rank's core, and the
+ * cores the ranks share). beta > 0, the others >= 0; cores 0 means no
+ * bound from shared cores.
+ */
 static int do_cost(pstate_t *ps, const stmt_t *st)
 {
-    static const char *const keys[] = { "alpha", "tau", "beta", "gamma" };
-    double *vals[4];
-    int seen[4] = { 0 }, err;
+    static const char *const keys[] = { "alpha", "tau", "beta", "gamma", "o", "cores" };
+    enum { NKEYS = 6, BETA = 2 };
+    double *vals[NKEYS];
+    int seen[NKEYS] = { 0 }, err;
 
     if (NULL == st) {
         return SWT_OK;
@@ -745,8 +752,10 @@ static int do_cost(pstate_t *ps, const stmt_t *st)
     vals[1] = &ps->t->cost.tau;
     vals[2] = &ps->t->cost.beta;
     vals[3] = &ps->t->cost.gamma;
-    err = need_args(ps, st, 1, -1, "KEY=VALUE pairs (alpha, tau in s; beta "
-                    "in bytes/s; gamma in s/byte)");
+    vals[4] = &ps->t->cost.o;
+    vals[5] = &ps->t->cost.cores;
+    err = need_args(ps, st, 1, -1, "KEY=VALUE pairs (alpha, tau, o in s; beta "
+                    "in bytes/s; gamma in s/byte; cores a number)");
     if (SWT_OK != err) {
         return err;
     }
@@ -758,14 +767,14 @@ static int do_cost(pstate_t *ps, const stmt_t *st)
         while (eq < t->len && '=' != t->s[eq]) {
             ++eq;
         }
-        for (k = 0; k < 4; ++k) {
+        for (k = 0; k < NKEYS; ++k) {
             if ((size_t) eq == strlen(keys[k]) && 0 == strncmp(t->s, keys[k], eq)) {
                 break;
             }
         }
-        if (4 == k || eq == t->len) {
-            return PERR(ps, st->line, t->col, "expected alpha=, tau=, beta= "
-                        "or gamma= followed by a number");
+        if (NKEYS == k || eq == t->len) {
+            return PERR(ps, st->line, t->col, "expected alpha=, tau=, beta=, "
+                        "gamma=, o= or cores= followed by a number");
         }
         if (seen[k]) {
             return PERR(ps, st->line, t->col, "%s given twice", keys[k]);
@@ -780,9 +789,9 @@ static int do_cost(pstate_t *ps, const stmt_t *st)
         errno = 0;
         v = swt_topo_strtod(buf, &end);
         if ('\0' != *end || end == buf || 0 != errno || !isfinite(v) || v < 0
-            || (2 == k && v <= 0)) {
+            || (BETA == k && v <= 0)) {
             return PERR(ps, st->line, t->col + eq + 1, "expected a finite "
-                        "number %s 0 for %s", 2 == k ? ">" : ">=", keys[k]);
+                        "number %s 0 for %s", BETA == k ? ">" : ">=", keys[k]);
         }
         *vals[k] = v;
     }

@@ -17,6 +17,8 @@ void swt_topo_default_cost(swt_cost_params_t *cost)
     cost->tau = 1e-7;
     cost->beta = 12.5e9;
     cost->gamma = 1e-10;
+    cost->o = 0.0;       /* section 7's model: alpha covers the message */
+    cost->cores = 0.0;
 }
 
 swt_topo_t *swt_topo_alloc(void)
@@ -138,8 +140,9 @@ const swt_cost_params_t *swt_topo_cost(const swt_topo_t *topo)
 int swt_topo_set_cost(swt_topo_t *topo, const swt_cost_params_t *cost)
 {
     /* the parser's domain: alpha and beta positive, tau and gamma not negative */
-    if (!(cost->alpha > 0.0 && cost->beta > 0.0 && cost->tau >= 0.0 && cost->gamma >= 0.0)
-        || !isfinite(cost->alpha + cost->beta + cost->tau + cost->gamma)) {
+    if (!(cost->alpha > 0.0 && cost->beta > 0.0 && cost->tau >= 0.0 && cost->gamma >= 0.0
+          && cost->o >= 0.0 && cost->cores >= 0.0)
+        || !isfinite(cost->alpha + cost->beta + cost->tau + cost->gamma + cost->o + cost->cores)) {
         return SWT_ERR_INVALID;
     }
     topo->cost = *cost;

@@ -25,12 +25,21 @@ typedef struct swt_diag {
     char msg[256];      /* what was wrong and what was expected */
 } swt_diag_t;
 
-/* Cost model constants (ALGORITHMS.md section 7), SI units. */
+/*
+ * Cost model constants (ALGORITHMS.md sections 7 and 12), SI units. o and
+ * cores 0 (the defaults) leave the model of section 7: no overhead per
+ * message, no bound from shared cores.
+ */
 typedef struct swt_cost_params {
     double alpha;   /* per-message latency, s */
     double tau;     /* per physical hop, s */
     double beta;    /* link bandwidth, bytes/s */
     double gamma;   /* reduction cost, s/byte */
+    double o;       /* overhead of one message on the rank's core, paid by the
+                       sender and again by the receiver, s */
+    double cores;   /* cores the ranks of the description run on (a step
+                       costs at least its ranks' overheads and reductions
+                       over them); 0: a core per rank, no such bound */
 } swt_cost_params_t;
 
 /*
@@ -77,7 +86,8 @@ long swt_topo_pos_rank(const swt_topo_t *topo, long pos);
 /* Cost constants from the description, or defaults. */
 const swt_cost_params_t *swt_topo_cost(const swt_topo_t *topo);
 /* Replaces the cost constants (a calibrated description is written so).
-   SWT_ERR_INVALID unless alpha, beta > 0 and tau, gamma >= 0, all finite. */
+   SWT_ERR_INVALID unless alpha, beta > 0 and tau, gamma, o, cores >= 0,
+   all finite. */
 int swt_topo_set_cost(swt_topo_t *topo, const swt_cost_params_t *cost);
 /*
  * The largest allreduce (bytes per rank) the component's automatic choice
