@@ -39,21 +39,27 @@ const char *swing_topo_form_name(swt_alg_t alg, int mp);
 /* Parts of (alg, mp) on topo: 1 or swt_alg_nparts. */
 int swing_topo_form_parts(const swt_topo_t *topo, swt_alg_t alg, int mp);
 /*
- * --alpha S, --tau S, --beta B, --gamma S: the cost constants a command
- * may override (predict, describe). SWING_TOPO_COST_OPTIONS goes into its
- * getopt_long table; swing_topo_cost_option() takes one of them (0, or the
- * usage exit code). swing_topo_open_cost() loads the one TOPO argument left
- * at argv[first] and gives the constants to use: the description's, with
- * the options' in their place (0, or the exit code after a message).
+ * --alpha S, --tau S, --beta B, --gamma S, --overhead S, --cores N: the
+ * cost constants a command may override (predict, describe, explain).
+ * SWING_TOPO_COST_OPTIONS goes into its getopt_long table;
+ * swing_topo_cost_option() takes one of them (0, or the usage exit code).
+ * swing_topo_open_cost() loads the one TOPO argument left at argv[first]
+ * and gives the constants to use: the description's, with the options' in
+ * their place (0, or the exit code after a message).
  */
 #define SWING_TOPO_COST_OPTIONS                            \
     { "alpha", required_argument, NULL, 'a' },             \
     { "tau", required_argument, NULL, 't' },               \
     { "beta", required_argument, NULL, 'b' },              \
-    { "gamma", required_argument, NULL, 'g' }
+    { "gamma", required_argument, NULL, 'g' },             \
+    { "overhead", required_argument, NULL, 'o' },          \
+    { "cores", required_argument, NULL, 'c' }
+#define SWING_TOPO_NCOST 6
+/* The getopt values of SWING_TOPO_COST_OPTIONS, for a switch. */
+#define SWING_TOPO_COST_CASES case 'a': case 't': case 'b': case 'g': case 'o': case 'c'
 typedef struct swing_topo_cost_opts {
-    double val[4];   /* alpha, tau, beta, gamma */
-    int given[4];
+    double val[SWING_TOPO_NCOST];   /* alpha, tau, beta, gamma, o, cores */
+    int given[SWING_TOPO_NCOST];
 } swing_topo_cost_opts_t;
 int swing_topo_cost_option(const char *cmd, int opt, const char *arg,
                            swing_topo_cost_opts_t *c);

@@ -7,6 +7,9 @@
  * part in turn, then the physical links that two parts of the rank share
  * in one step (a logical port is a physical route: on a grid with hidden
  * tiles, or a map that moves two physical coordinates, ports can meet).
+ * With --model (or a description with an overhead per message or cores),
+ * the cost model's steps of the whole communicator at that size: each
+ * step's link and core bounds and which one set its time.
  */
 #include "swing_topo.h"
 
@@ -17,7 +20,8 @@
 static void swing_explain_help(void)
 {
     printf("Usage: swing-topo explain TOPO --rank R [--alg swing|rd|ring] [--kind lo|bo]\n"
-           "                          [--bytes N] [--mp]\n"
+           "                          [--bytes N] [--mp] [--model] [--alpha S] [--tau S]\n"
+           "                          [--beta B] [--gamma S] [--overhead S] [--cores N]\n"
            "\n"
            "Prints each step of rank R's schedule: the core step s (fold and unfold\n"
            "steps show '-'), the operation, the partner rank, the stepping dimension,\n"
@@ -29,12 +33,18 @@ static void swing_explain_help(void)
            "its walk or cycle; blocks are relative to the slice), then the physical\n"
            "links two parts of the rank share in one step. The ring step sends to\n"
            "one rank (peer) and receives from another (from).\n"
+           "With --model, and whenever the description has an overhead per message\n"
+           "or cores (cost o=, cores=), then the cost model's steps at that size:\n"
+           "the messages a rank posts, the link bound (alpha + hops*tau + messages*o\n"
+           "+ busiest-link bytes/beta + gamma*reduced bytes), the core bound (every\n"
+           "rank's overheads and reductions over the cores) and which set the time.\n"
            "\n"
            "  --rank R        communicator rank (default 0)\n"
            "  --alg A         swing (default), rd or ring (bandwidth-optimal only)\n"
            "  --kind K        lo (default: latency-optimal) or bo (bandwidth-optimal)\n"
            "  --bytes N       message size per rank, K/M/G suffixes (default 1M)\n"
            "  --mp            every part of the multiport form\n"
+           "  --model         the cost model's steps (also: the cost options, as predict)\n"
            "  --help          this text\n");
 }
 
@@ -214,14 +224,78 @@ static int swing_explain_parts(const swt_topo_t *topo, const swt_net_t *net, swt
     return 0;
 }
 
+static const char *swing_explain_cost_op(swt_cost_op_t op)
+{
+    switch (op) {
+    case SWT_COST_FOLD: return "fold";
+    case SWT_COST_LO: return "exchange";
+    case SWT_COST_RS: return "reduce-scatter";
+    case SWT_COST_AG: return "allgather";
+    case SWT_COST_UNFOLD: return "unfold";
+    default: return "?";
+    }
+}
+
+/* The cost model's steps of (alg, kind, nparts) at bytes, with their bounds. */
+static int swing_explain_model(const swt_topo_t *topo, const swt_cost_params_t *par, swt_alg_t alg,
+                               swt_kind_t kind, int nparts, double bytes)
+{
+    swt_step_cost_t st[SWT_MODEL_STEPS_MAX];
+    swt_model_t *model = NULL;
+    double total = 0.0, cores = 0.0;
+    int n, rc = swt_model_create(topo, par, &model);
+    swt_net_t *net = NULL;
+
+    if (SWT_OK == rc) {
+        rc = swt_net_create(topo, &net);
+    }
+    if (SWT_OK != rc) {
+        fprintf(stderr, "swing-topo explain: %s\n", swt_strerror(rc));
+        swt_model_destroy(model);
+        return SWING_TOPO_EXIT_FAIL;
+    }
+    n = swt_model_steps(model, alg, kind, nparts, SWT_HALF_ALL, bytes, st, SWT_MODEL_STEPS_MAX);
+    printf("\nmodel, %.0f bytes (alpha %g s, tau %g s, beta %g B/s, gamma %g s/B, o %g s, ",
+           bytes, par->alpha, par->tau, par->beta, par->gamma, par->o);
+    if (par->cores > 0.0) {
+        printf("%g cores):\n", par->cores);
+    } else {
+        printf("no core bound):\n");
+    }
+    printf("%-12s %-14s %6s %5s %12s %12s  %s\n", "phase", "op", "steps", "msgs", "links/us",
+           "cores/us", "set by");
+    for (int i = 0; i < n; ++i) {
+        char ph[32] = "ring";
+        if (st[i].phase >= 0) {
+            swing_topo_phase_name(swt_net_phase(net, st[i].phase), ph, sizeof(ph));
+        }
+        printf("%-12s %-14s %6.0f %5ld %12.3f %12.3f  %s\n", ph, swing_explain_cost_op(st[i].op),
+               st[i].count, st[i].msgs, st[i].links * 1e6, st[i].cores * 1e6,
+               SWT_BOUND_CORES == st[i].bound ? "cores" : "links");
+        total += st[i].count * st[i].time;
+        cores += (SWT_BOUND_CORES == st[i].bound) ? st[i].count * st[i].time : 0.0;
+    }
+    if (n < 0) {
+        printf("not modelled\n");
+    } else {
+        printf("predicted %.3f us, %.0f%% of it in steps the cores set\n", total * 1e6,
+               total > 0.0 ? 100.0 * cores / total : 0.0);
+    }
+    swt_net_destroy(net);
+    swt_model_destroy(model);
+    return 0;
+}
+
 int swing_topo_explain(int argc, char **argv)
 {
     static const struct option opts[] = {
         { "rank", required_argument, NULL, 'r' },
-        { "alg", required_argument, NULL, 'a' },
+        { "alg", required_argument, NULL, 'A' },
         { "kind", required_argument, NULL, 'k' },
-        { "bytes", required_argument, NULL, 'b' },
+        { "bytes", required_argument, NULL, 'B' },
         { "mp", no_argument, NULL, 'm' },
+        { "model", no_argument, NULL, 'M' },
+        SWING_TOPO_COST_OPTIONS,
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 }
     };
@@ -231,9 +305,13 @@ int swing_topo_explain(int argc, char **argv)
     swt_kind_t kind = SWT_KIND_LO;
     double bytes = 1024.0 * 1024.0, rank_d = 0.0;
     int opt, rc, t[SWT_MAX_DIMS], c[SWT_MAX_DIMS], mp = 0, kind_given = 0, nparts;
+    int show_model = 0;
+    swing_topo_cost_opts_t cost;
+    swt_cost_params_t par;
     long rank, pos, p;
     char cb[128], tb[128], lb[128];
 
+    memset(&cost, 0, sizeof(cost));
     optind = 1;
     opterr = 0;
     while (-1 != (opt = getopt_long(argc, argv, "h", opts, NULL))) {
@@ -246,7 +324,7 @@ int swing_topo_explain(int argc, char **argv)
                 return swing_topo_usage("explain", "--rank: expected a rank number, got '%s'", optarg);
             }
             break;
-        case 'a':
+        case 'A':
             if (0 != swing_topo_parse_alg(optarg, &alg)) {
                 return swing_topo_usage("explain", "--alg: expected swing, rd or ring, got '%s'",
                                         optarg);
@@ -261,7 +339,16 @@ int swing_topo_explain(int argc, char **argv)
         case 'm':
             mp = 1;
             break;
-        case 'b':
+        case 'M':
+            show_model = 1;
+            break;
+        SWING_TOPO_COST_CASES:
+            rc = swing_topo_cost_option("explain", opt, optarg, &cost);
+            if (0 != rc) {
+                return rc;
+            }
+            break;
+        case 'B':
             if (0 != swing_topo_parse_size(optarg, &bytes) || bytes > 1e18) {
                 return swing_topo_usage("explain", "--bytes: expected a size such as 4096 or 64K, got '%s'", optarg);
             }
@@ -280,7 +367,7 @@ int swing_topo_explain(int argc, char **argv)
         }
         kind = SWT_KIND_BO;
     }
-    rc = swing_topo_open("explain", argv[optind], &topo);
+    rc = swing_topo_open_cost("explain", argc, argv, optind, &cost, &topo, &par);
     if (0 != rc) {
         return rc;
     }
@@ -308,6 +395,9 @@ int swing_topo_explain(int argc, char **argv)
            swing_topo_coords(t, swt_topo_grid(topo)->ndims, tb, sizeof(tb)), bytes);
     rc = swing_explain_parts(topo, net, alg, kind, pos, nparts, (size_t) bytes,
                              mp || SWT_ALG_RING == alg);
+    if (0 == rc && (show_model || par.o > 0.0 || par.cores > 0.0)) {
+        rc = swing_explain_model(topo, &par, alg, kind, nparts, bytes);
+    }
 out:
     swt_net_destroy(net);
     swt_topo_destroy(topo);
