@@ -4,6 +4,7 @@
  * indices of the per-axis map, the explicit rank order), so that
  * parse(format(t)) equals t whatever statements t was written with.
  */
+#include "swt_table.h"
 #include "swt_topo_int.h"
 
 #include <stdarg.h>
@@ -194,6 +195,15 @@ int swt_topo_format(const swt_topo_t *topo, char *buf, size_t len)
     put(&o, "\n");
     if (topo->lo_max_bytes >= 0) {
         put(&o, "decide lo_max_bytes=%lld\n", topo->lo_max_bytes);
+    }
+    for (int i = 0; i < swt_table_nrows(topo->table); ++i) {
+        const swt_table_row_t *r = swt_table_row(topo->table, i);
+        char range[48];
+        put(&o, "decide %s %s %s", r->coll, swt_table_range(r, range, sizeof(range)), r->alg);
+        if (r->ranks > 0) {
+            put(&o, " ranks=%ld", r->ranks);
+        }
+        put(&o, "\n");
     }
     return (int) o.used;
 }

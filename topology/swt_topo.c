@@ -5,6 +5,7 @@
  * loader (swt_topo_load.c) through the parser (swt_desc_parse.c).
  */
 #include "swt_topo_int.h"
+#include "swt_table.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -44,6 +45,7 @@ void swt_topo_destroy(swt_topo_t *topo)
     free(topo->pos_tile);
     free(topo->rank_pos);
     free(topo->pos_rank);
+    swt_table_destroy(topo->table);
     free(topo);
 }
 
@@ -163,6 +165,11 @@ int swt_topo_set_lo_max_bytes(swt_topo_t *topo, long long bytes)
     return SWT_OK;
 }
 
+const struct swt_table *swt_topo_table(const swt_topo_t *topo)
+{
+    return topo->table;
+}
+
 static int same_shape(const swt_shape_t *a, const swt_shape_t *b)
 {
     if (a->ndims != b->ndims) {
@@ -181,7 +188,7 @@ int swt_topo_equal(const swt_topo_t *a, const swt_topo_t *b)
     if (0 != strcmp(a->name, b->name) || !same_shape(&a->logical, &b->logical)
         || a->has_grid != b->has_grid || !same_shape(&a->grid, &b->grid)
         || 0 != memcmp(&a->cost, &b->cost, sizeof(a->cost))
-        || a->lo_max_bytes != b->lo_max_bytes) {
+        || a->lo_max_bytes != b->lo_max_bytes || !swt_table_equal(a->table, b->table)) {
         return 0;
     }
     for (long r = 0; (a->rank_pos || b->rank_pos) && r < a->size; ++r) {

@@ -99,8 +99,16 @@ int swt_topo_set_cost(swt_topo_t *topo, const swt_cost_params_t *cost);
 #define SWT_TOPO_MAX_LO_BYTES (1LL << 50)
 long long swt_topo_lo_max_bytes(const swt_topo_t *topo);
 int swt_topo_set_lo_max_bytes(swt_topo_t *topo, long long bytes);
+/*
+ * The measured decision table of the description's "decide COLLECTIVE
+ * LO-HI ALGORITHM" rows (swt_table.h), or NULL when it has none. Rows left
+ * out (a bad range, overlapping or out of order) are the table's warnings:
+ * the description loads without them.
+ */
+struct swt_table;
+const struct swt_table *swt_topo_table(const swt_topo_t *topo);
 /* 1 when both describe the same machine: name, shapes, wrap, every tile's
-   kind and position, rank order, cost constants and decide statement. */
+   kind and position, rank order, cost constants and decide statements. */
 int swt_topo_equal(const swt_topo_t *a, const swt_topo_t *b);
 
 #endif

@@ -331,7 +331,7 @@ static const bad_text_t bad_texts[] = {
     { "logical 4\ndecide lo_max_bytes=99999999999999999999\n", SWT_ERR_PARSE, 2, 21,
       "whole number of bytes" },
     { "logical 4\ndecide lo_max_bytes=1\ndecide lo_max_bytes=2\n", SWT_ERR_PARSE, 3, 1,
-      "duplicate 'decide' statement" },
+      "duplicate 'decide lo_max_bytes' statement (first at line 2)" },
     { "logical 65536x65536\n", SWT_ERR_PARSE, 1, 9, "shape too large" },
     { "grid 2048x1024\nkind a rest\nlogical 4\n", SWT_ERR_PARSE, 1, 6,
       "shape too large" },
