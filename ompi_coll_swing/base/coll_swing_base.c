@@ -14,6 +14,7 @@ mca_coll_swing_params_t mca_coll_swing_params = {
     .verbose = 0,
     .output = -1,
     .topology = NULL,
+    .decision_file = NULL,
     .lo_max_bytes = -1,
     .segment_size = 1L << 20,
     .shm_size = 256L << 10,

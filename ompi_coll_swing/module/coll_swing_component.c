@@ -124,6 +124,10 @@ static void swing_register_counters(int coll)
     snprintf(name, sizeof(name), "%s_fallback", t->name);
     snprintf(desc, sizeof(desc), "%s calls handed to the previous module", t->call);
     (void) swing_register_pvar(name, desc, MCA_BASE_PVAR_CLASS_COUNTER, &ctr->fallback);
+    snprintf(name, sizeof(name), "%s_previous", t->name);
+    snprintf(desc, sizeof(desc), "%s calls auto handed to the previous module because a row "
+             "of the measured decision table said previous", t->call);
+    (void) swing_register_pvar(name, desc, MCA_BASE_PVAR_CLASS_COUNTER, &ctr->previous);
     for (int i = 1; i < t->nalgs; ++i) {
         snprintf(name, sizeof(name), "%s_%s", t->name, t->algs[i].name);
         (void) swing_register_pvar(name, t->algs[i].help, MCA_BASE_PVAR_CLASS_COUNTER,
@@ -173,6 +177,17 @@ static int swing_register(void)
         "a shape such as torus:8x8 or 4x2, a preset name, or @/path/to/file",
         MCA_BASE_VAR_TYPE_STRING, NULL, 0, MCA_BASE_VAR_FLAG_SETTABLE,
         OPAL_INFO_LVL_5, MCA_BASE_VAR_SCOPE_ALL, &c->topology);
+    c->decision_file = "";
+    (void) mca_base_component_var_register(v, "decision_file",
+        "auto: a measured decision table, a file of rows 'decide COLLECTIVE LO-HI ALGORITHM "
+        "[ranks=N]' (bench/swing-tune writes one; topology/presets/TABLE.md): in a row's "
+        "range (bytes of the whole vector) auto runs its algorithm, or hands the call to "
+        "the component swing replaced (previous); the model decides between and beyond the "
+        "rows. It replaces, per collective, the rows of the topology description. A bad row "
+        "gives one message naming its line and is left out; a file that does not load, one "
+        "message. Empty (the default): no file",
+        MCA_BASE_VAR_TYPE_STRING, NULL, 0, MCA_BASE_VAR_FLAG_SETTABLE,
+        OPAL_INFO_LVL_5, MCA_BASE_VAR_SCOPE_ALL, &c->decision_file);
     (void) mca_base_component_var_register(v, "lo_max_bytes",
         "auto: largest message (bytes) sent with a latency-optimal algorithm; "
         "-1: from the cost model for the communicator's size and topology",
@@ -289,6 +304,7 @@ static int swing_open(void)
 static int swing_close(void)
 {
     mca_coll_swing_nb_fini();
+    mca_coll_swing_decision_fini();
     if (mca_coll_swing_params.output >= 0) {
         opal_output_close(mca_coll_swing_params.output);
         mca_coll_swing_params.output = -1;

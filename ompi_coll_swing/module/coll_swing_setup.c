@@ -66,4 +66,5 @@ void mca_coll_swing_setup_free(mca_coll_swing_module_t *m)
     }
     free(m->disp);
     m->disp = NULL;
+    mca_coll_swing_decision_free(m);
 }
