@@ -86,6 +86,23 @@ grep -q "MPI_COMM_WORLD auto: 0 B .. 64 B -> rd_lo (measured table $out/rows:2)"
     && grep -q "MPI_COMM_WORLD iallreduce auto: 0 B .. 64 B -> rd_bo (measured table $out/rows:9)" "$out/file.out" \
     || { echo "FAIL: file: the verbose report does not name each range's source"; grep 'auto:' "$out/file.out" | head -20; fail=1; }
 
+# swing-topo explain --choice prints, without a job, the lines the component
+# printed for MPI_COMM_WORLD: the same algorithms and sources per range
+for c in allreduce iallreduce allgather; do
+    pat="MPI_COMM_WORLD auto:"
+    [ "$c" = allreduce ] || pat="MPI_COMM_WORLD $c auto:"
+    grep "coll:swing: $pat" "$out/file.out" | sed 's/.*coll:swing: MPI_COMM_WORLD//' > "$out/comp.$c"
+    "$top/tools/swing-topo/swing-topo" explain ring:4 --choice --coll "$c" \
+        --decision-file "$out/rows" 2> /dev/null | tail -n +2 > "$out/topo.$c"
+    if [ -s "$out/comp.$c" ] && cmp -s "$out/comp.$c" "$out/topo.$c"; then
+        echo "ok: swing-topo explain --choice --coll $c: the component's $(wc -l < "$out/comp.$c") lines"
+    else
+        echo "FAIL: swing-topo explain --choice --coll $c differs from the component's report:"
+        diff "$out/comp.$c" "$out/topo.$c"
+        fail=1
+    fi
+done
+
 # allgather: its own rows (sizes: the whole vector)
 run gather -k allgather --mca coll_swing_decision_file "$out/rows"
 run gather_model -k allgather

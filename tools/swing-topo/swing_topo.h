@@ -73,6 +73,23 @@ const char *swing_topo_coords(const int *c, int n, char *buf, size_t len);
 /* "core s=3", "fold x", "unfold y" */
 const char *swing_topo_phase_name(const swt_phase_t *ph, char *buf, size_t len);
 
+/*
+ * explain --choice (swing_topo_choice.c): the component's automatic choice
+ * of collective coll on topo, size range by size range, with what chose
+ * each (file: a decision file's table or NULL; lo_max_param: as
+ * coll_swing_lo_max_bytes, -1 unset; forced: as
+ * coll_swing_<coll>_algorithm, NULL for auto; ranks: the communicator's
+ * size, for rows with ranks=N). 0, or an exit code after a message.
+ */
+struct swt_table;
+int swing_topo_choice(const swt_topo_t *topo, const swt_cost_params_t *par, const char *coll,
+                      const struct swt_table *file, long long lo_max_param, const char *forced,
+                      long ranks);
+/* The collective's index among those --choice knows, or -1. */
+int swing_topo_choice_coll(const char *name);
+/* Prints (stderr) the table's left-out rows and those naming what swing lacks. */
+void swing_topo_choice_check(const struct swt_table *tab);
+
 int swing_topo_show(int argc, char **argv);
 int swing_topo_explain(int argc, char **argv);
 int swing_topo_hops(int argc, char **argv);

@@ -12,6 +12,7 @@
  * step's link and core bounds and which one set its time.
  */
 #include "swing_topo.h"
+#include "swt_table.h"
 
 #include <getopt.h>
 #include <stdlib.h>
@@ -22,6 +23,8 @@ static void swing_explain_help(void)
     printf("Usage: swing-topo explain TOPO --rank R [--alg swing|rd|ring] [--kind lo|bo]\n"
            "                          [--bytes N] [--mp] [--model] [--alpha S] [--tau S]\n"
            "                          [--beta B] [--gamma S] [--overhead S] [--cores N]\n"
+           "       swing-topo explain TOPO --choice [--coll C] [--decision-file F]\n"
+           "                          [--lo-max-bytes N] [--force ALG] [--ranks P] [COST]\n"
            "\n"
            "Prints each step of rank R's schedule: the core step s (fold and unfold\n"
            "steps show '-'), the operation, the partner rank, the stepping dimension,\n"
@@ -39,12 +42,27 @@ static void swing_explain_help(void)
            "+ busiest-link bytes/beta + gamma*reduced bytes), the core bound (every\n"
            "rank's overheads and reductions over the cores) and which set the time.\n"
            "\n"
+           "With --choice, instead: the component's automatic choice of a collective\n"
+           "on TOPO, size range by size range (bytes of the whole vector), and what\n"
+           "chose each range: a measured table's row (the decision file's, else the\n"
+           "description's decide rows), the cost model (with the LO/BO boundary of\n"
+           "--lo-max-bytes or the description's), or a forced algorithm; the lines\n"
+           "coll_swing_verbose 2 prints for a communicator on TOPO.\n"
+           "\n"
            "  --rank R        communicator rank (default 0)\n"
            "  --alg A         swing (default), rd or ring (bandwidth-optimal only)\n"
            "  --kind K        lo (default: latency-optimal) or bo (bandwidth-optimal)\n"
            "  --bytes N       message size per rank, K/M/G suffixes (default 1M)\n"
            "  --mp            every part of the multiport form\n"
            "  --model         the cost model's steps (also: the cost options, as predict)\n"
+           "  --choice        the automatic choice by size, and its sources\n"
+           "  --coll C        allreduce (default), iallreduce, allreduce_init,\n"
+           "                  reduce_scatter_block, reduce_scatter, allgather, allgatherv\n"
+           "  --decision-file F   as coll_swing_decision_file\n"
+           "  --lo-max-bytes N    as coll_swing_lo_max_bytes (-1: unset)\n"
+           "  --force ALG     as coll_swing_<coll>_algorithm\n"
+           "  --ranks P       the communicator's size, for rows with ranks=N (default:\n"
+           "                  the description's positions)\n"
            "  --help          this text\n");
 }
 
@@ -286,6 +304,37 @@ static int swing_explain_model(const swt_topo_t *topo, const swt_cost_params_t *
     return 0;
 }
 
+/* --choice: the decision file (its problems on stderr), then the choice. */
+static int swing_explain_choice(const swt_topo_t *topo, const swt_cost_params_t *par,
+                                const char *coll, const char *path, long long lo_max,
+                                const char *forced, long ranks)
+{
+    swt_table_t *file = NULL;
+    swt_diag_t diag;
+    int rc;
+
+    if (NULL != path) {
+        memset(&diag, 0, sizeof(diag));
+        rc = swt_table_load(path, &file, &diag);
+        if (SWT_OK != rc) {
+            fprintf(stderr, "swing-topo explain: decision file %s", path);
+            if (diag.line > 0) {
+                fprintf(stderr, ":%d:%d", diag.line, diag.col);
+            }
+            fprintf(stderr, ": %s\n", diag.msg[0] ? diag.msg : swt_strerror(rc));
+            return SWING_TOPO_EXIT_FAIL;
+        }
+        swing_topo_choice_check(file);
+    }
+    if (NULL != swt_topo_table(topo)) {
+        swing_topo_choice_check(swt_topo_table(topo));
+    }
+    rc = swing_topo_choice(topo, par, coll, file, lo_max, forced,
+                           ranks > 0 ? ranks : swt_shape_size(swt_topo_logical(topo)));
+    swt_table_destroy(file);
+    return rc;
+}
+
 int swing_topo_explain(int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -295,6 +344,12 @@ int swing_topo_explain(int argc, char **argv)
         { "bytes", required_argument, NULL, 'B' },
         { "mp", no_argument, NULL, 'm' },
         { "model", no_argument, NULL, 'M' },
+        { "choice", no_argument, NULL, 'X' },
+        { "coll", required_argument, NULL, 'K' },
+        { "decision-file", required_argument, NULL, 'F' },
+        { "lo-max-bytes", required_argument, NULL, 'L' },
+        { "force", required_argument, NULL, 'f' },
+        { "ranks", required_argument, NULL, 'R' },
         SWING_TOPO_COST_OPTIONS,
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 }
@@ -305,7 +360,10 @@ int swing_topo_explain(int argc, char **argv)
     swt_kind_t kind = SWT_KIND_LO;
     double bytes = 1024.0 * 1024.0, rank_d = 0.0;
     int opt, rc, t[SWT_MAX_DIMS], c[SWT_MAX_DIMS], mp = 0, kind_given = 0, nparts;
-    int show_model = 0;
+    int show_model = 0, choice = 0;
+    const char *coll = "allreduce", *file_path = NULL, *forced = NULL;
+    long long lo_max = -1;
+    double ranks_d = 0.0;
     swing_topo_cost_opts_t cost;
     swt_cost_params_t par;
     long rank, pos, p;
@@ -342,6 +400,38 @@ int swing_topo_explain(int argc, char **argv)
         case 'M':
             show_model = 1;
             break;
+        case 'X':
+            choice = 1;
+            break;
+        case 'K':
+            if (swing_topo_choice_coll(optarg) < 0) {
+                return swing_topo_usage("explain", "--coll: expected allreduce, iallreduce, "
+                                        "allreduce_init, reduce_scatter_block, reduce_scatter, "
+                                        "allgather or allgatherv, got '%s'", optarg);
+            }
+            coll = optarg;
+            break;
+        case 'F':
+            file_path = optarg;
+            break;
+        case 'L': {
+            char *end;
+            lo_max = strtoll(optarg, &end, 10);
+            if (end == optarg || '\0' != *end || lo_max < -1) {
+                return swing_topo_usage("explain", "--lo-max-bytes: expected -1 or bytes, got '%s'",
+                                        optarg);
+            }
+            break;
+        }
+        case 'f':
+            forced = optarg;
+            break;
+        case 'R':
+            if (0 != swing_topo_parse_size(optarg, &ranks_d) || ranks_d < 1 || ranks_d > 1e9) {
+                return swing_topo_usage("explain", "--ranks: expected a rank count, got '%s'",
+                                        optarg);
+            }
+            break;
         SWING_TOPO_COST_CASES:
             rc = swing_topo_cost_option("explain", opt, optarg, &cost);
             if (0 != rc) {
@@ -369,6 +459,11 @@ int swing_topo_explain(int argc, char **argv)
     }
     rc = swing_topo_open_cost("explain", argc, argv, optind, &cost, &topo, &par);
     if (0 != rc) {
+        return rc;
+    }
+    if (choice) {
+        rc = swing_explain_choice(topo, &par, coll, file_path, lo_max, forced, (long) ranks_d);
+        swt_topo_destroy(topo);
         return rc;
     }
     p = swt_shape_size(swt_topo_logical(topo));
