@@ -551,6 +551,20 @@ int main(int argc, char **argv)
         status = bench_nbc_main(argc, argv);
         goto finalize;
     }
+    if (2 == argc && 0 == strcmp(argv[1], "--memcpy")) {
+        /* the memory copy bandwidth alone (run_bench.sh: at its start and end) */
+        MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, run.rank, MPI_INFO_NULL,
+                            &node_comm);
+        if (MPI_SUCCESS != bench_memcpy_measure(node_comm, BENCH_MEMCPY_BYTES, BENCH_MEMCPY_REPS,
+                                                &mem) || !mem.ok) {
+            status = BENCH_EXIT_RUNTIME;
+        } else if (0 == run.rank) {
+            printf("memcpy_GBps %.3f one rank, %.3f %d ranks at once\n", mem.one_rank,
+                   mem.all_ranks, mem.local_ranks);
+        }
+        MPI_Comm_free(&node_comm);
+        goto finalize;
+    }
 
     switch (bench_args_parse(argc, argv, 0 == run.rank, &args)) {
     case BENCH_ARGS_HELP:
