@@ -39,6 +39,8 @@ static void swing_module_construct(mca_coll_swing_module_t *m)
     m->disp = NULL;
     memset(m->algorithm, 0, sizeof(m->algorithm));
     memset(m->plans, 0, sizeof(m->plans));
+    memset(m->rows, 0, sizeof(m->rows));
+    memset(m->nrows, 0, sizeof(m->nrows));
     m->scratch = NULL;
     m->scratch_size = 0;
     m->shm = NULL;
