@@ -92,28 +92,33 @@ static int swing_scoped(const mca_coll_swing_table_t *t, mca_coll_swing_scope_t 
 #define SWING_SAID_MAX 64
 static char *swing_said[SWING_SAID_MAX];
 static int swing_nsaid;
+static int swing_said_busy;   /* communicators may be set up by several threads */
 
 __opal_attribute_format__(__printf__, 1, 2)
 static void swing_table_say(const char *fmt, ...)
 {
     char msg[512];
+    int said = 0, n;
     va_list ap;
 
     va_start(ap, fmt);
     vsnprintf(msg, sizeof(msg), fmt, ap);
     va_end(ap);
-    for (int i = 0; i < swing_nsaid && i < SWING_SAID_MAX; ++i) {
-        if (NULL != swing_said[i] && 0 == strcmp(swing_said[i], msg)) {
-            return;
-        }
+    while (__atomic_exchange_n(&swing_said_busy, 1, __ATOMIC_ACQUIRE)) {
+        /* a few string comparisons away */
     }
-    if (swing_nsaid < SWING_SAID_MAX) {
+    for (int i = 0; i < swing_nsaid && i < SWING_SAID_MAX && !said; ++i) {
+        said = (NULL != swing_said[i] && 0 == strcmp(swing_said[i], msg));
+    }
+    if (!said && swing_nsaid < SWING_SAID_MAX) {
         swing_said[swing_nsaid] = strdup(msg);
     }
-    if (swing_nsaid++ > SWING_SAID_MAX || 0 != OPAL_PROC_MY_NAME.vpid) {
+    n = said ? 0 : ++swing_nsaid;
+    __atomic_store_n(&swing_said_busy, 0, __ATOMIC_RELEASE);
+    if (0 == n || n > SWING_SAID_MAX + 1 || 0 != OPAL_PROC_MY_NAME.vpid) {
         return;
     }
-    if (swing_nsaid > SWING_SAID_MAX) {
+    if (n == SWING_SAID_MAX + 1) {
         opal_output(0, "coll:swing: decision table: further messages left out");
         return;
     }
