@@ -306,6 +306,10 @@ void bench_cvar_close(bench_cvar_t *cv);
 int bench_cvar_read(const bench_cvar_t *cv, int *value);
 /* Write, then read back; returns the MPI_T error or -1 on a mismatch. */
 int bench_cvar_write(const bench_cvar_t *cv, int value);
+/* Item i (from 0) of the variable's enum: its value, and its name in name
+ * (len bytes). -1 past the last item, or when the variable is no enum. */
+int bench_cvar_enum_item(const bench_cvar_t *cv, int i, int *value,
+                         char *name, size_t len);
 /* Integer value of an enum item, by name; -1 when there is no such item. */
 int bench_cvar_enum_value(const bench_cvar_t *cv, const char *item,
                           int *value);

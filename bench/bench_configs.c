@@ -336,20 +336,17 @@ static void bench_skip(bench_configs_t *set, const char *name)
 static void bench_swing_algorithms(bench_configs_t *set,
                                    const bench_cvar_t *alg)
 {
-    char ename[256];
-    int num, elen = sizeof(ename);
+    int v;
 
-    if (!alg->found || MPI_T_ENUM_NULL == alg->enumtype ||
-        MPI_SUCCESS != MPI_T_enum_get_info(alg->enumtype, &num, ename,
-                                           &elen)) {
+    if (!alg->found) {
         return;
     }
-    for (int i = 0; i < num && set->nalgs < BENCH_MAX_ALGS; i++) {
-        char *name = set->alg_name[set->nalgs];
-        int v, len = (int)sizeof(set->alg_name[0]);
-        if (MPI_SUCCESS == MPI_T_enum_get_item(alg->enumtype, i, &v, name,
-                                               &len) &&
-            0 != strcmp(name, "auto")) {
+    for (int i = 0; set->nalgs < BENCH_MAX_ALGS &&
+                    0 == bench_cvar_enum_item(alg, i, &v,
+                                              set->alg_name[set->nalgs],
+                                              sizeof(set->alg_name[0]));
+         i++) {
+        if (0 != strcmp(set->alg_name[set->nalgs], "auto")) {
             set->nalgs++;
         }
     }

@@ -157,22 +157,31 @@ int bench_cvar_write(const bench_cvar_t *cv, int value)
     return back == value ? MPI_SUCCESS : -1;
 }
 
+int bench_cvar_enum_item(const bench_cvar_t *cv, int i, int *value,
+                         char *name, size_t len)
+{
+    char ename[256];
+    int num, elen = sizeof(ename), nlen = (int)len;
+
+    if (MPI_T_ENUM_NULL == cv->enumtype ||
+        MPI_SUCCESS != MPI_T_enum_get_info(cv->enumtype, &num, ename, &elen) ||
+        i < 0 || i >= num ||
+        MPI_SUCCESS != MPI_T_enum_get_item(cv->enumtype, i, value, name,
+                                           &nlen)) {
+        return -1;
+    }
+    return 0;
+}
+
 int bench_cvar_enum_value(const bench_cvar_t *cv, const char *item,
                           int *value)
 {
-    char ename[256];
-    int num, len = sizeof(ename);
+    char name[256];
+    int v;
 
-    if (MPI_T_ENUM_NULL == cv->enumtype ||
-        MPI_SUCCESS != MPI_T_enum_get_info(cv->enumtype, &num, ename, &len)) {
-        return -1;
-    }
-    for (int i = 0; i < num; i++) {
-        char iname[256];
-        int v, ilen = sizeof(iname);
-        if (MPI_SUCCESS == MPI_T_enum_get_item(cv->enumtype, i, &v, iname,
-                                               &ilen) &&
-            0 == strcmp(iname, item)) {
+    for (int i = 0; 0 == bench_cvar_enum_item(cv, i, &v, name, sizeof(name));
+         i++) {
+        if (0 == strcmp(name, item)) {
             *value = v;
             return 0;
         }
@@ -183,20 +192,13 @@ int bench_cvar_enum_value(const bench_cvar_t *cv, const char *item,
 int bench_cvar_enum_name(const bench_cvar_t *cv, int value, char *out,
                          size_t len)
 {
-    char ename[256];
-    int num, elen = sizeof(ename);
+    char name[256];
+    int v;
 
-    if (MPI_T_ENUM_NULL == cv->enumtype ||
-        MPI_SUCCESS != MPI_T_enum_get_info(cv->enumtype, &num, ename, &elen)) {
-        return -1;
-    }
-    for (int i = 0; i < num; i++) {
-        char iname[256];
-        int v, ilen = sizeof(iname);
-        if (MPI_SUCCESS == MPI_T_enum_get_item(cv->enumtype, i, &v, iname,
-                                               &ilen) &&
-            v == value) {
-            snprintf(out, len, "%s", iname);
+    for (int i = 0; 0 == bench_cvar_enum_item(cv, i, &v, name, sizeof(name));
+         i++) {
+        if (v == value) {
+            snprintf(out, len, "%s", name);
             return 0;
         }
     }
@@ -205,29 +207,22 @@ int bench_cvar_enum_name(const bench_cvar_t *cv, int value, char *out,
 
 void bench_cvar_enum_names(const bench_cvar_t *cv, char *out, size_t len)
 {
-    char ename[256];
-    int num, elen = sizeof(ename);
+    char name[256];
+    int v;
     size_t used = 0;
 
     if (len) {
         out[0] = '\0';
     }
-    if (MPI_T_ENUM_NULL == cv->enumtype ||
-        MPI_SUCCESS != MPI_T_enum_get_info(cv->enumtype, &num, ename, &elen)) {
-        return;
-    }
-    for (int i = 0; i < num && used < len; i++) {
-        char iname[256];
-        int v, ilen = sizeof(iname);
-        if (MPI_SUCCESS == MPI_T_enum_get_item(cv->enumtype, i, &v, iname,
-                                               &ilen)) {
-            int n = snprintf(out + used, len - used, "%s%s", used ? ", " : "",
-                             iname);
-            if (n < 0) {
-                return;
-            }
-            used += (size_t)n;
+    for (int i = 0; used < len &&
+                    0 == bench_cvar_enum_item(cv, i, &v, name, sizeof(name));
+         i++) {
+        int n = snprintf(out + used, len - used, "%s%s", used ? ", " : "",
+                         name);
+        if (n < 0) {
+            return;
         }
+        used += (size_t)n;
     }
 }
 

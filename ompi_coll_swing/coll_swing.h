@@ -55,12 +55,10 @@ typedef struct mca_coll_swing_row_t {
 typedef struct mca_coll_swing_module_t {
     mca_coll_base_module_t super;
     struct ompi_communicator_t *comm;
-    mca_coll_base_module_allreduce_fn_t prev_allreduce;
-    mca_coll_base_module_t *prev_allreduce_module;
-    mca_coll_base_module_iallreduce_fn_t prev_iallreduce;
-    mca_coll_base_module_t *prev_iallreduce_module;
-    mca_coll_base_module_allreduce_init_fn_t prev_allreduce_init;
-    mca_coll_base_module_t *prev_allreduce_init_module;
+    /* the module swing replaced, for each collective swing serves: its
+       function and a reference to it, where the communicator's c_coll had
+       them (module/coll_swing_module.c); the other slots stay NULL */
+    mca_coll_base_comm_coll_t prev;
     /* nonblocking operations started on this communicator, and persistent
        requests built on it: every rank counts alike, so both give tags
        (transport/coll_swing_p2p.h) */
@@ -69,14 +67,6 @@ typedef struct mca_coll_swing_module_t {
     /* nonblocking shm and hier operations, in call order: only the first
        uses the segment (shm/coll_swing_nbseg.c) */
     struct mca_coll_swing_nbreq_t *nb_seg_head, *nb_seg_tail;
-    mca_coll_base_module_reduce_scatter_block_fn_t prev_reduce_scatter_block;
-    mca_coll_base_module_t *prev_reduce_scatter_block_module;
-    mca_coll_base_module_reduce_scatter_fn_t prev_reduce_scatter;
-    mca_coll_base_module_t *prev_reduce_scatter_module;
-    mca_coll_base_module_allgather_fn_t prev_allgather;
-    mca_coll_base_module_t *prev_allgather_module;
-    mca_coll_base_module_allgatherv_fn_t prev_allgatherv;
-    mca_coll_base_module_t *prev_allgatherv_module;
     int algorithm[MCA_COLL_SWING_NCOLLS];   /* per collective: forced, or auto (0) */
     /* auto, per collective: the algorithm per size bucket, and the best
        message-passing one (for calls the first declines) */

@@ -30,10 +30,10 @@ struct swt_model {
     swt_phase_t *phases;
     int nparts[3][SWT_MODEL_FORMS];   /* [alg][form] */
     long *hops[2][SWT_MODEL_FORMS];   /* Swing and RD: [alg][form][phase] */
-    long *load[2][SWT_MODEL_FORMS];
+    double *load[2][SWT_MODEL_FORMS]; /* c: messages over rate (swt_route.h wload); -1: none */
     long *nmsgs[2][SWT_MODEL_FORMS];  /* messages of the phase, all ranks and parts */
     long ring_hops[SWT_MODEL_FORMS];  /* one ring step */
-    long ring_load[SWT_MODEL_FORMS];
+    double ring_load[SWT_MODEL_FORMS];
     long ring_nmsgs[SWT_MODEL_FORMS];
 };
 
@@ -124,7 +124,7 @@ static int swt_model_butterfly(swt_model_t *model, swt_net_t *net, int a)
 
     for (int f = 0; f < SWT_MODEL_FORMS && SWT_OK == rc; ++f) {
         model->hops[a][f] = calloc((size_t) (model->nphases + 1), sizeof(long));
-        model->load[a][f] = calloc((size_t) (model->nphases + 1), sizeof(long));
+        model->load[a][f] = calloc((size_t) (model->nphases + 1), sizeof(double));
         model->nmsgs[a][f] = calloc((size_t) (model->nphases + 1), sizeof(long));
         if (NULL == model->hops[a][f] || NULL == model->load[a][f]
             || NULL == model->nmsgs[a][f]) {
@@ -134,7 +134,8 @@ static int swt_model_butterfly(swt_model_t *model, swt_net_t *net, int a)
             swt_phase_stats_t st;
             rc = swt_net_load_parts(net, (swt_alg_t) a, model->nparts[a][f], i, NULL, NULL, &st);
             model->hops[a][f][i] = st.max_hops;
-            model->load[a][f][i] = st.load;
+            /* a phase whose messages stay inside nodes still costs alpha */
+            model->load[a][f][i] = (st.nmsgs > 0) ? st.wload : -1.0;
             model->nmsgs[a][f][i] = st.nmsgs;
         }
     }
@@ -150,7 +151,7 @@ static int swt_model_ring(swt_model_t *model, const swt_topo_t *topo, swt_net_t 
         swt_phase_stats_t st;
         rc = swt_net_load_ring(net, ring, model->nparts[SWT_ALG_RING][f], NULL, NULL, &st);
         model->ring_hops[f] = st.max_hops;
-        model->ring_load[f] = st.load;
+        model->ring_load[f] = st.wload;
         model->ring_nmsgs[f] = st.nmsgs;
     }
     swt_ring_destroy(ring);
@@ -251,7 +252,7 @@ static void swt_model_butterfly_steps(const swt_model_t *model, swt_alg_t alg, i
         /* c messages of n / np bytes (times the phase's fraction) on a link */
         double lat = par->alpha + h * par->tau, per_byte = c / (par->beta * np);
         long nmsgs = model->nmsgs[alg][f][i];
-        if (0 == model->load[alg][f][i]) {
+        if (model->load[alg][f][i] < 0.0) {
             continue;   /* nobody sends in this phase */
         }
         if (SWT_PHASE_CORE == ph->kind && SWT_KIND_BO == kind) {
@@ -320,7 +321,7 @@ static void swt_model_butterfly_half(const swt_model_t *model, swt_alg_t alg, in
         double per_byte = (double) model->load[alg][f][i] / (par->beta * np);
         double lat = par->alpha + (double) model->hops[alg][f][i] * par->tau;
         long nmsgs = model->nmsgs[alg][f][i];
-        if (0 == model->load[alg][f][i]) {
+        if (model->load[alg][f][i] < 0.0) {
             continue;
         }
         if (SWT_PHASE_CORE == ph->kind) {
@@ -489,7 +490,7 @@ void swt_model_phase(const swt_model_t *model, swt_alg_t alg, int i,
     int ok = (i >= 0 && i < model->nphases && (SWT_ALG_SWING == alg || SWT_ALG_RD == alg));
 
     *max_hops = ok ? model->hops[alg][0][i] : 0;
-    *load = ok ? model->load[alg][0][i] : 0;
+    *load = (ok && model->load[alg][0][i] > 0.0) ? (long) model->load[alg][0][i] : 0;
 }
 
 double swt_model_time_half_parts(const swt_model_t *model, swt_alg_t alg, swt_kind_t kind,

@@ -20,6 +20,12 @@
  * h and c those of every position sending to its next one in every part.
  * One part is the single-port schedule, exactly as above.
  *
+ * Networks of groups (swt_fabric.h): links have rates relative to a local
+ * link's beta, so c is the busiest link's messages over its rate (a global
+ * link at half the rate counts each message twice), global and up links
+ * included; messages between ranks of one node cross no link (a step of
+ * only those costs alpha and gamma).
+ *
  * Messages (section 12): every message costs its sender and its receiver
  * an overhead o on their cores, so a step in which a rank posts k
  * messages (an exchange of P parts: k = 2P; a fold: P) costs it k*o more:
@@ -64,7 +70,7 @@ double swt_model_time_parts(const swt_model_t *model, swt_alg_t alg,
  */
 double swt_model_lo_max_bytes(const swt_model_t *model, swt_alg_t alg);
 /* Per phase of swt_route.h (same indices): most hops and congestion of
-   single-port Swing or RD (RING: 0). */
+   single-port Swing or RD (RING: 0; over link rates, rounded down). */
 int swt_model_nphases(const swt_model_t *model);
 void swt_model_phase(const swt_model_t *model, swt_alg_t alg, int i,
                      long *max_hops, long *load);

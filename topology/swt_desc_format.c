@@ -4,8 +4,8 @@
  * indices of the per-axis map, the explicit rank order), so that
  * parse(format(t)) equals t whatever statements t was written with.
  */
+#include "swt_desc_int.h"
 #include "swt_table.h"
-#include "swt_topo_int.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -173,6 +173,10 @@ int swt_topo_format(const swt_topo_t *topo, char *buf, size_t len)
     put(&o, "name %s\nlogical ", topo->name);
     put_shape(&o, &topo->logical);
     put(&o, "\n");
+    if (NULL != topo->fabric) {
+        o.used += (size_t) swt_desc_fabric_format(topo->fabric, o.used < o.len ? o.buf + o.used
+                                                  : NULL, o.used < o.len ? o.len - o.used : 0);
+    }
     if (topo->has_grid) {
         put_grid(&o, topo);
     }

@@ -4,7 +4,8 @@
  * One statement per line, '#' starts a comment. The lines are first split
  * into tokens (any order of statements is allowed), then the statements are
  * applied in a fixed order, because each needs the previous ones:
- *   name, logical, grid, kind, usable, harvest, map, order, cost, decide
+ *   name, (a network of groups: swt_fabric_desc.c), logical, grid, kind,
+ *   usable, harvest, map, order, cost, decide
  * (decide: the LO/BO crossover, and the rows of a measured table, which
  * are left out with a warning when bad rather than failing the text).
  * Every error names the origin, line and column and what was expected; the
@@ -68,6 +69,9 @@ static int do_logical(pstate_t *ps, const stmt_t *st)
 {
     int err;
 
+    if (NULL == st && NULL != ps->t->fabric) {
+        return swt_desc_fabric_logical(ps, NULL);   /* the ring of its ranks */
+    }
     if (NULL == st) {
         return PERR(ps, 0 == ps->nstmts ? 0 : ps->lastline, 0,
                     "%s: expected a 'logical' statement (the torus shape, "
@@ -80,6 +84,9 @@ static int do_logical(pstate_t *ps, const stmt_t *st)
     }
     err = swt_desc_shape(ps, st->line, &st->tok[0], 1L << 30, &ps->t->logical);
     ps->t->size = swt_shape_size(&ps->t->logical);
+    if (SWT_OK == err && NULL != ps->t->fabric) {
+        err = swt_desc_fabric_logical(ps, st);
+    }
     return err;
 }
 
@@ -894,6 +901,9 @@ int swt_desc_parse(const char *text, const char *origin, swt_topo_t **topo,
     err = swt_desc_split_lines(&ps, text);
     if (SWT_OK == err && NULL != find(&ps, KW_NAME)) {
         err = do_name(&ps, find(&ps, KW_NAME));
+    }
+    if (SWT_OK == err) {
+        err = swt_desc_fabric(&ps);   /* dragonfly, fattree, pairs, slots, place */
     }
     if (SWT_OK == err) {
         err = do_logical(&ps, find(&ps, KW_LOGICAL));

@@ -9,7 +9,8 @@
  * the grid, so each run adds +1 at its first link and -1 after its last
  * one (a run through the wrap-around link is two intervals), and one
  * prefix sum along the lines of each touched (dimension, direction) turns
- * the differences into loads: O(p + tiles) per phase.
+ * the differences into loads: O(p + tiles) per phase. A network of groups
+ * counts every link of its short routes instead (swt_fabric_load.c).
  */
 #include "swt_route_int.h"
 
@@ -170,6 +171,10 @@ static void swt_load_clear(swt_net_t *net)
 /* Zeroed loads and stats before the messages of a phase. */
 static int swt_load_begin(swt_net_t *net, swt_phase_stats_t *st)
 {
+    if (NULL != net->fab) {
+        memset(st, 0, sizeof(*st));
+        return swt_fabric_load_begin(net);
+    }
     if (NULL == net->load) {
         net->load = malloc(sizeof(int) * (size_t) (2 * net->grid.ndims) * (size_t) net->ntiles);
         if (NULL == net->load) {
@@ -207,16 +212,26 @@ static long swt_load_routed(swt_net_t *net, long pos, long to, int dir)
     for (int g = 0; g < rt.nsegs; ++g) {
         swt_load_seg(net, &rt.segs[g]);
     }
+    if (rt.nlinks > 0) {
+        swt_fabric_load_add(net, &rt);
+    }
     return rt.hops;
 }
 
 static void swt_load_end(swt_net_t *net, swt_phase_stats_t *st)
 {
+    if (NULL != net->fab) {
+        swt_fabric_load_end(net, st);
+        return;
+    }
     for (int a = 0; a < 2 * net->grid.ndims; ++a) {
         if (net->touched[a]) {
             swt_load_finish(net, a / 2, (a % 2) ? 1 : -1, st);
         }
     }
+    st->wload = (double) st->load;
+    st->busiest_link = -1;
+    st->cross[SWT_LINK_LOCAL] = st->sum_hops;
 }
 
 /* The messages of one part in phase i, onto the loads. */
@@ -248,7 +263,7 @@ static int swt_load_part(swt_net_t *net, swt_alg_t alg, int part, int i, long *h
         }
         if (ok) {
             long h;
-            if (NULL == net->tiles) {
+            if (NULL == net->tiles && NULL == net->fab) {
                 /* no grid: the tile is the logical coordinates */
                 h = tb.hops[a];
                 swt_load_run(net, pos, a, dim, tb.dir_phys[a], h);

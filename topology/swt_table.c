@@ -292,7 +292,8 @@ int swt_table_parse(const char *text, const char *origin, swt_table_t **table, s
         if (KW_DECIDE != st->kw) {
             err = swt_table_warn(t, st->line, 1, "'%s' ignored: a decision file holds decide "
                                  "rows only (the description goes to coll_swing_topology)",
-                                 swt_desc_kw_names[st->kw]);
+                                 st->kw < KW_COUNT ? swt_desc_kw_names[st->kw]
+                                                   : swt_desc_kw_fabric[st->kw - KW_COUNT]);
         } else if (st->ntok >= 1 && st->tok[0].len >= 13
                    && 0 == strncmp(st->tok[0].s, "lo_max_bytes=", 13)) {
             err = swt_table_warn(t, st->line, st->tok[0].col, "'decide lo_max_bytes' ignored: "

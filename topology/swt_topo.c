@@ -4,6 +4,7 @@
  * and the comparison of two descriptions. Descriptions are made by the
  * loader (swt_topo_load.c) through the parser (swt_desc_parse.c).
  */
+#include "swt_fabric_int.h"
 #include "swt_topo_int.h"
 #include "swt_table.h"
 
@@ -46,6 +47,7 @@ void swt_topo_destroy(swt_topo_t *topo)
     free(topo->rank_pos);
     free(topo->pos_rank);
     swt_table_destroy(topo->table);
+    swt_fabric_destroy(topo->fabric);
     free(topo);
 }
 
@@ -188,7 +190,8 @@ int swt_topo_equal(const swt_topo_t *a, const swt_topo_t *b)
     if (0 != strcmp(a->name, b->name) || !same_shape(&a->logical, &b->logical)
         || a->has_grid != b->has_grid || !same_shape(&a->grid, &b->grid)
         || 0 != memcmp(&a->cost, &b->cost, sizeof(a->cost))
-        || a->lo_max_bytes != b->lo_max_bytes || !swt_table_equal(a->table, b->table)) {
+        || a->lo_max_bytes != b->lo_max_bytes || !swt_fabric_equal(a->fabric, b->fabric)
+        || !swt_table_equal(a->table, b->table)) {
         return 0;
     }
     for (long r = 0; (a->rank_pos || b->rank_pos) && r < a->size; ++r) {

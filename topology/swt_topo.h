@@ -3,9 +3,12 @@
  *
  * A description is a logical torus, optionally laid over a physical grid
  * whose usable tiles are a subset (the Wormhole n150: 8x8 logical on a
- * 10x12 grid with DRAM, Ethernet and management tiles in between), plus a
- * rank order and cost-model constants. Descriptions come from a preset
- * name, a plain shape, or a small text file; see topology/presets/.
+ * 10x12 grid with DRAM, Ethernet and management tiles in between), or
+ * over a network of groups (a dragonfly or a two-level fat tree with ranks
+ * placed on its nodes, swt_fabric.h; the logical shape is then the ring of
+ * the ranks unless given), plus a rank order and cost-model constants.
+ * Descriptions come from a preset name, a plain shape, or a small text
+ * file; see topology/presets/.
  *
  * Same conventions as swt.h: SWT_OK or a positive error code; parse errors
  * also fill a swt_diag_t with the origin, line, column and what was expected.
@@ -45,7 +48,9 @@ typedef struct swt_cost_params {
 /*
  * spec: a preset ("n150", "n150:harvest=Y", ...), a shape ("ring:8",
  * "torus:8x8", "4x4x4") or "@/path/to/file". diag may be NULL.
- * "PRESET:KEY=VALUE[:KEY=VALUE]" replaces the preset's KEY statement.
+ * "PRESET:KEY=VALUE[:KEY=VALUE]" replaces the preset's KEY statement;
+ * "PRESET:VALUE[:KEY=VALUE]" first replaces the statement named like the
+ * preset ("dragonfly:4,4", "fattree:4,4,2:slots=2").
  * Errors: SWT_ERR_INVALID (unknown preset), SWT_ERR_PARSE, SWT_ERR_IO
  * (missing, unreadable, not a regular file, over 1 MiB), SWT_ERR_NOMEM.
  * Format: topology/presets/FORMAT.md.
@@ -108,7 +113,8 @@ int swt_topo_set_lo_max_bytes(swt_topo_t *topo, long long bytes);
 struct swt_table;
 const struct swt_table *swt_topo_table(const swt_topo_t *topo);
 /* 1 when both describe the same machine: name, shapes, wrap, every tile's
-   kind and position, rank order, cost constants and decide statements. */
+   kind and position, network of groups and placement, rank order, cost
+   constants and decide statements (the LO/BO crossover, the rows). */
 int swt_topo_equal(const swt_topo_t *a, const swt_topo_t *b);
 
 #endif

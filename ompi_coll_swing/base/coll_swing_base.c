@@ -9,19 +9,9 @@
 
 #include "opal/util/proc.h"
 
+/* the defaults come with the MCA parameters (module/coll_swing_component.c) */
 mca_coll_swing_params_t mca_coll_swing_params = {
-    .priority = 40,
-    .verbose = 0,
     .output = -1,
-    .topology = NULL,
-    .decision_file = NULL,
-    .lo_max_bytes = -1,
-    .segment_size = 1L << 20,
-    .shm_size = 256L << 10,
-    .shm_assume_remote = false,
-    .shm_cma = false,
-    .shm_cma_min = 512L << 10,
-    .shm_cma_allgather_min = -1,
 };
 
 mca_coll_swing_counters_t mca_coll_swing_counters;

@@ -25,7 +25,8 @@ BEGIN_C_DECLS
 
 /*
  * The collectives swing serves. Each has its algorithm table (decide/), its
- * MCA parameter coll_swing_<name>_algorithm and its MPI_T counters.
+ * MCA parameter coll_swing_<name>_algorithm, its MPI_T counters and its row
+ * of the module's slot table (module/coll_swing_module.c).
  */
 typedef enum {
     MCA_COLL_SWING_ALLREDUCE = 0,
@@ -38,7 +39,8 @@ typedef enum {
     MCA_COLL_SWING_NCOLLS
 } mca_coll_swing_coll_id_t;
 
-/* The tunables; module/coll_swing_component.c registers one MCA parameter each. */
+/* The tunables; module/coll_swing_component.c registers one MCA parameter each
+   and sets its default. */
 typedef struct mca_coll_swing_params_t {
     int priority;             /* selection priority; <= 0 declines */
     int verbose;              /* verbosity of the output stream */
@@ -53,6 +55,7 @@ typedef struct mca_coll_swing_params_t {
     bool shm_cma;             /* shm: single copy through process_vm_readv */
     long shm_cma_min;         /* shm: single copy from this many bytes */
     long shm_cma_allgather_min; /* shm allgather(v): single copy from this many bytes, -1 never */
+    int kernels;              /* reductions: mca_coll_swing_kernels_t (coll_swing_kernel.h) */
 } mca_coll_swing_params_t;
 
 extern mca_coll_swing_params_t mca_coll_swing_params;

@@ -9,41 +9,20 @@
 
 #include "ompi/mca/op/op.h"
 
-#include "opal/mca/base/mca_base_var.h"
-
 #include "swk.h"
 
-static int swing_kernels = MCA_COLL_SWING_KERNELS_AUTO;
 static swk_isa_t swing_isa = SWK_ISA_BASE;
 
-int mca_coll_swing_kernel_register(const mca_base_component_t *version)
+void mca_coll_swing_kernel_select(void)
 {
     static int warned;
-    mca_base_var_enum_value_t values[] = {
-        {MCA_COLL_SWING_KERNELS_AUTO, "auto"}, {MCA_COLL_SWING_KERNELS_BASE, "base"},
-        {MCA_COLL_SWING_KERNELS_AVX2, "avx2"}, {MCA_COLL_SWING_KERNELS_AVX512, "avx512"},
-        {MCA_COLL_SWING_KERNELS_OMPI, "ompi"}, {0, NULL},
-    };
-    mca_base_var_enum_t *e = NULL;
-    int rc = mca_base_var_enum_create("coll_swing_kernels", values, &e);
+    int *kernels = &mca_coll_swing_params.kernels;
 
-    if (OPAL_SUCCESS != rc) {
-        return rc;
-    }
-    swing_kernels = MCA_COLL_SWING_KERNELS_AUTO;
-    (void) mca_base_component_var_register(version, "kernels",
-        "Reductions of intrinsic ops on predefined types: auto = the component's kernels "
-        "built for the best ISA this CPU runs; base = portable kernels; avx2, avx512 = "
-        "that build (falls back to the best supported one); ompi = Open MPI's op "
-        "functions (note: Open MPI 4.1's op/avx saturates 8-bit sums)",
-        MCA_BASE_VAR_TYPE_INT, e, 0, MCA_BASE_VAR_FLAG_SETTABLE, OPAL_INFO_LVL_6,
-        MCA_BASE_VAR_SCOPE_ALL, &swing_kernels);
-    OBJ_RELEASE(e);
-    switch (swing_kernels) {
+    switch (*kernels) {
     case MCA_COLL_SWING_KERNELS_BASE:
     case MCA_COLL_SWING_KERNELS_AVX2:
     case MCA_COLL_SWING_KERNELS_AVX512:
-        swing_isa = (swk_isa_t) (swing_kernels - MCA_COLL_SWING_KERNELS_BASE);
+        swing_isa = (swk_isa_t) (*kernels - MCA_COLL_SWING_KERNELS_BASE);
         if (!swk_isa_supported(swing_isa)) {
             mca_coll_swing_warn_once(&warned, 0, "warning",
                 "coll_swing_kernels %s: not supported by this CPU; using %s",
@@ -54,11 +33,10 @@ int mca_coll_swing_kernel_register(const mca_base_component_t *version)
     case MCA_COLL_SWING_KERNELS_OMPI:
         break;
     default:
-        swing_kernels = MCA_COLL_SWING_KERNELS_AUTO;
+        *kernels = MCA_COLL_SWING_KERNELS_AUTO;
         swing_isa = swk_isa_best();
         break;
     }
-    return OMPI_SUCCESS;
 }
 
 static int swing_swk_op(enum ompi_op_type t)
@@ -141,8 +119,8 @@ static const swk_kernel_t *swing_kernel(struct ompi_op_t *op, struct ompi_dataty
     ptrdiff_t lb, extent;
     int base, sop, stype;
 
-    if (MCA_COLL_SWING_KERNELS_OMPI == swing_kernels || !ompi_op_is_intrinsic(op)
-        || !ompi_datatype_is_predefined(dtype)) {
+    if (MCA_COLL_SWING_KERNELS_OMPI == mca_coll_swing_params.kernels
+        || !ompi_op_is_intrinsic(op) || !ompi_datatype_is_predefined(dtype)) {
         return NULL;
     }
     base = ompi_op_ddt_map[dtype->id];

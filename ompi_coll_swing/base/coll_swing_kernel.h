@@ -16,7 +16,6 @@
 
 #include "ompi/datatype/ompi_datatype.h"
 #include "ompi/op/op.h"
-#include "opal/mca/mca.h"
 
 BEGIN_C_DECLS
 
@@ -29,8 +28,8 @@ typedef enum {
     MCA_COLL_SWING_KERNELS_OMPI       /* Open MPI's op functions only */
 } mca_coll_swing_kernels_t;
 
-/* Registers coll_swing_kernels; settles the ISA level once. */
-int mca_coll_swing_kernel_register(const mca_base_component_t *version);
+/* Settles the ISA level once, from the registered coll_swing_kernels. */
+void mca_coll_swing_kernel_select(void);
 
 /*
  * dst = src[0] op src[1] op ... op src[nsrc-1], left to right; count

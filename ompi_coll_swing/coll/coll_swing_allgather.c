@@ -34,8 +34,8 @@ static int swing_ag_previous(const void *args, mca_coll_swing_module_t *m)
 {
     const swing_ag_args_t *a = args;
 
-    return m->prev_allgather(a->sbuf, a->scount, a->sdtype, a->rbuf, a->rcount, a->rdtype,
-                             a->comm, m->prev_allgather_module);
+    return m->prev.coll_allgather(a->sbuf, a->scount, a->sdtype, a->rbuf, a->rcount,
+                                  a->rdtype, a->comm, m->prev.coll_allgather_module);
 }
 
 static const mca_coll_swing_coll_t swing_ag_coll = {

@@ -45,8 +45,8 @@ static int swing_agv_previous(const void *args, mca_coll_swing_module_t *m)
 {
     const swing_agv_args_t *a = args;
 
-    return m->prev_allgatherv(a->sbuf, a->scount, a->sdtype, a->rbuf, a->rcounts, a->displs,
-                              a->rdtype, a->comm, m->prev_allgatherv_module);
+    return m->prev.coll_allgatherv(a->sbuf, a->scount, a->sdtype, a->rbuf, a->rcounts,
+                                   a->displs, a->rdtype, a->comm, m->prev.coll_allgatherv_module);
 }
 
 static const mca_coll_swing_coll_t swing_agv_coll = {

@@ -19,8 +19,8 @@ static int swing_allreduce_previous(const void *args, mca_coll_swing_module_t *m
 {
     const mca_coll_swing_allreduce_args_t *a = args;
 
-    return m->prev_allreduce(a->sbuf, a->rbuf, a->count, a->dtype, a->op, a->comm,
-                             m->prev_allreduce_module);
+    return m->prev.coll_allreduce(a->sbuf, a->rbuf, a->count, a->dtype, a->op, a->comm,
+                                  m->prev.coll_allreduce_module);
 }
 
 static const mca_coll_swing_coll_t swing_allreduce_coll = {

@@ -12,8 +12,8 @@ static int swing_allreduce_init_previous(const void *args, mca_coll_swing_module
 {
     const mca_coll_swing_allreduce_args_t *a = args;
 
-    return m->prev_allreduce_init(a->sbuf, a->rbuf, a->count, a->dtype, a->op, a->comm,
-                                  a->info, a->request, m->prev_allreduce_init_module);
+    return m->prev.coll_allreduce_init(a->sbuf, a->rbuf, a->count, a->dtype, a->op, a->comm,
+                                       a->info, a->request, m->prev.coll_allreduce_init_module);
 }
 
 static const mca_coll_swing_coll_t swing_allreduce_init_coll = {

@@ -11,8 +11,8 @@ static int swing_iallreduce_previous(const void *args, mca_coll_swing_module_t *
 {
     const mca_coll_swing_allreduce_args_t *a = args;
 
-    return m->prev_iallreduce(a->sbuf, a->rbuf, a->count, a->dtype, a->op, a->comm,
-                              a->request, m->prev_iallreduce_module);
+    return m->prev.coll_iallreduce(a->sbuf, a->rbuf, a->count, a->dtype, a->op, a->comm,
+                                   a->request, m->prev.coll_iallreduce_module);
 }
 
 static const mca_coll_swing_coll_t swing_iallreduce_coll = {

@@ -34,8 +34,8 @@ static int swing_rs_previous(const void *args, mca_coll_swing_module_t *m)
 {
     const swing_rs_args_t *a = args;
 
-    return m->prev_reduce_scatter(a->sbuf, a->rbuf, a->rcounts, a->dtype, a->op, a->comm,
-                                  m->prev_reduce_scatter_module);
+    return m->prev.coll_reduce_scatter(a->sbuf, a->rbuf, a->rcounts, a->dtype, a->op,
+                                       a->comm, m->prev.coll_reduce_scatter_module);
 }
 
 static const mca_coll_swing_coll_t swing_rs_coll = {

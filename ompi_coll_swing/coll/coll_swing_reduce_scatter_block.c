@@ -31,8 +31,8 @@ static int swing_rsb_previous(const void *args, mca_coll_swing_module_t *m)
 {
     const swing_rsb_args_t *a = args;
 
-    return m->prev_reduce_scatter_block(a->sbuf, a->rbuf, a->rcount, a->dtype, a->op, a->comm,
-                                        m->prev_reduce_scatter_block_module);
+    return m->prev.coll_reduce_scatter_block(a->sbuf, a->rbuf, a->rcount, a->dtype, a->op,
+                                             a->comm, m->prev.coll_reduce_scatter_block_module);
 }
 
 static const mca_coll_swing_coll_t swing_rsb_coll = {

@@ -1,6 +1,7 @@
 /*
- * Component registration: MCA parameters (bound to base/'s tunables), MPI_T
- * counters (from the algorithm tables), output stream, version check.
+ * Component registration: MCA parameters (one table, bound to base/'s
+ * tunables; the algorithm parameters from decide/'s tables), MPI_T counters
+ * (from the algorithm tables), output stream, version check.
  */
 #include "coll_swing_module.h"
 #include "coll_swing_decide.h"
@@ -18,11 +19,6 @@
 
 const char *mca_coll_swing_component_version_string =
     "Open MPI swing collective MCA component version " SWING_VERSION;
-
-#define SWING_SEGMENT_DEFAULT (1L << 20)
-#define SWING_SHM_SIZE_DEFAULT (256L << 10)
-#define SWING_SHM_CMA_MIN_DEFAULT (512L << 10)
-#define SWING_SHM_CMA_AG_MIN_DEFAULT (-1L)
 
 static int swing_register(void);
 static int swing_open(void);
@@ -135,120 +131,198 @@ static void swing_register_counters(int coll)
     }
 }
 
-/* Negative sizes are refused with one warning; the default stays. */
-static void swing_check_size(const char *name, long *value, long min, long dflt)
+/*
+ * One MCA parameter, coll_swing_<name>, bound to its tunable in base/. The
+ * row with no name stands for the per-collective algorithm parameters,
+ * made from decide/'s tables; they keep their place in ompi_info's list.
+ */
+typedef struct swing_param_t {
+    const char *name;
+    mca_base_var_type_t type;         /* INT, LONG, BOOL or STRING */
+    mca_base_var_info_lvl_t level;
+    mca_base_var_scope_t scope;
+    const char *help;
+    void *storage;                    /* in mca_coll_swing_params, of that type */
+    long dflt;                        /* INT, LONG and BOOL */
+    const char *dflt_string;          /* STRING */
+    const mca_base_var_enum_value_t *values; /* INT: an enum named coll_swing_<name> */
+    long min;                         /* LONG (sizes): smaller values warn, get dflt */
+} swing_param_t;
+
+static const mca_base_var_enum_value_t swing_kernel_values[] = {
+    {MCA_COLL_SWING_KERNELS_AUTO, "auto"}, {MCA_COLL_SWING_KERNELS_BASE, "base"},
+    {MCA_COLL_SWING_KERNELS_AVX2, "avx2"}, {MCA_COLL_SWING_KERNELS_AVX512, "avx512"},
+    {MCA_COLL_SWING_KERNELS_OMPI, "ompi"}, {0, NULL},
+};
+
+static const swing_param_t swing_params[] = {
+    { .name = "priority", .type = MCA_BASE_VAR_TYPE_INT, .level = OPAL_INFO_LVL_2,
+      .scope = MCA_BASE_VAR_SCOPE_ALL, .storage = &mca_coll_swing_params.priority, .dflt = 40,
+      .help = "Priority of the swing coll component; 0 or less: never selected (default 40, "
+              "above coll/tuned's 30)" },
+    { .name = "verbose", .type = MCA_BASE_VAR_TYPE_INT, .level = OPAL_INFO_LVL_9,
+      .scope = MCA_BASE_VAR_SCOPE_LOCAL, .storage = &mca_coll_swing_params.verbose, .dflt = 0,
+      .help = "Verbosity: 0 warnings only, 1 fallbacks and setup, 2 decisions per "
+              "communicator, 3 every call" },
+    { .name = NULL },
+    { .name = "topology", .type = MCA_BASE_VAR_TYPE_STRING, .level = OPAL_INFO_LVL_5,
+      .scope = MCA_BASE_VAR_SCOPE_ALL, .storage = &mca_coll_swing_params.topology,
+      .dflt_string = "auto",
+      .help = "Torus the schedules follow: auto (one node: a ring of the ranks; across nodes "
+              "with equal node blocks: ranks per node x nodes; otherwise a ring), ring, "
+              "a shape such as torus:8x8 or 4x2, a preset name, or @/path/to/file" },
+    { .name = "decision_file", .type = MCA_BASE_VAR_TYPE_STRING, .level = OPAL_INFO_LVL_5,
+      .scope = MCA_BASE_VAR_SCOPE_ALL, .storage = &mca_coll_swing_params.decision_file,
+      .dflt_string = "",
+      .help = "auto: a measured decision table, a file of rows 'decide COLLECTIVE LO-HI "
+              "ALGORITHM [ranks=N]' (bench/swing-tune writes one; topology/presets/TABLE.md): "
+              "in a row's range (bytes of the whole vector) auto runs its algorithm, or hands "
+              "the call to the component swing replaced (previous); the model decides between "
+              "and beyond the rows. It replaces, per collective, the rows of the topology "
+              "description. A bad row gives one message naming its line and is left out; a "
+              "file that does not load, one message. Empty (the default): no file" },
+    { .name = "lo_max_bytes", .type = MCA_BASE_VAR_TYPE_LONG, .level = OPAL_INFO_LVL_5,
+      .scope = MCA_BASE_VAR_SCOPE_ALL, .storage = &mca_coll_swing_params.lo_max_bytes,
+      .dflt = -1, .min = -1,
+      .help = "auto: largest message (bytes) sent with a latency-optimal algorithm; "
+              "-1: from the cost model for the communicator's size and topology" },
+    { .name = "segment_size", .type = MCA_BASE_VAR_TYPE_LONG, .level = OPAL_INFO_LVL_6,
+      .scope = MCA_BASE_VAR_SCOPE_ALL, .storage = &mca_coll_swing_params.segment_size,
+      .dflt = 1L << 20, .min = 0,
+      .help = "Bandwidth-optimal algorithms: pipeline segment in bytes; 0 sends each step in "
+              "one piece" },
+    { .name = "shm_size", .type = MCA_BASE_VAR_TYPE_LONG, .level = OPAL_INFO_LVL_6,
+      .scope = MCA_BASE_VAR_SCOPE_ALL, .storage = &mca_coll_swing_params.shm_size,
+      .dflt = 256L << 10, .min = 0,
+      .help = "shm algorithm: bytes of each rank's slot in the shared segment (the segment "
+              "holds 2 (p + 1) slots plus 16 KiB per rank); larger messages go in chunks of "
+              "this size, small enough to stay in cache; hier uses the same per node; 0: shm "
+              "and hier never used (default 256 KiB; minimum 4096, maximum 1 GiB)" },
+    { .name = "shm_cma", .type = MCA_BASE_VAR_TYPE_BOOL, .level = OPAL_INFO_LVL_6,
+      .scope = MCA_BASE_VAR_SCOPE_ALL, .storage = &mca_coll_swing_params.shm_cma, .dflt = 0,
+      .help = "shm algorithm: large messages read the peers' buffers directly (Linux "
+              "cross-memory attach, process_vm_readv) instead of staging through the "
+              "segment; tried once per communicator, the segment scheme serves where the "
+              "kernel refuses; off by default: on the machines measured the kernel's copy "
+              "was slower than the segment scheme (docs/RESULTS.md, shared memory)" },
+    { .name = "shm_cma_min", .type = MCA_BASE_VAR_TYPE_LONG, .level = OPAL_INFO_LVL_6,
+      .scope = MCA_BASE_VAR_SCOPE_ALL, .storage = &mca_coll_swing_params.shm_cma_min,
+      .dflt = 512L << 10, .min = 0,
+      .help = "shm algorithm: smallest message (bytes) sent with single copy when available" },
+    { .name = "shm_cma_allgather_min", .type = MCA_BASE_VAR_TYPE_LONG,
+      .level = OPAL_INFO_LVL_6, .scope = MCA_BASE_VAR_SCOPE_ALL,
+      .storage = &mca_coll_swing_params.shm_cma_allgather_min, .dflt = -1, .min = -1,
+      .help = "shm MPI_Allgather and MPI_Allgatherv: smallest message (bytes, all blocks "
+              "together) whose blocks every rank reads straight from the others' buffers by "
+              "single copy (process_vm_readv) where the kernel allows it; smaller ones, or "
+              "all where it refuses, go through the segment; -1: never (with "
+              "coll_swing_shm_cma off, single copy is then not even tried) (default -1: on "
+              "the machine measured it was not faster than the segment at any size, "
+              "docs/COLLECTIVES.md)" },
+    { .name = "shm_assume_remote", .type = MCA_BASE_VAR_TYPE_BOOL, .level = OPAL_INFO_LVL_9,
+      .scope = MCA_BASE_VAR_SCOPE_ALL, .storage = &mca_coll_swing_params.shm_assume_remote,
+      .dflt = 0,
+      .help = "Debug: treat every peer as on another node, so shm and hier are never "
+              "offered (tests the multi-node refusal on one machine)" },
+    { .name = "kernels", .type = MCA_BASE_VAR_TYPE_INT, .level = OPAL_INFO_LVL_6,
+      .scope = MCA_BASE_VAR_SCOPE_ALL, .storage = &mca_coll_swing_params.kernels,
+      .dflt = MCA_COLL_SWING_KERNELS_AUTO, .values = swing_kernel_values,
+      .help = "Reductions of intrinsic ops on predefined types: auto = the component's "
+              "kernels built for the best ISA this CPU runs; base = portable kernels; avx2, "
+              "avx512 = that build (falls back to the best supported one); ompi = Open MPI's "
+              "op functions (note: Open MPI 4.1's op/avx saturates 8-bit sums)" },
+};
+
+#define SWING_NPARAMS (sizeof(swing_params) / sizeof(swing_params[0]))
+
+static void swing_param_default(const swing_param_t *p)
 {
+    switch (p->type) {
+    case MCA_BASE_VAR_TYPE_INT:
+        *(int *) p->storage = (int) p->dflt;
+        break;
+    case MCA_BASE_VAR_TYPE_LONG:
+        *(long *) p->storage = p->dflt;
+        break;
+    case MCA_BASE_VAR_TYPE_BOOL:
+        *(bool *) p->storage = 0 != p->dflt;
+        break;
+    default:
+        *(char **) p->storage = (char *) p->dflt_string;
+        break;
+    }
+}
+
+static int swing_param_register(const swing_param_t *p)
+{
+    mca_base_var_enum_t *values = NULL;
+    char name[64];
+    int rc;
+
+    if (NULL != p->values) {
+        snprintf(name, sizeof(name), "coll_swing_%s", p->name);
+        rc = mca_base_var_enum_create(name, p->values, &values);
+        if (OPAL_SUCCESS != rc) {
+            return rc;
+        }
+    }
+    swing_param_default(p);
+    (void) mca_base_component_var_register(
+        &mca_coll_swing_component.super.collm_version, p->name, p->help, p->type, values, 0,
+        MCA_BASE_VAR_FLAG_SETTABLE, p->level, p->scope, p->storage);
+    if (NULL != values) {
+        OBJ_RELEASE(values);
+    }
+    return OMPI_SUCCESS;
+}
+
+/*
+ * Sizes below their minimum take their default, with one warning in all:
+ * about the first of them in this order.
+ */
+static void swing_check_sizes(void)
+{
+    static const char *const order[] = {
+        "lo_max_bytes", "shm_size", "shm_cma_min", "shm_cma_allgather_min", "segment_size",
+    };
     static int warned = 0;
 
-    if (*value < min) {
-        mca_coll_swing_warn_once(&warned, 0, "warning",
-            "coll_swing_%s = %ld is out of range (minimum %ld); using %ld",
-            name, *value, min, dflt);
-        *value = dflt;
+    for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); ++i) {
+        for (size_t j = 0; j < SWING_NPARAMS; ++j) {
+            const swing_param_t *p = &swing_params[j];
+
+            if (NULL != p->name && 0 == strcmp(p->name, order[i])
+                && *(long *) p->storage < p->min) {
+                mca_coll_swing_warn_once(&warned, 0, "warning",
+                    "coll_swing_%s = %ld is out of range (minimum %ld); using %ld",
+                    p->name, *(long *) p->storage, p->min, p->dflt);
+                *(long *) p->storage = p->dflt;
+            }
+        }
     }
 }
 
 static int swing_register(void)
 {
-    mca_coll_swing_params_t *c = &mca_coll_swing_params;
-    const mca_base_component_t *v = &mca_coll_swing_component.super.collm_version;
     int rc;
 
-    c->lo_max_bytes = -1;
-    c->segment_size = SWING_SEGMENT_DEFAULT;
-    (void) mca_base_component_var_register(v, "priority",
-        "Priority of the swing coll component; 0 or less: never selected (default 40, above coll/tuned's 30)",
-        MCA_BASE_VAR_TYPE_INT, NULL, 0, MCA_BASE_VAR_FLAG_SETTABLE,
-        OPAL_INFO_LVL_2, MCA_BASE_VAR_SCOPE_ALL, &c->priority);
-    (void) mca_base_component_var_register(v, "verbose",
-        "Verbosity: 0 warnings only, 1 fallbacks and setup, 2 decisions per communicator, 3 every call",
-        MCA_BASE_VAR_TYPE_INT, NULL, 0, MCA_BASE_VAR_FLAG_SETTABLE,
-        OPAL_INFO_LVL_9, MCA_BASE_VAR_SCOPE_LOCAL, &c->verbose);
-    for (int coll = 0; coll < MCA_COLL_SWING_NCOLLS; ++coll) {
-        rc = swing_register_algorithm(coll);
-        if (OMPI_SUCCESS != rc) {
-            return rc;
+    for (size_t i = 0; i < SWING_NPARAMS; ++i) {
+        if (NULL != swing_params[i].name) {
+            rc = swing_param_register(&swing_params[i]);
+            if (OMPI_SUCCESS != rc) {
+                return rc;
+            }
+            continue;
+        }
+        for (int coll = 0; coll < MCA_COLL_SWING_NCOLLS; ++coll) {
+            rc = swing_register_algorithm(coll);
+            if (OMPI_SUCCESS != rc) {
+                return rc;
+            }
         }
     }
-    c->topology = "auto";
-    (void) mca_base_component_var_register(v, "topology",
-        "Torus the schedules follow: auto (one node: a ring of the ranks; across nodes "
-        "with equal node blocks: ranks per node x nodes; otherwise a ring), ring, "
-        "a shape such as torus:8x8 or 4x2, a preset name, or @/path/to/file",
-        MCA_BASE_VAR_TYPE_STRING, NULL, 0, MCA_BASE_VAR_FLAG_SETTABLE,
-        OPAL_INFO_LVL_5, MCA_BASE_VAR_SCOPE_ALL, &c->topology);
-    c->decision_file = "";
-    (void) mca_base_component_var_register(v, "decision_file",
-        "auto: a measured decision table, a file of rows 'decide COLLECTIVE LO-HI ALGORITHM "
-        "[ranks=N]' (bench/swing-tune writes one; topology/presets/TABLE.md): in a row's "
-        "range (bytes of the whole vector) auto runs its algorithm, or hands the call to "
-        "the component swing replaced (previous); the model decides between and beyond the "
-        "rows. It replaces, per collective, the rows of the topology description. A bad row "
-        "gives one message naming its line and is left out; a file that does not load, one "
-        "message. Empty (the default): no file",
-        MCA_BASE_VAR_TYPE_STRING, NULL, 0, MCA_BASE_VAR_FLAG_SETTABLE,
-        OPAL_INFO_LVL_5, MCA_BASE_VAR_SCOPE_ALL, &c->decision_file);
-    (void) mca_base_component_var_register(v, "lo_max_bytes",
-        "auto: largest message (bytes) sent with a latency-optimal algorithm; "
-        "-1: from the cost model for the communicator's size and topology",
-        MCA_BASE_VAR_TYPE_LONG, NULL, 0, MCA_BASE_VAR_FLAG_SETTABLE,
-        OPAL_INFO_LVL_5, MCA_BASE_VAR_SCOPE_ALL, &c->lo_max_bytes);
-    (void) mca_base_component_var_register(v, "segment_size",
-        "Bandwidth-optimal algorithms: pipeline segment in bytes; 0 sends each step in one piece",
-        MCA_BASE_VAR_TYPE_LONG, NULL, 0, MCA_BASE_VAR_FLAG_SETTABLE,
-        OPAL_INFO_LVL_6, MCA_BASE_VAR_SCOPE_ALL, &c->segment_size);
-
-    c->shm_size = SWING_SHM_SIZE_DEFAULT;
-    (void) mca_base_component_var_register(v, "shm_size",
-        "shm algorithm: bytes of each rank's slot in the shared segment (the segment "
-        "holds 2 (p + 1) slots plus 16 KiB per rank); larger messages go in chunks of this "
-        "size, small enough to stay in cache; hier uses the same per node; 0: shm and hier "
-        "never used "
-        "(default 256 KiB; minimum 4096, maximum 1 GiB)",
-        MCA_BASE_VAR_TYPE_LONG, NULL, 0, MCA_BASE_VAR_FLAG_SETTABLE,
-        OPAL_INFO_LVL_6, MCA_BASE_VAR_SCOPE_ALL, &c->shm_size);
-    c->shm_cma = false;
-    (void) mca_base_component_var_register(v, "shm_cma",
-        "shm algorithm: large messages read the peers' buffers directly (Linux "
-        "cross-memory attach, process_vm_readv) instead of staging through the segment; "
-        "tried once per communicator, the segment scheme serves where the kernel refuses; "
-        "off by default: on the machines measured the kernel's copy was slower than the "
-        "segment scheme (docs/RESULTS.md, shared memory)",
-        MCA_BASE_VAR_TYPE_BOOL, NULL, 0, MCA_BASE_VAR_FLAG_SETTABLE,
-        OPAL_INFO_LVL_6, MCA_BASE_VAR_SCOPE_ALL, &c->shm_cma);
-    c->shm_cma_min = SWING_SHM_CMA_MIN_DEFAULT;
-    (void) mca_base_component_var_register(v, "shm_cma_min",
-        "shm algorithm: smallest message (bytes) sent with single copy when available",
-        MCA_BASE_VAR_TYPE_LONG, NULL, 0, MCA_BASE_VAR_FLAG_SETTABLE,
-        OPAL_INFO_LVL_6, MCA_BASE_VAR_SCOPE_ALL, &c->shm_cma_min);
-    c->shm_cma_allgather_min = SWING_SHM_CMA_AG_MIN_DEFAULT;
-    (void) mca_base_component_var_register(v, "shm_cma_allgather_min",
-        "shm MPI_Allgather and MPI_Allgatherv: smallest message (bytes, all blocks "
-        "together) whose blocks every rank reads straight from the others' buffers by "
-        "single copy (process_vm_readv) where the kernel allows it; smaller ones, or all "
-        "where it refuses, go through the segment; -1: never (with coll_swing_shm_cma "
-        "off, single copy is then not even tried) (default -1: on the machine measured "
-        "it was not faster than the segment at any size, docs/COLLECTIVES.md)",
-        MCA_BASE_VAR_TYPE_LONG, NULL, 0, MCA_BASE_VAR_FLAG_SETTABLE,
-        OPAL_INFO_LVL_6, MCA_BASE_VAR_SCOPE_ALL, &c->shm_cma_allgather_min);
-    c->shm_assume_remote = false;
-    (void) mca_base_component_var_register(v, "shm_assume_remote",
-        "Debug: treat every peer as on another node, so shm and hier are never offered "
-        "(tests the multi-node refusal on one machine)",
-        MCA_BASE_VAR_TYPE_BOOL, NULL, 0, MCA_BASE_VAR_FLAG_SETTABLE,
-        OPAL_INFO_LVL_9, MCA_BASE_VAR_SCOPE_ALL, &c->shm_assume_remote);
-
-    rc = mca_coll_swing_kernel_register(v);
-    if (OMPI_SUCCESS != rc) {
-        return rc;
-    }
-
-    swing_check_size("lo_max_bytes", &c->lo_max_bytes, -1, -1);
-    swing_check_size("shm_size", &c->shm_size, 0, SWING_SHM_SIZE_DEFAULT);
-    swing_check_size("shm_cma_min", &c->shm_cma_min, 0, SWING_SHM_CMA_MIN_DEFAULT);
-    swing_check_size("shm_cma_allgather_min", &c->shm_cma_allgather_min, -1,
-                     SWING_SHM_CMA_AG_MIN_DEFAULT);
-    swing_check_size("segment_size", &c->segment_size, 0, SWING_SEGMENT_DEFAULT);
+    mca_coll_swing_kernel_select();
+    swing_check_sizes();
 
     for (int coll = 0; coll < MCA_COLL_SWING_NCOLLS; ++coll) {
         swing_register_counters(coll);

@@ -8,6 +8,7 @@
 #include "coll_swing_decide.h"
 #include "coll_swing_seg.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,26 +17,82 @@
 static int swing_module_enable(mca_coll_base_module_t *module,
                                struct ompi_communicator_t *comm);
 
+/* Any function of a module's table, as the table's rows hold it. */
+typedef void (*swing_fn_t)(void);
+
+/*
+ * A collective swing serves: where its function sits in a module
+ * (mca_coll_base_module_t) and in a communicator's c_coll
+ * (mca_coll_base_comm_coll_t, with the module providing it), and swing's
+ * entry. The module keeps the previous function and module at the same
+ * places of its own c_coll, prev.
+ */
+typedef struct swing_slot_t {
+    size_t fn;              /* in mca_coll_base_module_t */
+    size_t prev_fn;         /* in mca_coll_base_comm_coll_t */
+    size_t prev_module;     /* in mca_coll_base_comm_coll_t */
+    swing_fn_t entry;
+    int required;           /* SWING_REQUIRED: swing needs the previous one */
+} swing_slot_t;
+
+#define SWING_OPTIONAL 0    /* no previous one: ours is not installed either */
+#define SWING_REQUIRED 1    /* no previous one: swing is not enabled */
+
+/* The row of coll_<coll>; _Generic refuses an entry of another type. */
+#define SWING_SLOT(coll, need) {                                                     \
+        offsetof(mca_coll_base_module_t, coll_##coll),                               \
+        offsetof(mca_coll_base_comm_coll_t, coll_##coll),                            \
+        offsetof(mca_coll_base_comm_coll_t, coll_##coll##_module),                   \
+        _Generic(&mca_coll_swing_##coll,                                             \
+                 mca_coll_base_module_##coll##_fn_t: (swing_fn_t) mca_coll_swing_##coll), \
+        need }
+
+/* By collective id (base/coll_swing_base.h); adding a collective adds its row. */
+static const swing_slot_t swing_slots[] = {
+    [MCA_COLL_SWING_ALLREDUCE] = SWING_SLOT(allreduce, SWING_REQUIRED),
+    [MCA_COLL_SWING_IALLREDUCE] = SWING_SLOT(iallreduce, SWING_OPTIONAL),
+    [MCA_COLL_SWING_ALLREDUCE_INIT] = SWING_SLOT(allreduce_init, SWING_OPTIONAL),
+    [MCA_COLL_SWING_REDUCE_SCATTER_BLOCK] = SWING_SLOT(reduce_scatter_block, SWING_OPTIONAL),
+    [MCA_COLL_SWING_REDUCE_SCATTER] = SWING_SLOT(reduce_scatter, SWING_OPTIONAL),
+    [MCA_COLL_SWING_ALLGATHER] = SWING_SLOT(allgather, SWING_OPTIONAL),
+    [MCA_COLL_SWING_ALLGATHERV] = SWING_SLOT(allgatherv, SWING_OPTIONAL),
+};
+
+_Static_assert(sizeof(swing_slots) / sizeof(swing_slots[0]) == MCA_COLL_SWING_NCOLLS,
+               "a row of swing_slots per collective");
+
+/* Function pointers are copied as bytes: the slots' types differ. */
+static swing_fn_t swing_fn_at(const void *table, size_t offset)
+{
+    swing_fn_t fn;
+
+    memcpy(&fn, (const char *) table + offset, sizeof(fn));
+    return fn;
+}
+
+static void swing_set_fn(void *table, size_t offset, swing_fn_t fn)
+{
+    memcpy((char *) table + offset, &fn, sizeof(fn));
+}
+
+static mca_coll_base_module_t **swing_module_at(void *table, size_t offset)
+{
+    return (mca_coll_base_module_t **) ((char *) table + offset);
+}
+
+static int swing_provided(const swing_slot_t *slot, mca_coll_base_comm_coll_t *c_coll)
+{
+    return NULL != swing_fn_at(c_coll, slot->prev_fn)
+           && NULL != *swing_module_at(c_coll, slot->prev_module);
+}
+
 static void swing_module_construct(mca_coll_swing_module_t *m)
 {
     m->comm = NULL;
-    m->prev_allreduce = NULL;
-    m->prev_allreduce_module = NULL;
-    m->prev_iallreduce = NULL;
-    m->prev_iallreduce_module = NULL;
-    m->prev_allreduce_init = NULL;
-    m->prev_allreduce_init_module = NULL;
+    memset(&m->prev, 0, sizeof(m->prev));
     m->nb_seq = 0;
     m->nb_persistent_seq = 0;
     m->nb_seg_head = m->nb_seg_tail = NULL;
-    m->prev_reduce_scatter_block = NULL;
-    m->prev_reduce_scatter_block_module = NULL;
-    m->prev_reduce_scatter = NULL;
-    m->prev_reduce_scatter_module = NULL;
-    m->prev_allgather = NULL;
-    m->prev_allgather_module = NULL;
-    m->prev_allgatherv = NULL;
-    m->prev_allgatherv_module = NULL;
     m->disp = NULL;
     memset(m->algorithm, 0, sizeof(m->algorithm));
     memset(m->plans, 0, sizeof(m->plans));
@@ -49,26 +106,6 @@ static void swing_module_construct(mca_coll_swing_module_t *m)
     m->hier_state = 0;
 }
 
-static void swing_release(mca_coll_base_module_t **prev)
-{
-    if (NULL != *prev) {
-        OBJ_RELEASE(*prev);
-        *prev = NULL;
-    }
-}
-
-/* Keeps (a reference to) the previous module of a collective; 0 when none. */
-static int swing_keep(mca_coll_base_module_t **keep, mca_coll_base_module_t *prev,
-                      const void *fn)
-{
-    if (NULL == fn || NULL == prev) {
-        return 0;
-    }
-    *keep = prev;
-    OBJ_RETAIN(prev);
-    return 1;
-}
-
 static void swing_module_destruct(mca_coll_swing_module_t *m)
 {
     mca_coll_swing_setup_free(m);
@@ -77,13 +114,14 @@ static void swing_module_destruct(mca_coll_swing_module_t *m)
     free(m->scratch);
     m->scratch = NULL;
     /* the references taken in enable */
-    swing_release(&m->prev_allreduce_module);
-    swing_release(&m->prev_iallreduce_module);
-    swing_release(&m->prev_allreduce_init_module);
-    swing_release(&m->prev_reduce_scatter_block_module);
-    swing_release(&m->prev_reduce_scatter_module);
-    swing_release(&m->prev_allgather_module);
-    swing_release(&m->prev_allgatherv_module);
+    for (int id = 0; id < MCA_COLL_SWING_NCOLLS; ++id) {
+        mca_coll_base_module_t **prev = swing_module_at(&m->prev, swing_slots[id].prev_module);
+
+        if (NULL != *prev) {
+            OBJ_RELEASE(*prev);
+            *prev = NULL;
+        }
+    }
 }
 
 OBJ_CLASS_INSTANCE(mca_coll_swing_module_t, mca_coll_base_module_t,
@@ -110,13 +148,9 @@ mca_coll_base_module_t *mca_coll_swing_comm_query(struct ompi_communicator_t *co
         return NULL;
     }
     m->super.coll_module_enable = swing_module_enable;
-    m->super.coll_allreduce = mca_coll_swing_allreduce;
-    m->super.coll_iallreduce = mca_coll_swing_iallreduce;
-    m->super.coll_allreduce_init = mca_coll_swing_allreduce_init;
-    m->super.coll_reduce_scatter_block = mca_coll_swing_reduce_scatter_block;
-    m->super.coll_reduce_scatter = mca_coll_swing_reduce_scatter;
-    m->super.coll_allgather = mca_coll_swing_allgather;
-    m->super.coll_allgatherv = mca_coll_swing_allgatherv;
+    for (int id = 0; id < MCA_COLL_SWING_NCOLLS; ++id) {
+        swing_set_fn(&m->super, swing_slots[id].fn, swing_slots[id].entry);
+    }
     memcpy(m->algorithm, mca_coll_swing_params.algorithm, sizeof(m->algorithm));
     *priority = mca_coll_swing_params.priority;
     return &m->super;
@@ -129,48 +163,28 @@ static int swing_module_enable(mca_coll_base_module_t *module,
     static int warned_no_prev = 0;
     int rc;
 
-    if (NULL == comm->c_coll->coll_allreduce
-        || NULL == comm->c_coll->coll_allreduce_module) {
-        mca_coll_swing_warn_once(&warned_no_prev, 0, "unavailable",
-            "no other component provides MPI_Allreduce on communicator %s; swing disabled there",
-            comm->c_name);
-        return OMPI_ERR_NOT_SUPPORTED;
+    for (int id = 0; id < MCA_COLL_SWING_NCOLLS; ++id) {
+        if (SWING_REQUIRED == swing_slots[id].required
+            && !swing_provided(&swing_slots[id], comm->c_coll)) {
+            mca_coll_swing_warn_once(&warned_no_prev, 0, "unavailable",
+                "no other component provides %s on communicator %s; swing disabled there",
+                mca_coll_swing_tables[id].call, comm->c_name);
+            return OMPI_ERR_NOT_SUPPORTED;
+        }
     }
     m->comm = comm;
-    m->prev_allreduce = comm->c_coll->coll_allreduce;
-    m->prev_allreduce_module = comm->c_coll->coll_allreduce_module;
-    OBJ_RETAIN(m->prev_allreduce_module);
-    /* a collective nobody else provides stays with nobody: ours is not installed */
-    m->prev_iallreduce = comm->c_coll->coll_iallreduce;
-    if (!swing_keep(&m->prev_iallreduce_module, comm->c_coll->coll_iallreduce_module,
-                    (const void *) m->prev_iallreduce)) {
-        m->super.coll_iallreduce = NULL;
-    }
-    m->prev_allreduce_init = comm->c_coll->coll_allreduce_init;
-    if (!swing_keep(&m->prev_allreduce_init_module, comm->c_coll->coll_allreduce_init_module,
-                    (const void *) m->prev_allreduce_init)) {
-        m->super.coll_allreduce_init = NULL;
-    }
-    m->prev_reduce_scatter_block = comm->c_coll->coll_reduce_scatter_block;
-    if (!swing_keep(&m->prev_reduce_scatter_block_module,
-                    comm->c_coll->coll_reduce_scatter_block_module,
-                    (const void *) m->prev_reduce_scatter_block)) {
-        m->super.coll_reduce_scatter_block = NULL;
-    }
-    m->prev_reduce_scatter = comm->c_coll->coll_reduce_scatter;
-    if (!swing_keep(&m->prev_reduce_scatter_module, comm->c_coll->coll_reduce_scatter_module,
-                    (const void *) m->prev_reduce_scatter)) {
-        m->super.coll_reduce_scatter = NULL;
-    }
-    m->prev_allgather = comm->c_coll->coll_allgather;
-    if (!swing_keep(&m->prev_allgather_module, comm->c_coll->coll_allgather_module,
-                    (const void *) m->prev_allgather)) {
-        m->super.coll_allgather = NULL;
-    }
-    m->prev_allgatherv = comm->c_coll->coll_allgatherv;
-    if (!swing_keep(&m->prev_allgatherv_module, comm->c_coll->coll_allgatherv_module,
-                    (const void *) m->prev_allgatherv)) {
-        m->super.coll_allgatherv = NULL;
+    for (int id = 0; id < MCA_COLL_SWING_NCOLLS; ++id) {
+        const swing_slot_t *slot = &swing_slots[id];
+        mca_coll_base_module_t **prev = swing_module_at(&m->prev, slot->prev_module);
+
+        /* a collective nobody else provides stays with nobody: ours is not installed */
+        if (!swing_provided(slot, comm->c_coll)) {
+            swing_set_fn(&m->super, slot->fn, NULL);
+            continue;
+        }
+        swing_set_fn(&m->prev, slot->prev_fn, swing_fn_at(comm->c_coll, slot->prev_fn));
+        *prev = *swing_module_at(comm->c_coll, slot->prev_module);
+        OBJ_RETAIN(*prev);
     }
 
     rc = mca_coll_swing_setup(m);

@@ -196,8 +196,8 @@ void mca_coll_swing_shm_phase(mca_coll_swing_shm_t *s)
 
 int mca_coll_swing_shm_agree(mca_coll_swing_module_t *m, int *ok)
 {
-    return m->prev_allreduce(MPI_IN_PLACE, ok, 1, MPI_INT, MPI_MIN, m->comm,
-                             m->prev_allreduce_module);
+    return m->prev.coll_allreduce(MPI_IN_PLACE, ok, 1, MPI_INT, MPI_MIN, m->comm,
+                                  m->prev.coll_allreduce_module);
 }
 
 /* Fills the process-local view from the header rank 0 wrote. */

@@ -43,6 +43,7 @@
 #include <unistd.h>
 
 #include "../mpi/swing_pvar.h"
+#include "../mpi/test_util.h"
 
 static int world_rank, world_size;
 static long failures;
@@ -91,19 +92,6 @@ static int spans_nodes(MPI_Comm comm)
     differs = 0 != strcmp(first, name);
     MPI_Allreduce(&differs, &any, 1, MPI_INT, MPI_LOR, comm);
     return any;
-}
-
-/* 1 when some node holds two or more of the communicator's ranks. */
-static int several_on_a_node(MPI_Comm comm)
-{
-    MPI_Comm node;
-    int lsize, most;
-
-    MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
-    MPI_Comm_size(node, &lsize);
-    MPI_Comm_free(&node);
-    MPI_Allreduce(&lsize, &most, 1, MPI_INT, MPI_MAX, comm);
-    return most > 1;
 }
 
 static void failf(const char *comm_name, int size, const char *what, const char *detail,
@@ -204,7 +192,8 @@ static void on_comm(MPI_Comm comm, const char *comm_name, const char *alg)
         return;
     }
     spans = spans_nodes(comm);
-    hier = spans && several_on_a_node(comm);
+    /* several on a node */
+    hier = spans && tu_nodes(comm).kmax > 1;
     for (size_t c = 0; c < sizeof(counts) / sizeof(counts[0]); ++c) {
         one_call(comm, comm_name, alg, spans, hier, MPI_INT, counts[c]);
         one_call(comm, comm_name, alg, spans, hier, MPI_DOUBLE, counts[c]);
@@ -291,8 +280,7 @@ int main(int argc, char **argv)
         } else {
             check_algs(argv[2]);
         }
-        MPI_Reduce(&failures, &total, 1, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
-        MPI_Bcast(&total, 1, MPI_LONG, 0, MPI_COMM_WORLD);
+        tu_sum_to_all(&failures, &total, MPI_LONG);
         bad = total > 0;
         swing_pvar_close();
     } else if (0 == strcmp(mode, "reversed") && argc > 2) {
@@ -302,8 +290,7 @@ int main(int argc, char **argv)
         MPI_Comm_split(MPI_COMM_WORLD, 0, world_size - world_rank, &rev);
         on_comm(rev, "world reversed", argv[2]);
         MPI_Comm_free(&rev);
-        MPI_Reduce(&failures, &total, 1, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
-        MPI_Bcast(&total, 1, MPI_LONG, 0, MPI_COMM_WORLD);
+        tu_sum_to_all(&failures, &total, MPI_LONG);
         bad = total > 0;
         swing_pvar_close();
     } else if (0 == strcmp(mode, "abort") || 0 == strcmp(mode, "kill")

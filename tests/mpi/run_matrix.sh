@@ -137,6 +137,7 @@ rsag)
     all_algs "$rsag_mp" 9 0 --quick "rsag torus:3x3" --mca coll_swing_topology torus:3x3
     all_algs "$rsag_mp" 12 0 --quick "rsag torus:4x3" --mca coll_swing_topology torus:4x3
     all_algs "$rsag_mp" 16 0 --quick "rsag torus:4x4" --mca coll_swing_topology torus:4x4
+    all_algs "$rsag_mp" 6 0 --quick "rsag dragonfly:3,2" --mca coll_swing_topology dragonfly:3,2
     all_algs "swing rd swing_mp ring" 6 65536 --quick "rsag segment 1000 B" \
         --mca coll_swing_segment_size 1000
     all_algs "swing_mp rd_mp ring" 9 65536 --quick "rsag torus:3x3, segment 1000 B" \
@@ -159,6 +160,10 @@ topo)
     all_algs "$topo_algs" 16 0 "$quick" torus:4x4 --mca coll_swing_topology torus:4x4
     all_algs "$topo_algs" 6 0 "$quick" "torus:4x4 at np 6 (does not fit)" \
         --mca coll_swing_topology torus:4x4
+    # networks of groups: the ring of the ranks (folded at np 6), 2 ranks per node
+    all_algs "$topo_algs" 6 0 "$quick" dragonfly:3,2 --mca coll_swing_topology dragonfly:3,2
+    all_algs "$topo_algs" 8 0 "$quick" "fattree:2,2,1:slots=2" \
+        --mca coll_swing_topology fattree:2,2,1:slots=2
     # the Wormhole n150 preset: 64 ranks (32 per core here)
     all_algs "swing_lo swing_bo swing_bo_mp ring" 64 0 "$quick" n150 \
         --mca coll_swing_topology n150

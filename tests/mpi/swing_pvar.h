@@ -42,14 +42,6 @@ int swing_pvar_alg_index(const char *name);
 int swing_pvar_read(swing_pvar_snap_t *snap);
 void swing_pvar_close(void);
 
-/* MPI_Allreduce_init: MPI-4, in Open MPI 4.1 as the extension MPIX_Allreduce_init. */
-#if defined(OPEN_MPI) && OMPI_MAJOR_VERSION < 5
-#include <mpi-ext.h>
-#define SWING_ALLREDUCE_INIT MPIX_Allreduce_init
-#else
-#define SWING_ALLREDUCE_INIT MPI_Allreduce_init
-#endif
-
 /*
  * Sets the control variable coll_swing_<collective>_algorithm through MPI_T;
  * communicators created afterwards use that algorithm. Returns 0 on

@@ -40,51 +40,18 @@
 #include <string.h>
 
 #include "swing_pvar.h"
+#include "test_util.h"
 
-#define MODSUM_M 1000003LL
 #define MAT_M 1009LL
 #define GAP_BYTE 0xA5
 
-typedef enum {
-    K_INT, K_DOUBLE, K_FLOAT, K_LL, K_CDC, K_2INT, K_INT8, K_UINT8, K_UCHAR,
-    K_CONTIG3, K_HGAP, K_MAT, K_VEC, K_COUNT
-} kind_t;
-
-typedef enum { C_INT, C_DOUBLE, C_FLOAT, C_LL, C_INT8 } ctype_t;
+/* The datatypes of the matrix (test_util.h). */
+typedef tu_type_id_t kind_t;
 
 typedef enum {
     O_SUM, O_PROD, O_MAX, O_MIN, O_BAND, O_BOR, O_BXOR, O_LAND,
     O_MAXLOC, O_MINLOC, O_MODSUM, O_MATMUL, O_COUNT
 } opid_t;
-
-/* Memory layout of one element: components of one C type at offsets. */
-typedef struct kind_info {
-    const char *name;
-    ctype_t ctype;
-    int ncomp;
-    size_t off[4];       /* component offsets from the element start */
-    size_t extent;       /* element stride in the buffer */
-    size_t lb;           /* bytes before the first element's data */
-    MPI_Datatype type;
-} kind_info_t;
-
-static kind_info_t kinds[K_COUNT] = {
-    [K_INT] = { "MPI_INT", C_INT, 1, { 0 }, 4, 0, MPI_DATATYPE_NULL },
-    [K_DOUBLE] = { "MPI_DOUBLE", C_DOUBLE, 1, { 0 }, 8, 0, MPI_DATATYPE_NULL },
-    [K_FLOAT] = { "MPI_FLOAT", C_FLOAT, 1, { 0 }, 4, 0, MPI_DATATYPE_NULL },
-    [K_LL] = { "MPI_LONG_LONG", C_LL, 1, { 0 }, 8, 0, MPI_DATATYPE_NULL },
-    [K_CDC] = { "MPI_C_DOUBLE_COMPLEX", C_DOUBLE, 2, { 0, 8 }, 16, 0, MPI_DATATYPE_NULL },
-    [K_2INT] = { "MPI_2INT", C_INT, 2, { 0, 4 }, 8, 0, MPI_DATATYPE_NULL },
-    [K_INT8] = { "MPI_INT8_T", C_INT8, 1, { 0 }, 1, 0, MPI_DATATYPE_NULL },
-    /* 8-bit data are stored as their low 8 bits: one ctype for all three */
-    [K_UINT8] = { "MPI_UINT8_T", C_INT8, 1, { 0 }, 1, 0, MPI_DATATYPE_NULL },
-    [K_UCHAR] = { "MPI_UNSIGNED_CHAR", C_INT8, 1, { 0 }, 1, 0, MPI_DATATYPE_NULL },
-    [K_CONTIG3] = { "contiguous(3,INT)", C_INT, 3, { 0, 4, 8 }, 12, 0, MPI_DATATYPE_NULL },
-    [K_HGAP] = { "hindexed(3 INT at +8)", C_INT, 3, { 0, 4, 8 }, 12, 8, MPI_DATATYPE_NULL },
-    [K_MAT] = { "contiguous(4,INT) 2x2 matrix", C_INT, 4, { 0, 4, 8, 12 }, 16, 0,
-                MPI_DATATYPE_NULL },
-    [K_VEC] = { "vector(2,1,2,INT)", C_INT, 2, { 0, 8 }, 12, 0, MPI_DATATYPE_NULL },
-};
 
 static const char *const op_names[O_COUNT] = {
     "MPI_SUM", "MPI_PROD", "MPI_MAX", "MPI_MIN", "MPI_BAND", "MPI_BOR", "MPI_BXOR",
@@ -100,12 +67,10 @@ static const char *const entry_names[] = { "blocking", "nonblocking", "persisten
 
 typedef struct run {
     int world_rank, world_size;
-    const char *alg;          /* expected algorithm, or "auto" */
+    tu_opts_t o;              /* alg: the expected algorithm, or "auto"; also:
+                                 algorithms set through MPI_T; quick: fewer
+                                 types and counts */
     int alg_index;            /* -1 for auto */
-    const char *label;
-    const char *also;         /* comma-separated algorithms set through MPI_T */
-    size_t big;
-    int quick;                /* fewer types and counts */
     entry_t entry;            /* which MPI call the cases go through */
     long cases, failures;
 } run_t;
@@ -114,18 +79,10 @@ static run_t run;
 
 /* ---- generated inputs and the reference ---- */
 
-static uint64_t mix(uint64_t z)
-{
-    z += 0x9e3779b97f4a7c15ULL;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
 static long long gen(kind_t kind, opid_t op, int rank, int p, size_t k, int c)
 {
-    uint64_t h = mix(((uint64_t) rank << 40) ^ ((uint64_t) k << 3) ^ (uint64_t) c
-                     ^ ((uint64_t) kind << 56));
+    uint64_t h = tu_mix(((uint64_t) rank << 40) ^ ((uint64_t) k << 3) ^ (uint64_t) c
+                        ^ ((uint64_t) kind << 56));
     long long v = (long long) (h % 2001) - 1000;
 
     switch (op) {
@@ -143,19 +100,19 @@ static long long gen(kind_t kind, opid_t op, int rank, int p, size_t k, int c)
     case O_MINLOC:
         return (0 == c) ? (long long) (h % 5) : rank;
     case O_MODSUM:
-        return (long long) (h % (uint64_t) MODSUM_M);
+        return (long long) (h % (uint64_t) TU_MODSUM_M);
     case O_MATMUL:
         return (long long) (h % (uint64_t) MAT_M);
     default:
         break;
     }
-    if (K_INT8 == kind) {
+    if (TU_INT8 == kind) {
         return 100 + (long long) (h % 28);     /* sums wrap around */
     }
-    if (K_UINT8 == kind || K_UCHAR == kind) {
+    if (TU_UINT8 == kind || TU_UCHAR == kind) {
         return 200 + (long long) (h % 56);     /* sums wrap around */
     }
-    if (K_LL == kind) {
+    if (TU_LL == kind) {
         return v * (1LL << 40) + (long long) (h % 1000);
     }
     return v;
@@ -181,78 +138,34 @@ static long long ref_combine(opid_t op, long long acc, long long v)
     case O_LAND:
         return (acc && v) ? 1 : 0;
     case O_MODSUM:
-        return (acc + v) % MODSUM_M;
+        return (acc + v) % TU_MODSUM_M;
     default:
         return 0;
     }
 }
 
-static void store(ctype_t ct, char *at, long long v)
-{
-    switch (ct) {
-    case C_INT: {
-        int x = (int) (uint32_t) (uint64_t) v;
-        memcpy(at, &x, sizeof(x));
-        break;
-    }
-    case C_DOUBLE: {
-        double x = (double) v;
-        memcpy(at, &x, sizeof(x));
-        break;
-    }
-    case C_FLOAT: {
-        float x = (float) v;
-        memcpy(at, &x, sizeof(x));
-        break;
-    }
-    case C_LL:
-        memcpy(at, &v, sizeof(v));
-        break;
-    case C_INT8: {
-        int8_t x = (int8_t) (uint8_t) (uint64_t) v;
-        memcpy(at, &x, sizeof(x));
-        break;
-    }
-    }
-}
-
-static size_t ctype_size(ctype_t ct)
-{
-    static const size_t sz[] = { 4, 8, 4, 8, 1 };
-    return sz[ct];
-}
-
-static size_t buf_bytes(kind_t kind, size_t count)
-{
-    return kinds[kind].lb + count * kinds[kind].extent + 1;
-}
-
-static char *elem_at(char *buf, kind_t kind, size_t k, int c)
-{
-    return buf + kinds[kind].lb + k * kinds[kind].extent + kinds[kind].off[c];
-}
-
 static void fill(char *buf, kind_t kind, opid_t op, int rank, int p, size_t count)
 {
-    memset(buf, GAP_BYTE, buf_bytes(kind, count));
+    memset(buf, GAP_BYTE, tu_bytes(kind, count));
     for (size_t k = 0; k < count; ++k) {
-        for (int c = 0; c < kinds[kind].ncomp; ++c) {
-            store(kinds[kind].ctype, elem_at(buf, kind, k, c), gen(kind, op, rank, p, k, c));
+        for (int c = 0; c < tu_types[kind].ncomp; ++c) {
+            tu_store(tu_types[kind].ctype, tu_elem(buf, kind, k, c),
+                     gen(kind, op, rank, p, k, c));
         }
     }
 }
 
 static void expect_fill(char *buf, kind_t kind, opid_t op, int p, size_t count)
 {
-    memset(buf, GAP_BYTE, buf_bytes(kind, count));
+    memset(buf, GAP_BYTE, tu_bytes(kind, count));
     for (size_t k = 0; k < count; ++k) {
         long long acc[4] = { 0 };
-        for (int c = 0; c < kinds[kind].ncomp; ++c) {
+        for (int c = 0; c < tu_types[kind].ncomp; ++c) {
             acc[c] = gen(kind, op, 0, p, k, c);
         }
         for (int r = 1; r < p; ++r) {
             long long v[4];
-            for (int c = 0; c < kinds[kind].ncomp; ++c) {
+            for (int c = 0; c < tu_types[kind].ncomp; ++c) {
                 v[c] = gen(kind, op, r, p, k, c);
             }
             if (O_MAXLOC == op || O_MINLOC == op) {
@@ -269,39 +182,18 @@ static void expect_fill(char *buf, kind_t kind, opid_t op, int p, size_t count)
                 acc[2] = (cc * v[0] + d * v[2]) % MAT_M;
                 acc[3] = (cc * v[1] + d * v[3]) % MAT_M;
             } else {
-                for (int c = 0; c < kinds[kind].ncomp; ++c) {
+                for (int c = 0; c < tu_types[kind].ncomp; ++c) {
                     acc[c] = ref_combine(op, acc[c], v[c]);
                 }
             }
         }
-        for (int c = 0; c < kinds[kind].ncomp; ++c) {
-            store(kinds[kind].ctype, elem_at(buf, kind, k, c), acc[c]);
+        for (int c = 0; c < tu_types[kind].ncomp; ++c) {
+            tu_store(tu_types[kind].ctype, tu_elem(buf, kind, k, c), acc[c]);
         }
     }
 }
 
 /* ---- user operations ---- */
-
-/* Every int of each element: inout = (in + inout) mod M; any kind of int elements. */
-static void user_modsum(void *in, void *inout, int *len, MPI_Datatype *dt)
-{
-    kind_t kind = K_INT;
-
-    for (int i = 0; i < K_COUNT; ++i) {
-        if (kinds[i].type == *dt && C_INT == kinds[i].ctype) {
-            kind = (kind_t) i;
-        }
-    }
-    for (int k = 0; k < *len; ++k) {
-        for (int c = 0; c < kinds[kind].ncomp; ++c) {
-            int a, b;
-            memcpy(&a, elem_at(in, kind, (size_t) k, c), sizeof(int));
-            memcpy(&b, elem_at(inout, kind, (size_t) k, c), sizeof(int));
-            b = (int) (((long long) a + b) % MODSUM_M);
-            memcpy(elem_at(inout, kind, (size_t) k, c), &b, sizeof(int));
-        }
-    }
-}
 
 /* 2x2 matrices mod MAT_M: inout = in * inout (MPI: in is the left operand). */
 static void user_matmul(void *in, void *inout, int *len, MPI_Datatype *dt)
@@ -323,31 +215,7 @@ static void user_matmul(void *in, void *inout, int *len, MPI_Datatype *dt)
 
 static void setup_types_ops(void)
 {
-    int bl = 1;
-    MPI_Aint disp = 8;
-    MPI_Datatype three;
-
-    kinds[K_INT].type = MPI_INT;
-    kinds[K_DOUBLE].type = MPI_DOUBLE;
-    kinds[K_FLOAT].type = MPI_FLOAT;
-    kinds[K_LL].type = MPI_LONG_LONG;
-    kinds[K_CDC].type = MPI_C_DOUBLE_COMPLEX;
-    kinds[K_2INT].type = MPI_2INT;
-    kinds[K_INT8].type = MPI_INT8_T;
-    kinds[K_UINT8].type = MPI_UINT8_T;
-    kinds[K_UCHAR].type = MPI_UNSIGNED_CHAR;
-    MPI_Type_contiguous(3, MPI_INT, &kinds[K_CONTIG3].type);
-    MPI_Type_commit(&kinds[K_CONTIG3].type);
-    /* three ints 8 bytes after the buffer start: true lb 8, still contiguous */
-    MPI_Type_contiguous(3, MPI_INT, &three);
-    MPI_Type_create_hindexed(1, &bl, &disp, three, &kinds[K_HGAP].type);
-    MPI_Type_commit(&kinds[K_HGAP].type);
-    MPI_Type_free(&three);
-    MPI_Type_contiguous(4, MPI_INT, &kinds[K_MAT].type);
-    MPI_Type_commit(&kinds[K_MAT].type);
-    MPI_Type_vector(2, 1, 2, MPI_INT, &kinds[K_VEC].type);
-    MPI_Type_commit(&kinds[K_VEC].type);
-
+    tu_types_create();
     ops[O_SUM] = MPI_SUM;
     ops[O_PROD] = MPI_PROD;
     ops[O_MAX] = MPI_MAX;
@@ -358,18 +226,14 @@ static void setup_types_ops(void)
     ops[O_LAND] = MPI_LAND;
     ops[O_MAXLOC] = MPI_MAXLOC;
     ops[O_MINLOC] = MPI_MINLOC;
-    MPI_Op_create(user_modsum, 1, &ops[O_MODSUM]);
+    ops[O_MODSUM] = tu_modsum;
     MPI_Op_create(user_matmul, 0, &ops[O_MATMUL]);
 }
 
 static void free_types_ops(void)
 {
-    MPI_Type_free(&kinds[K_CONTIG3].type);
-    MPI_Type_free(&kinds[K_HGAP].type);
-    MPI_Type_free(&kinds[K_MAT].type);
-    MPI_Type_free(&kinds[K_VEC].type);
-    MPI_Op_free(&ops[O_MODSUM]);
     MPI_Op_free(&ops[O_MATMUL]);
+    tu_types_free();
 }
 
 /* ---- checks ---- */
@@ -378,39 +242,10 @@ static void fail(const char *comm_name, int p, kind_t kind, const char *op, size
                  int inplace, const char *what, const char *detail)
 {
     printf("FAIL [%s] np=%d rank=%d alg=%s comm=%s(size %d) type=%s op=%s count=%zu%s: %s%s\n",
-           run.label, run.world_size, run.world_rank, run.alg, comm_name, p, kinds[kind].name,
-           op, count, inplace ? " in-place" : "", what, detail);
+           run.o.label, run.world_size, run.world_rank, run.o.alg, comm_name, p,
+           tu_types[kind].name, op, count, inplace ? " in-place" : "", what, detail);
     fflush(stdout);
     run.failures++;
-}
-
-/*
- * Where the communicator's ranks run, cached on it: bit 0 set when they
- * span nodes, bit 1 when some node holds several of them.
- */
-static int comm_nodes(MPI_Comm comm)
-{
-    static int keyval = MPI_KEYVAL_INVALID;
-    int *cached, found = 0, lrank, lsize, leaders = 0, kmax = 0, leader;
-    MPI_Comm node;
-
-    if (MPI_KEYVAL_INVALID == keyval) {
-        MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, MPI_COMM_NULL_DELETE_FN, &keyval, NULL);
-    }
-    MPI_Comm_get_attr(comm, keyval, &cached, &found);
-    if (found) {
-        return (int) (intptr_t) cached;
-    }
-    MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
-    MPI_Comm_rank(node, &lrank);
-    MPI_Comm_size(node, &lsize);
-    MPI_Comm_free(&node);
-    leader = (0 == lrank);
-    MPI_Allreduce(&leader, &leaders, 1, MPI_INT, MPI_SUM, comm);
-    MPI_Allreduce(&lsize, &kmax, 1, MPI_INT, MPI_MAX, comm);
-    found = (leaders > 1) | ((kmax > 1) << 1);
-    MPI_Comm_set_attr(comm, keyval, (void *) (intptr_t) found);
-    return found;
 }
 
 /*
@@ -421,15 +256,15 @@ static int comm_nodes(MPI_Comm comm)
  */
 static int expected_alg(MPI_Comm comm)
 {
-    int where;
+    tu_nodes_t where;
 
     if (run.alg_index < 0) {
         return -1;
     }
-    if (0 == strcmp(run.alg, "shm") || 0 == strcmp(run.alg, "hier")) {
-        where = comm_nodes(comm);
-        if ((0 == strcmp(run.alg, "shm") && (where & 1))
-            || (0 == strcmp(run.alg, "hier") && 3 != where)) {
+    if (0 == strcmp(run.o.alg, "shm") || 0 == strcmp(run.o.alg, "hier")) {
+        where = tu_nodes(comm);
+        if ((0 == strcmp(run.o.alg, "shm") && where.nodes > 1)
+            || (0 == strcmp(run.o.alg, "hier") && !(where.nodes > 1 && where.kmax > 1))) {
             return -1;
         }
     }
@@ -455,7 +290,7 @@ static const char *check_counters(MPI_Comm comm, const swing_pvar_snap_t *a,
         if (1 != served || 0 != fb || 1 != algs || (idx >= 0 && 1 != mine)) {
             snprintf(buf, len, "not served as expected: served +%llu fallback +%llu "
                      "algorithm counters +%llu (%s +%llu)", served, fb, algs,
-                     idx >= 0 ? run.alg : "any", idx >= 0 ? mine : algs);
+                     idx >= 0 ? run.o.alg : "any", idx >= 0 ? mine : algs);
             return buf;
         }
     } else if (EXPECT_FALLBACK == expect) {
@@ -498,7 +333,7 @@ static int do_allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt
         }
         return done ? rc : MPI_Wait(&req, MPI_STATUS_IGNORE);
     case ENTRY_PERSISTENT:
-        rc = SWING_ALLREDUCE_INIT(sbuf, rbuf, count, dt, op, comm, MPI_INFO_NULL, &req);
+        rc = TU_ALLREDUCE_INIT(sbuf, rbuf, count, dt, op, comm, MPI_INFO_NULL, &req);
         for (int start = 0; start < 2 && MPI_SUCCESS == rc; ++start) {
             if (start > 0 && NULL != refill) {
                 refill(arg);
@@ -539,7 +374,7 @@ static void one_case(MPI_Comm comm, const char *comm_name, kind_t kind, opid_t o
                      size_t count, int inplace, char **result)
 {
     int rank, p;
-    size_t bytes = buf_bytes(kind, count);
+    size_t bytes = tu_bytes(kind, count);
     char *sbuf = malloc(bytes), *rbuf = malloc(bytes), *want = malloc(bytes);
     swing_pvar_snap_t before, after;
     expect_t expect;
@@ -558,7 +393,7 @@ static void one_case(MPI_Comm comm, const char *comm_name, kind_t kind, opid_t o
         /* MPI_Allreduce and its nonblocking and persistent forms return
            before any module for count 0 */
         expect = EXPECT_NONE;
-    } else if (K_VEC == kind || O_MATMUL == op) {
+    } else if (TU_VEC == kind || O_MATMUL == op) {
         expect = EXPECT_FALLBACK;
     } else {
         expect = EXPECT_SERVED;
@@ -572,7 +407,7 @@ static void one_case(MPI_Comm comm, const char *comm_name, kind_t kind, opid_t o
     expect_fill(want, kind, op, p, count);
     refill_arg_t again = { inplace ? rbuf : sbuf, kind, op, rank, p, count };
     swing_pvar_read(&before);
-    rc = do_allreduce(inplace ? MPI_IN_PLACE : sbuf, rbuf, (int) count, kinds[kind].type,
+    rc = do_allreduce(inplace ? MPI_IN_PLACE : sbuf, rbuf, (int) count, tu_types[kind].type,
                       ops[op], comm, inplace ? refill_case : NULL, &again);
     swing_pvar_read(&after);
     if (MPI_SUCCESS != rc) {
@@ -585,27 +420,27 @@ static void one_case(MPI_Comm comm, const char *comm_name, kind_t kind, opid_t o
         fail(comm_name, p, kind, op_names[op], count, inplace, why, "");
     }
     for (size_t k = 0; k < count; ++k) {
-        for (int c = 0; c < kinds[kind].ncomp; ++c) {
-            size_t cs = ctype_size(kinds[kind].ctype);
-            if (0 != memcmp(elem_at(rbuf, kind, k, c), elem_at(want, kind, k, c), cs)) {
+        for (int c = 0; c < tu_types[kind].ncomp; ++c) {
+            size_t cs = tu_ctype_size(tu_types[kind].ctype);
+            if (0 != memcmp(tu_elem(rbuf, kind, k, c), tu_elem(want, kind, k, c), cs)) {
                 long long got = 0, exp = 0;
-                if (C_DOUBLE == kinds[kind].ctype || C_FLOAT == kinds[kind].ctype) {
+                if (TU_C_DOUBLE == tu_types[kind].ctype || TU_C_FLOAT == tu_types[kind].ctype) {
                     double g, e;
-                    if (C_DOUBLE == kinds[kind].ctype) {
-                        memcpy(&g, elem_at(rbuf, kind, k, c), 8);
-                        memcpy(&e, elem_at(want, kind, k, c), 8);
+                    if (TU_C_DOUBLE == tu_types[kind].ctype) {
+                        memcpy(&g, tu_elem(rbuf, kind, k, c), 8);
+                        memcpy(&e, tu_elem(want, kind, k, c), 8);
                     } else {
                         float gf, ef;
-                        memcpy(&gf, elem_at(rbuf, kind, k, c), 4);
-                        memcpy(&ef, elem_at(want, kind, k, c), 4);
+                        memcpy(&gf, tu_elem(rbuf, kind, k, c), 4);
+                        memcpy(&ef, tu_elem(want, kind, k, c), 4);
                         g = gf;
                         e = ef;
                     }
                     snprintf(msg, sizeof(msg), "element %zu component %d = %.17g, expected %.17g",
                              k, c, g, e);
                 } else {
-                    memcpy(&got, elem_at(rbuf, kind, k, c), cs);
-                    memcpy(&exp, elem_at(want, kind, k, c), cs);
+                    memcpy(&got, tu_elem(rbuf, kind, k, c), cs);
+                    memcpy(&exp, tu_elem(want, kind, k, c), cs);
                     snprintf(msg, sizeof(msg), "element %zu component %d = 0x%llx, expected 0x%llx",
                              k, c, (unsigned long long) got, (unsigned long long) exp);
                 }
@@ -646,26 +481,26 @@ static void same_as_blocking(MPI_Comm comm, const char *comm_name, const double 
     unsigned long long before, after;
     int p;
 
-    if (ENTRY_BLOCKING == run.entry || expected_alg(comm) < 0 || 0 == strcmp(run.alg, "shm")
-        || 0 == strcmp(run.alg, "hier")) {
+    if (ENTRY_BLOCKING == run.entry || expected_alg(comm) < 0 || 0 == strcmp(run.o.alg, "shm")
+        || 0 == strcmp(run.o.alg, "hier")) {
         free(blk);
         return;
     }
     MPI_Comm_size(comm, &p);
-    snprintf(name, sizeof(name), "allreduce_%s", run.alg);
+    snprintf(name, sizeof(name), "allreduce_%s", run.o.alg);
     before = swing_pvar_get(name);
     MPI_Allreduce(in, blk, (int) count, MPI_DOUBLE, MPI_SUM, comm);
     after = swing_pvar_get(name);
     if (p > 1 && count > 0 && after != before + 1) {
         snprintf(msg, sizeof(msg), "coll_swing_%s +%llu, expected +1", name, after - before);
-        fail(comm_name, p, K_DOUBLE, "MPI_SUM (magnitudes)", count, 0,
+        fail(comm_name, p, TU_DOUBLE, "MPI_SUM (magnitudes)", count, 0,
              "blocking reference not served by the same algorithm: ", msg);
     }
     for (size_t i = 0; i < count; ++i) {
         if (0 != memcmp(&blk[i], &out[i], sizeof(double))) {
             snprintf(msg, sizeof(msg), "element %zu = %.17g, MPI_Allreduce gives %.17g", i,
                      out[i], blk[i]);
-            fail(comm_name, p, K_DOUBLE, "MPI_SUM (magnitudes)", count, 0,
+            fail(comm_name, p, TU_DOUBLE, "MPI_SUM (magnitudes)", count, 0,
                  "not bit-identical to the blocking call: ", msg);
             break;
         }
@@ -690,7 +525,7 @@ static void bit_identity(MPI_Comm comm, const char *comm_name, size_t count)
     MPI_Comm_size(comm, &p);
     run.cases++;
     for (size_t i = 0; i < count; ++i) {
-        uint64_t h = mix(((uint64_t) rank << 32) + i);
+        uint64_t h = tu_mix(((uint64_t) rank << 32) + i);
         in[i] = mags[h % (sizeof(mags) / sizeof(mags[0]))] * (1.0 + (double) (h >> 40) / 1e7);
     }
     swing_pvar_read(&before);
@@ -700,7 +535,7 @@ static void bit_identity(MPI_Comm comm, const char *comm_name, size_t count)
                          (1 == p || 0 == count) ? EXPECT_NONE : EXPECT_SERVED,
                          msg, sizeof(msg));
     if (NULL != why) {
-        fail(comm_name, p, K_DOUBLE, "MPI_SUM (magnitudes)", count, 0, why, "");
+        fail(comm_name, p, TU_DOUBLE, "MPI_SUM (magnitudes)", count, 0, why, "");
     }
     memcpy(root, out, sizeof(double) * count);
     MPI_Bcast(root, (int) count, MPI_DOUBLE, 0, comm);
@@ -708,7 +543,7 @@ static void bit_identity(MPI_Comm comm, const char *comm_name, size_t count)
         if (0 != memcmp(&root[i], &out[i], sizeof(double))) {
             snprintf(msg, sizeof(msg), "element %zu = %.17g, rank 0 has %.17g", i, out[i],
                      root[i]);
-            fail(comm_name, p, K_DOUBLE, "MPI_SUM (magnitudes)", count, 0,
+            fail(comm_name, p, TU_DOUBLE, "MPI_SUM (magnitudes)", count, 0,
                  "results differ between ranks: ", msg);
             break;
         }
@@ -727,25 +562,25 @@ typedef struct combo {
 } combo_t;
 
 static const combo_t combos[] = {
-    { K_INT, O_SUM, 1, 1 }, { K_INT, O_PROD, 0, 0 }, { K_INT, O_MAX, 0, 0 },
-    { K_INT, O_MIN, 0, 0 }, { K_INT, O_BAND, 0, 0 }, { K_INT, O_BOR, 0, 0 },
-    { K_INT, O_BXOR, 0, 1 }, { K_INT, O_LAND, 0, 0 }, { K_INT, O_MODSUM, 0, 0 },
-    { K_DOUBLE, O_SUM, 1, 1 }, { K_DOUBLE, O_PROD, 0, 0 }, { K_DOUBLE, O_MAX, 0, 0 },
-    { K_DOUBLE, O_MIN, 0, 0 },
-    { K_FLOAT, O_SUM, 0, 0 }, { K_FLOAT, O_PROD, 0, 0 }, { K_FLOAT, O_MAX, 0, 0 },
-    { K_FLOAT, O_MIN, 0, 0 },
-    { K_LL, O_SUM, 0, 1 }, { K_LL, O_PROD, 0, 0 }, { K_LL, O_MAX, 0, 0 },
-    { K_LL, O_MIN, 0, 0 }, { K_LL, O_BAND, 0, 0 }, { K_LL, O_BOR, 0, 0 },
-    { K_LL, O_BXOR, 0, 0 }, { K_LL, O_LAND, 0, 0 },
-    { K_CDC, O_SUM, 0, 1 },
-    { K_2INT, O_MAXLOC, 0, 1 }, { K_2INT, O_MINLOC, 0, 0 },
+    { TU_INT, O_SUM, 1, 1 }, { TU_INT, O_PROD, 0, 0 }, { TU_INT, O_MAX, 0, 0 },
+    { TU_INT, O_MIN, 0, 0 }, { TU_INT, O_BAND, 0, 0 }, { TU_INT, O_BOR, 0, 0 },
+    { TU_INT, O_BXOR, 0, 1 }, { TU_INT, O_LAND, 0, 0 }, { TU_INT, O_MODSUM, 0, 0 },
+    { TU_DOUBLE, O_SUM, 1, 1 }, { TU_DOUBLE, O_PROD, 0, 0 }, { TU_DOUBLE, O_MAX, 0, 0 },
+    { TU_DOUBLE, O_MIN, 0, 0 },
+    { TU_FLOAT, O_SUM, 0, 0 }, { TU_FLOAT, O_PROD, 0, 0 }, { TU_FLOAT, O_MAX, 0, 0 },
+    { TU_FLOAT, O_MIN, 0, 0 },
+    { TU_LL, O_SUM, 0, 1 }, { TU_LL, O_PROD, 0, 0 }, { TU_LL, O_MAX, 0, 0 },
+    { TU_LL, O_MIN, 0, 0 }, { TU_LL, O_BAND, 0, 0 }, { TU_LL, O_BOR, 0, 0 },
+    { TU_LL, O_BXOR, 0, 0 }, { TU_LL, O_LAND, 0, 0 },
+    { TU_CDC, O_SUM, 0, 1 },
+    { TU_2INT, O_MAXLOC, 0, 1 }, { TU_2INT, O_MINLOC, 0, 0 },
     /* wrapping, never saturating: Open MPI 4.1's op/avx saturates (issue 8045) */
-    { K_INT8, O_SUM, 0, 1 }, { K_INT8, O_PROD, 0, 0 }, { K_INT8, O_MAX, 0, 0 },
-    { K_UINT8, O_SUM, 0, 1 }, { K_UINT8, O_MIN, 0, 0 }, { K_UCHAR, O_SUM, 0, 1 },
+    { TU_INT8, O_SUM, 0, 1 }, { TU_INT8, O_PROD, 0, 0 }, { TU_INT8, O_MAX, 0, 0 },
+    { TU_UINT8, O_SUM, 0, 1 }, { TU_UINT8, O_MIN, 0, 0 }, { TU_UCHAR, O_SUM, 0, 1 },
     /* derived types: predefined operations are not defined on them (MPI) */
-    { K_CONTIG3, O_MODSUM, 0, 0 }, { K_HGAP, O_MODSUM, 0, 1 },
+    { TU_CONTIG3, O_MODSUM, 0, 0 }, { TU_HGAP, O_MODSUM, 0, 1 },
     /* must fall back, and still be right */
-    { K_MAT, O_MATMUL, 0, 1 }, { K_VEC, O_MODSUM, 0, 1 },
+    { TU_MAT, O_MATMUL, 0, 1 }, { TU_VEC, O_MODSUM, 0, 1 },
 };
 
 static void matrix(MPI_Comm comm, const char *comm_name, int full)
@@ -761,99 +596,60 @@ static void matrix(MPI_Comm comm, const char *comm_name, int full)
 
     for (size_t i = 0; i < sizeof(combos) / sizeof(combos[0]); ++i) {
         const combo_t *cb = &combos[i];
-        if ((run.quick && !cb->quick)
-            || (!full && !(K_INT == cb->kind || K_HGAP == cb->kind || O_MATMUL == cb->op))
-            || (!full && run.quick && !(K_INT == cb->kind && O_SUM == cb->op))) {
+        if ((run.o.quick && !cb->quick)
+            || (!full && !(TU_INT == cb->kind || TU_HGAP == cb->kind || O_MATMUL == cb->op))
+            || (!full && run.o.quick && !(TU_INT == cb->kind && O_SUM == cb->op))) {
             continue;
         }
         for (size_t c = 0; c < sizeof(counts) / sizeof(counts[0]); ++c) {
             one_case(comm, comm_name, cb->kind, cb->op, counts[c], 0, NULL);
         }
         /* in place: a short and a long vector */
-        if (!run.quick) {
+        if (!run.o.quick) {
             one_case(comm, comm_name, cb->kind, cb->op, 1, 1, NULL);
         }
         one_case(comm, comm_name, cb->kind, cb->op, 1000, 1, NULL);
-        if (full && cb->big && run.big > 0) {
-            one_case(comm, comm_name, cb->kind, cb->op, run.big, 0, NULL);
-            one_case(comm, comm_name, cb->kind, cb->op, run.big, 1, NULL);
+        if (full && cb->big && run.o.big > 0) {
+            one_case(comm, comm_name, cb->kind, cb->op, run.o.big, 0, NULL);
+            one_case(comm, comm_name, cb->kind, cb->op, run.o.big, 1, NULL);
         }
     }
     bit_identity(comm, comm_name, (size_t) p);
     bit_identity(comm, comm_name, 1000);
-    if (full && run.big > 0) {
-        bit_identity(comm, comm_name, run.big);
+    if (full && run.o.big > 0) {
+        bit_identity(comm, comm_name, run.o.big);
     }
 }
 
-static void sub_communicators(void)
+/* An --also algorithm: set through MPI_T for the communicators made next. */
+static int select_algorithm(const char *name)
 {
-    MPI_Comm split, reversed, dup;
+    int idx = swing_pvar_alg_index(name);
 
-    MPI_Comm_split(MPI_COMM_WORLD, run.world_rank % 2, run.world_rank, &split);
-    matrix(split, "split(odd/even)", 0);
-    MPI_Comm_free(&split);
-    MPI_Comm_split(MPI_COMM_WORLD, 0, run.world_size - run.world_rank, &reversed);
-    matrix(reversed, "split(reversed keys)", 0);
-    MPI_Comm_free(&reversed);
-    MPI_Comm_dup(MPI_COMM_WORLD, &dup);
-    matrix(dup, "dup(world)", 0);
-    MPI_Comm_free(&dup);
-}
-
-/* Each --also algorithm: set it through MPI_T, check it on a new communicator. */
-static void also_algorithms(void)
-{
-    char list[256], *save = NULL;
-    size_t big = run.big;
-
-    if (NULL == run.also) {
-        return;
+    if ((idx < 0 && 0 != strcmp(name, "auto")) || (idx >= 0 && !swing_pvar_have(idx))
+        || 0 != swing_cvar_set_algorithm(name)
+        || (ENTRY_BLOCKING != run.entry
+            && 0 != swing_cvar_set("coll_swing_allreduce_algorithm", name))) {
+        printf("FAIL [%s] np=%d rank=%d: cannot select algorithm %s through MPI_T\n",
+               run.o.label, run.world_size, run.world_rank, name);
+        run.failures++;
+        return -1;
     }
-    snprintf(list, sizeof(list), "%s", run.also);
-    for (char *name = strtok_r(list, ",", &save); NULL != name;
-         name = strtok_r(NULL, ",", &save)) {
-        MPI_Comm comm;
-        char comm_name[64];
-        int idx = swing_pvar_alg_index(name);
-
-        if ((idx < 0 && 0 != strcmp(name, "auto")) || (idx >= 0 && !swing_pvar_have(idx))
-            || 0 != swing_cvar_set_algorithm(name)
-            || (ENTRY_BLOCKING != run.entry
-                && 0 != swing_cvar_set("coll_swing_allreduce_algorithm", name))) {
-            printf("FAIL [%s] np=%d rank=%d: cannot select algorithm %s through MPI_T\n",
-                   run.label, run.world_size, run.world_rank, name);
-            run.failures++;
-            continue;
-        }
-        run.alg = name;
-        run.alg_index = idx;
-        /* the forced algorithm had the full big vectors; a quarter here */
-        run.big = big / 4;
-        MPI_Comm_dup(MPI_COMM_WORLD, &comm);
-        snprintf(comm_name, sizeof(comm_name), "dup(world) set to %s", name);
-        matrix(comm, comm_name, 1);
-        MPI_Comm_free(&comm);
-    }
+    run.o.alg = name;
+    run.alg_index = idx;
+    return 0;
 }
 
 static int parse_args(int argc, char **argv)
 {
-    run.alg = NULL;
-    run.label = "";
-    run.big = (size_t) 1 << 20;
+    run.o.alg = NULL;
+    run.o.label = "";
+    run.o.big = (size_t) 1 << 20;
     for (int i = 1; i < argc; ++i) {
-        if (0 == strcmp(argv[i], "--alg") && i + 1 < argc) {
-            run.alg = argv[++i];
-        } else if (0 == strcmp(argv[i], "--big") && i + 1 < argc) {
-            run.big = (size_t) strtoul(argv[++i], NULL, 10);
-        } else if (0 == strcmp(argv[i], "--also") && i + 1 < argc) {
-            run.also = argv[++i];
-        } else if (0 == strcmp(argv[i], "--quick")) {
-            run.quick = 1;
-        } else if (0 == strcmp(argv[i], "--label") && i + 1 < argc) {
-            run.label = argv[++i];
-        } else if (0 == strcmp(argv[i], "--entry") && i + 1 < argc) {
+        if (tu_opt(&run.o, argc, argv, &i)) {
+            continue;
+        }
+        if (0 == strcmp(argv[i], "--entry") && i + 1 < argc) {
             const char *e = argv[++i];
             run.entry = (entry_t) -1;
             for (int k = 0; k < 3; ++k) {
@@ -868,11 +664,11 @@ static int parse_args(int argc, char **argv)
             return 0;
         }
     }
-    if (NULL == run.alg) {
+    if (NULL == run.o.alg) {
         return 0;
     }
-    run.alg_index = swing_pvar_alg_index(run.alg);
-    return 0 == strcmp(run.alg, "auto") || run.alg_index >= 0;
+    run.alg_index = swing_pvar_alg_index(run.o.alg);
+    return 0 == strcmp(run.o.alg, "auto") || run.alg_index >= 0;
 }
 
 int main(int argc, char **argv)
@@ -893,30 +689,31 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return 2;
     }
-    argv_alg = run.alg;
+    argv_alg = run.o.alg;
     swing_pvar_collective(ENTRY_BLOCKING == run.entry ? "allreduce"
                           : ENTRY_NONBLOCKING == run.entry ? "iallreduce" : "allreduce_init");
     missing = swing_pvar_open();
     if (!swing_pvar_have(-1) || !swing_pvar_have(-2)
         || (run.alg_index >= 0 && !swing_pvar_have(run.alg_index))) {
         printf("FAIL [%s] np=%d rank=%d: coll/swing MPI_T counters not found (%d missing): "
-               "is the component loaded?\n", run.label, run.world_size, run.world_rank, missing);
+               "is the component loaded?\n", run.o.label, run.world_size, run.world_rank, missing);
         run.failures++;
     } else {
         setup_types_ops();
         matrix(MPI_COMM_WORLD, "world", 1);
-        sub_communicators();
-        also_algorithms();
+        tu_sub_communicators(matrix);
+        /* the forced algorithm had the full big vectors; the others a quarter */
+        run.o.big /= 4;
+        tu_each_algorithm(run.o.also, select_algorithm, matrix);
         free_types_ops();
     }
-    MPI_Reduce(&run.failures, &total_fail, 1, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
-    MPI_Reduce(&run.cases, &total_cases, 1, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
-    MPI_Bcast(&total_fail, 1, MPI_LONG, 0, MPI_COMM_WORLD);
+    tu_sum_to_all(&run.failures, &total_fail, MPI_LONG);
+    tu_sum_to_all(&run.cases, &total_cases, MPI_LONG);
     if (0 == run.world_rank) {
         printf("test_allreduce [%s] np=%d %s alg=%s%s%s: %ld rank-cases, %ld failures: %s\n",
-               run.label, run.world_size, entry_names[run.entry], argv_alg,
-               run.also ? " also " : "",
-               run.also ? run.also : "", total_cases, total_fail,
+               run.o.label, run.world_size, entry_names[run.entry], argv_alg,
+               run.o.also ? " also " : "",
+               run.o.also ? run.o.also : "", total_cases, total_fail,
                total_fail ? "FAIL" : "PASS");
         fflush(stdout);
     }

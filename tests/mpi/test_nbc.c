@@ -48,6 +48,7 @@
 #include <string.h>
 
 #include "swing_pvar.h"
+#include "test_util.h"
 
 #define NOUT 12
 
@@ -243,9 +244,9 @@ static void persistent(void)
     long long *out = malloc(big * sizeof(long long));
     MPI_Request req[2];
 
-    SWING_ALLREDUCE_INIT(a, out, (int) big, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD,
+    TU_ALLREDUCE_INIT(a, out, (int) big, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD,
                          MPI_INFO_NULL, &req[0]);
-    SWING_ALLREDUCE_INIT(MPI_IN_PLACE, b, 8, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD,
+    TU_ALLREDUCE_INIT(MPI_IN_PLACE, b, 8, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD,
                          MPI_INFO_NULL, &req[1]);
     for (int k = 0; k < 20; ++k) {
         fill_ll(a, big, rank, 10 + k);
@@ -325,7 +326,7 @@ static void bitwise(void)
         MPI_Iallreduce(in, nb, (int) n, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD, &req[0]);
         MPI_Iallreduce(MPI_IN_PLACE, ip, (int) n, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD, &req[1]);
         MPI_Waitall(2, req, MPI_STATUSES_IGNORE);
-        SWING_ALLREDUCE_INIT(in, ps, (int) n, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD,
+        TU_ALLREDUCE_INIT(in, ps, (int) n, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD,
                              MPI_INFO_NULL, &req[0]);
         MPI_Start(&req[0]);
         MPI_Wait(&req[0], MPI_STATUS_IGNORE);
@@ -385,7 +386,7 @@ static void ports(void)
     for (int a = 0; a < NPORTS; ++a) {
         buf[3 * a + 2] = malloc(big * sizeof(long long));
         out[a] = malloc(big * sizeof(long long));
-        SWING_ALLREDUCE_INIT(buf[3 * a + 2], out[a], (int) big, MPI_LONG_LONG, MPI_SUM,
+        TU_ALLREDUCE_INIT(buf[3 * a + 2], out[a], (int) big, MPI_LONG_LONG, MPI_SUM,
                              comm[a], MPI_INFO_NULL, &req[3 * a + 2]);
         fill_ll(buf[3 * a + 2], big, rank, 60 + a);
     }
@@ -565,7 +566,7 @@ int main(int argc, char **argv)
                  counter("nb_requests"), counter("nb_progress"));
         fail("leftovers", msg);
     }
-    MPI_Allreduce(&failures, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    tu_sum_to_all(&failures, &total, MPI_INT);
     if (0 == rank) {
         printf("test_nbc np=%d threads=%d: %d failures: %s\n", nprocs,
                MPI_THREAD_MULTIPLE == provided ? nthreads : 0, total, total ? "FAIL" : "PASS");

@@ -35,9 +35,9 @@
 
 #include "swing_cma.h"
 #include "swing_pvar.h"
+#include "test_util.h"
 
 #define GAP 0x5A
-#define MODM 1000003LL
 
 enum { C_RSB, C_RS, C_AG, C_AGV, C_N };
 static const char *const coll_names[C_N] = {
@@ -49,55 +49,24 @@ static const char *const alg_names[] = { "swing", "rd", "shm", "hier", "swing_mp
 #define ALG_HIER 3
 #define ANY_BUT_HIER (-2)
 
-typedef enum { T_INT, T_DOUBLE, T_FLOAT, T_LL, T_INT8, T_UINT8, T_2INT, T_C3, T_HGAP,
-               T_VEC, T_N } tkind_t;
-
-typedef struct tinfo {
-    const char *name;
-    int csize;       /* bytes of one component */
-    int ncomp;
-    size_t extent, lb;
-    int fp;          /* 1 float, 2 double */
-    MPI_Datatype type;
-} tinfo_t;
-
-static tinfo_t ti[T_N] = {
-    [T_INT] = { "MPI_INT", 4, 1, 4, 0, 0, MPI_DATATYPE_NULL },
-    [T_DOUBLE] = { "MPI_DOUBLE", 8, 1, 8, 0, 2, MPI_DATATYPE_NULL },
-    [T_FLOAT] = { "MPI_FLOAT", 4, 1, 4, 0, 1, MPI_DATATYPE_NULL },
-    [T_LL] = { "MPI_LONG_LONG", 8, 1, 8, 0, 0, MPI_DATATYPE_NULL },
-    [T_INT8] = { "MPI_INT8_T", 1, 1, 1, 0, 0, MPI_DATATYPE_NULL },
-    [T_UINT8] = { "MPI_UINT8_T", 1, 1, 1, 0, 0, MPI_DATATYPE_NULL },
-    [T_2INT] = { "MPI_2INT", 4, 2, 8, 0, 0, MPI_DATATYPE_NULL },
-    [T_C3] = { "contiguous(3,INT)", 4, 3, 12, 0, 0, MPI_DATATYPE_NULL },
-    [T_HGAP] = { "hindexed(3 INT at +8)", 4, 3, 12, 8, 0, MPI_DATATYPE_NULL },
-    [T_VEC] = { "vector(2,1,2,INT)", 4, 2, 12, 0, 0, MPI_DATATYPE_NULL },
-};
+/* The datatypes of the matrix (test_util.h). */
+typedef tu_type_id_t tkind_t;
 
 typedef enum { O_SUM, O_MAX, O_MIN, O_BXOR, O_PROD, O_MAXLOC, O_MOD, O_NONC, O_NONE } opk_t;
-static MPI_Op op_mod, op_nonc;
+static MPI_Op op_nonc;
 
 typedef enum { E_SERVED, E_FALLBACK, E_ZERO, E_NONE } expect_t;
 
 static struct {
-    int wrank, wsize, quick;
-    const char *alg, *label, *also;
-    size_t big;
+    int wrank, wsize;
+    tu_opts_t o;
     long cases, failures;
 } run;
-
-static uint64_t mix(uint64_t z)
-{
-    z += 0x9e3779b97f4a7c15ULL;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
 
 /* Input of rank r, element k, component c for op: small enough for every type. */
 static long long gen(opk_t op, int r, size_t k, int c)
 {
-    uint64_t h = mix(((uint64_t) r << 40) ^ ((uint64_t) k << 4) ^ (uint64_t) c);
+    uint64_t h = tu_mix(((uint64_t) r << 40) ^ ((uint64_t) k << 4) ^ (uint64_t) c);
 
     switch (op) {
     case O_PROD:
@@ -122,34 +91,14 @@ static long long combine(opk_t op, long long a, long long b)
     case O_MIN: return a < b ? a : b;
     case O_BXOR: return a ^ b;
     case O_PROD: return a * b;
-    case O_MOD: return (a + b) % MODM;
+    case O_MOD: return (a + b) % TU_MODSUM_M;
     default: return a;
     }
 }
 
 static void put(tkind_t t, char *at, long long v)
 {
-    if (2 == ti[t].fp) {
-        double x = (double) v;
-        memcpy(at, &x, 8);
-    } else if (1 == ti[t].fp) {
-        float x = (float) v;
-        memcpy(at, &x, 4);
-    } else if (8 == ti[t].csize) {
-        memcpy(at, &v, 8);
-    } else if (4 == ti[t].csize) {
-        int x = (int) v;
-        memcpy(at, &x, 4);
-    } else {
-        uint8_t x = (uint8_t) (uint64_t) v;   /* 8-bit sums wrap */
-        memcpy(at, &x, 1);
-    }
-}
-
-static char *elem(char *buf, tkind_t t, size_t k, int c)
-{
-    size_t off = (T_VEC == t) ? (size_t) c * 8 : (size_t) c * (size_t) ti[t].csize;
-    return buf + ti[t].lb + k * ti[t].extent + off;
+    tu_store(tu_types[t].ctype, at, v);
 }
 
 /* The reduction over ranks of element k component c. */
@@ -174,27 +123,6 @@ static long long expect_red(opk_t op, int p, size_t k, int c, int ncomp)
     return acc;
 }
 
-static void user_mod(void *in, void *inout, int *len, MPI_Datatype *dt)
-{
-    tkind_t t = T_INT;
-
-    for (int i = 0; i < T_N; ++i) {
-        if (*dt == ti[i].type && 4 == ti[i].csize && 0 == ti[i].fp) {
-            t = (tkind_t) i;
-        }
-    }
-
-    for (int k = 0; k < *len; ++k) {
-        for (int c = 0; c < ti[t].ncomp; ++c) {
-            int a, b;
-            memcpy(&a, elem(in, t, (size_t) k, c), 4);
-            memcpy(&b, elem(inout, t, (size_t) k, c), 4);
-            b = (int) ((a + (long long) b) % MODM);
-            memcpy(elem(inout, t, (size_t) k, c), &b, 4);
-        }
-    }
-}
-
 /* Non-commutative: must go to the previous module. */
 static void user_nonc(void *in, void *inout, int *len, MPI_Datatype *dt)
 {
@@ -213,7 +141,7 @@ static MPI_Op mpi_op(opk_t op)
     case O_BXOR: return MPI_BXOR;
     case O_PROD: return MPI_PROD;
     case O_MAXLOC: return MPI_MAXLOC;
-    case O_MOD: return op_mod;
+    case O_MOD: return tu_modsum;
     case O_NONC: return op_nonc;
     default: return MPI_OP_NULL;
     }
@@ -223,8 +151,8 @@ static char current[96];   /* the case: op, counts, in place */
 
 static void fail(const char *comm_name, int coll, tkind_t t, const char *what)
 {
-    printf("FAIL [%s] np=%d rank=%d alg=%s %s comm=%s type=%s %s: %s\n", run.label, run.wsize,
-           run.wrank, run.alg, coll_names[coll], comm_name, ti[t].name, current, what);
+    printf("FAIL [%s] np=%d rank=%d alg=%s %s comm=%s type=%s %s: %s\n", run.o.label, run.wsize,
+           run.wrank, run.o.alg, coll_names[coll], comm_name, tu_types[t].name, current, what);
     fflush(stdout);
     run.failures++;
 }
@@ -248,35 +176,15 @@ static void snap(int coll, snap_t *s)
 }
 
 /*
- * Where comm's ranks run (collective): 1 on one node; 2 on several nodes
- * with the same number >= 2 of ranks on each (hier's reduce-scatter and
- * allgather serve it); 0 otherwise. Kept on the communicator.
+ * Where comm's ranks run (collective the first time): 1 on one node; 2 on
+ * several nodes with the same number >= 2 of ranks on each (hier's
+ * reduce-scatter and allgather serve it); 0 otherwise.
  */
 static int node_shape(MPI_Comm comm)
 {
-    static int key = MPI_KEYVAL_INVALID;
-    MPI_Comm node;
-    int nsize, lrank, lead, nodes, kmin, kmax, flag = 0, shape;
-    void *kept = NULL;
+    tu_nodes_t n = tu_nodes(comm);
 
-    if (MPI_KEYVAL_INVALID == key) {
-        MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, MPI_COMM_NULL_DELETE_FN, &key, NULL);
-    }
-    MPI_Comm_get_attr(comm, key, &kept, &flag);
-    if (flag) {
-        return (int) (intptr_t) kept - 1;
-    }
-    MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
-    MPI_Comm_size(node, &nsize);
-    MPI_Comm_rank(node, &lrank);
-    MPI_Comm_free(&node);
-    lead = (0 == lrank);
-    MPI_Allreduce(&lead, &nodes, 1, MPI_INT, MPI_SUM, comm);
-    MPI_Allreduce(&nsize, &kmin, 1, MPI_INT, MPI_MIN, comm);
-    MPI_Allreduce(&nsize, &kmax, 1, MPI_INT, MPI_MAX, comm);
-    shape = (1 == nodes) ? 1 : (kmin == kmax && kmax > 1) ? 2 : 0;
-    MPI_Comm_set_attr(comm, key, (void *) (intptr_t) (shape + 1));
-    return shape;
+    return (1 == n.nodes) ? 1 : (n.kmin == n.kmax && n.kmax > 1) ? 2 : 0;
 }
 
 /*
@@ -288,11 +196,11 @@ static int expected_alg(MPI_Comm comm)
     int idx = -1, shape;
 
     for (int i = 0; i < NALG; ++i) {
-        if (0 == strcmp(run.alg, alg_names[i])) {
+        if (0 == strcmp(run.o.alg, alg_names[i])) {
             idx = i;
         }
     }
-    if (ALG_SHM != idx && ALG_HIER != idx && 0 != strcmp(run.alg, "auto")) {
+    if (ALG_SHM != idx && ALG_HIER != idx && 0 != strcmp(run.o.alg, "auto")) {
         return idx;
     }
     shape = node_shape(comm);
@@ -354,7 +262,7 @@ static void make_counts(int p, int shape, int n, int *counts, int *displs, int g
     int at = 0;
 
     for (int r = 0; r < p; ++r) {
-        counts[r] = (0 == shape) ? n : (1 == shape) ? (int) (mix((uint64_t) r + 7) % 4) * n / 2
+        counts[r] = (0 == shape) ? n : (1 == shape) ? (int) (tu_mix((uint64_t) r + 7) % 4) * n / 2
                   : (r == p - 1) ? n : 0;
         displs[r] = at;
         at += counts[r] + gapped;   /* allgatherv: a hole between blocks */
@@ -383,15 +291,15 @@ static void rs_case(MPI_Comm comm, const char *cn, int coll, tkind_t t, opk_t op
     snprintf(current, sizeof(current), "op %d counts %s n %d%s", (int) op,
              0 == shape ? "uniform" : 1 == shape ? "uneven" : "on the last rank", n,
              inplace ? " in place" : "");
-    sbytes = ti[t].lb + (size_t) total * ti[t].extent + 1;
-    rbytes = inplace ? sbytes : ti[t].lb + (size_t) counts[rank] * ti[t].extent + 1;
+    sbytes = tu_bytes(t, (size_t) total);
+    rbytes = inplace ? sbytes : tu_bytes(t, (size_t) counts[rank]);
     sbuf = malloc(sbytes);
     rbuf = malloc(rbytes);
     want = malloc(rbytes);
     memset(sbuf, GAP, sbytes);
     for (size_t k = 0; k < (size_t) total; ++k) {
-        for (int c = 0; c < ti[t].ncomp; ++c) {
-            put(t, elem(sbuf, t, k, c), gen(op, rank, k, c));
+        for (int c = 0; c < tu_types[t].ncomp; ++c) {
+            put(t, tu_elem(sbuf, t, k, c), gen(op, rank, k, c));
         }
     }
     if (inplace) {
@@ -402,19 +310,19 @@ static void rs_case(MPI_Comm comm, const char *cn, int coll, tkind_t t, opk_t op
         memset(want, GAP, rbytes);
     }
     for (size_t k = 0; k < (size_t) counts[rank]; ++k) {
-        for (int c = 0; c < ti[t].ncomp; ++c) {
-            put(t, elem(want, t, k, c),
-                expect_red(op, p, (size_t) displs[rank] + k, c, ti[t].ncomp));
+        for (int c = 0; c < tu_types[t].ncomp; ++c) {
+            put(t, tu_elem(want, t, k, c),
+                expect_red(op, p, (size_t) displs[rank] + k, c, tu_types[t].ncomp));
         }
     }
     e = (1 == p) ? E_NONE : (0 == total) ? E_ZERO
-        : (O_NONC == op || T_VEC == t) ? E_FALLBACK : E_SERVED;
+        : (O_NONC == op || TU_VEC == t) ? E_FALLBACK : E_SERVED;
     snap(coll, &a);
     if (C_RSB == coll) {
-        rc = MPI_Reduce_scatter_block(inplace ? MPI_IN_PLACE : sbuf, rbuf, n, ti[t].type,
+        rc = MPI_Reduce_scatter_block(inplace ? MPI_IN_PLACE : sbuf, rbuf, n, tu_types[t].type,
                                       mpi_op(op), comm);
     } else {
-        rc = MPI_Reduce_scatter(inplace ? MPI_IN_PLACE : sbuf, rbuf, counts, ti[t].type,
+        rc = MPI_Reduce_scatter(inplace ? MPI_IN_PLACE : sbuf, rbuf, counts, tu_types[t].type,
                                 mpi_op(op), comm);
     }
     snap(coll, &b);
@@ -425,7 +333,8 @@ static void rs_case(MPI_Comm comm, const char *cn, int coll, tkind_t t, opk_t op
         if (O_NONC != op) {
             /* in place, MPI leaves the rest of the buffer undefined: compare the block */
             check_bytes(cn, coll, t, rbuf, want,
-                        inplace ? ti[t].lb + (size_t) counts[rank] * ti[t].extent : rbytes);
+                        inplace ? tu_types[t].lb + (size_t) counts[rank] * tu_types[t].extent
+                                : rbytes);
         }
     }
     free(sbuf);
@@ -435,7 +344,7 @@ static void rs_case(MPI_Comm comm, const char *cn, int coll, tkind_t t, opk_t op
     free(displs);
 }
 
-/* One allgather (or v) case; sendt the send type (T_N: in place). */
+/* One allgather (or v) case. */
 static void ag_case(MPI_Comm comm, const char *cn, int coll, tkind_t t, int shape, int n,
                     int inplace)
 {
@@ -455,8 +364,8 @@ static void ag_case(MPI_Comm comm, const char *cn, int coll, tkind_t t, int shap
     snprintf(current, sizeof(current), "counts %s n %d%s",
              0 == shape ? "uniform" : 1 == shape ? "uneven" : "on the last rank", n,
              inplace ? " in place" : "");
-    rbytes = ti[t].lb + (size_t) end * ti[t].extent + 1;
-    sbytes = ti[t].lb + (size_t) counts[rank] * ti[t].extent + 1;
+    rbytes = tu_bytes(t, (size_t) end);
+    sbytes = tu_bytes(t, (size_t) counts[rank]);
     sbuf = malloc(sbytes);
     rbuf = malloc(rbytes);
     want = malloc(rbytes);
@@ -465,11 +374,11 @@ static void ag_case(MPI_Comm comm, const char *cn, int coll, tkind_t t, int shap
     memset(want, GAP, rbytes);
     for (int r = 0; r < p; ++r) {
         for (size_t k = 0; k < (size_t) counts[r]; ++k) {
-            for (int c = 0; c < ti[t].ncomp; ++c) {
+            for (int c = 0; c < tu_types[t].ncomp; ++c) {
                 long long v = gen(O_SUM, r, k, c);
-                put(t, elem(want, t, (size_t) displs[r] + k, c), v);
+                put(t, tu_elem(want, t, (size_t) displs[r] + k, c), v);
                 if (r == rank) {
-                    put(t, elem(inplace ? rbuf : sbuf, t, inplace ? (size_t) displs[r] + k : k,
+                    put(t, tu_elem(inplace ? rbuf : sbuf, t, inplace ? (size_t) displs[r] + k : k,
                                 c), v);
                 }
             }
@@ -478,14 +387,14 @@ static void ag_case(MPI_Comm comm, const char *cn, int coll, tkind_t t, int shap
     for (int r = 0; r < p; ++r) {
         total += counts[r];
     }
-    e = (1 == p) ? E_NONE : (0 == total) ? E_ZERO : (T_VEC == t) ? E_FALLBACK : E_SERVED;
+    e = (1 == p) ? E_NONE : (0 == total) ? E_ZERO : (TU_VEC == t) ? E_FALLBACK : E_SERVED;
     snap(coll, &a);
     if (C_AG == coll) {
-        rc = MPI_Allgather(inplace ? MPI_IN_PLACE : sbuf, n, ti[t].type, rbuf, n, ti[t].type,
-                           comm);
+        rc = MPI_Allgather(inplace ? MPI_IN_PLACE : sbuf, n, tu_types[t].type, rbuf, n,
+                           tu_types[t].type, comm);
     } else {
-        rc = MPI_Allgatherv(inplace ? MPI_IN_PLACE : sbuf, counts[rank], ti[t].type, rbuf,
-                            counts, displs, ti[t].type, comm);
+        rc = MPI_Allgatherv(inplace ? MPI_IN_PLACE : sbuf, counts[rank], tu_types[t].type, rbuf,
+                            counts, displs, tu_types[t].type, comm);
     }
     snap(coll, &b);
     if (MPI_SUCCESS != rc) {
@@ -508,12 +417,12 @@ typedef struct rcombo {
 } rcombo_t;
 
 static const rcombo_t rcombos[] = {
-    { T_INT, O_SUM, 1 }, { T_INT, O_MAX, 0 }, { T_INT, O_BXOR, 0 }, { T_DOUBLE, O_SUM, 1 },
-    { T_FLOAT, O_MIN, 0 }, { T_LL, O_PROD, 0 }, { T_INT8, O_SUM, 1 }, { T_UINT8, O_SUM, 0 },
-    { T_2INT, O_MAXLOC, 1 }, { T_C3, O_MOD, 0 }, { T_HGAP, O_MOD, 1 },
-    { T_INT, O_NONC, 1 }, { T_VEC, O_MOD, 1 },
+    { TU_INT, O_SUM, 1 }, { TU_INT, O_MAX, 0 }, { TU_INT, O_BXOR, 0 }, { TU_DOUBLE, O_SUM, 1 },
+    { TU_FLOAT, O_MIN, 0 }, { TU_LL, O_PROD, 0 }, { TU_INT8, O_SUM, 1 }, { TU_UINT8, O_SUM, 0 },
+    { TU_2INT, O_MAXLOC, 1 }, { TU_CONTIG3, O_MOD, 0 }, { TU_HGAP, O_MOD, 1 },
+    { TU_INT, O_NONC, 1 }, { TU_VEC, O_MOD, 1 },
 };
-static const tkind_t atypes[] = { T_INT, T_DOUBLE, T_INT8, T_C3, T_HGAP, T_VEC };
+static const tkind_t atypes[] = { TU_INT, TU_DOUBLE, TU_INT8, TU_CONTIG3, TU_HGAP, TU_VEC };
 
 static void matrix(MPI_Comm comm, const char *cn, int full)
 {
@@ -523,7 +432,7 @@ static void matrix(MPI_Comm comm, const char *cn, int full)
 
     for (size_t i = 0; i < sizeof(rcombos) / sizeof(rcombos[0]); ++i) {
         const rcombo_t *rc = &rcombos[i];
-        if ((run.quick || !full) && !rc->quick) {
+        if ((run.o.quick || !full) && !rc->quick) {
             continue;
         }
         for (int coll = C_RSB; coll <= C_RS; ++coll) {
@@ -533,14 +442,14 @@ static void matrix(MPI_Comm comm, const char *cn, int full)
                 }
             }
             rs_case(comm, cn, coll, rc->t, rc->op, 1, 1000, 1);
-            if (full && run.big && T_INT == rc->t && O_SUM == rc->op) {
-                rs_case(comm, cn, coll, rc->t, rc->op, 1, (int) run.big, 0);
-                rs_case(comm, cn, coll, rc->t, rc->op, 0, (int) run.big, 1);
+            if (full && run.o.big && TU_INT == rc->t && O_SUM == rc->op) {
+                rs_case(comm, cn, coll, rc->t, rc->op, 1, (int) run.o.big, 0);
+                rs_case(comm, cn, coll, rc->t, rc->op, 0, (int) run.o.big, 1);
             }
         }
     }
     for (size_t i = 0; i < sizeof(atypes) / sizeof(atypes[0]); ++i) {
-        if (run.quick && !(T_INT == atypes[i] || T_HGAP == atypes[i] || T_VEC == atypes[i])) {
+        if (run.o.quick && !(TU_INT == atypes[i] || TU_HGAP == atypes[i] || TU_VEC == atypes[i])) {
             continue;
         }
         for (int coll = C_AG; coll <= C_AGV; ++coll) {
@@ -550,9 +459,9 @@ static void matrix(MPI_Comm comm, const char *cn, int full)
                 }
             }
             ag_case(comm, cn, coll, atypes[i], 1, 1000, 1);
-            if (full && run.big && T_INT == atypes[i]) {
-                ag_case(comm, cn, coll, atypes[i], 1, (int) run.big, 0);
-                ag_case(comm, cn, coll, atypes[i], 0, (int) run.big, 1);
+            if (full && run.o.big && TU_INT == atypes[i]) {
+                ag_case(comm, cn, coll, atypes[i], 1, (int) run.o.big, 0);
+                ag_case(comm, cn, coll, atypes[i], 0, (int) run.o.big, 1);
             }
         }
     }
@@ -560,36 +469,14 @@ static void matrix(MPI_Comm comm, const char *cn, int full)
 
 static void setup_types(void)
 {
-    int bl = 1;
-    MPI_Aint disp = 8;
-    MPI_Datatype three;
-
-    ti[T_INT].type = MPI_INT;
-    ti[T_DOUBLE].type = MPI_DOUBLE;
-    ti[T_FLOAT].type = MPI_FLOAT;
-    ti[T_LL].type = MPI_LONG_LONG;
-    ti[T_INT8].type = MPI_INT8_T;
-    ti[T_UINT8].type = MPI_UINT8_T;
-    ti[T_2INT].type = MPI_2INT;
-    MPI_Type_contiguous(3, MPI_INT, &ti[T_C3].type);
-    MPI_Type_commit(&ti[T_C3].type);
-    MPI_Type_contiguous(3, MPI_INT, &three);
-    MPI_Type_create_hindexed(1, &bl, &disp, three, &ti[T_HGAP].type);
-    MPI_Type_commit(&ti[T_HGAP].type);
-    MPI_Type_free(&three);
-    MPI_Type_vector(2, 1, 2, MPI_INT, &ti[T_VEC].type);
-    MPI_Type_commit(&ti[T_VEC].type);
-    MPI_Op_create(user_mod, 1, &op_mod);
+    tu_types_create();
     MPI_Op_create(user_nonc, 0, &op_nonc);
 }
 
 static void free_types(void)
 {
-    MPI_Type_free(&ti[T_C3].type);
-    MPI_Type_free(&ti[T_HGAP].type);
-    MPI_Type_free(&ti[T_VEC].type);
-    MPI_Op_free(&op_mod);
     MPI_Op_free(&op_nonc);
+    tu_types_free();
 }
 
 static int set_all(const char *name)
@@ -605,45 +492,17 @@ static int set_all(const char *name)
     return 0;
 }
 
-static void sub_communicators(void)
+/* An --also algorithm: set through MPI_T, for all four collectives. */
+static int select_algorithm(const char *name)
 {
-    MPI_Comm split, reversed, dup;
-
-    MPI_Comm_split(MPI_COMM_WORLD, run.wrank % 2, run.wrank, &split);
-    matrix(split, "split(odd/even)", 0);
-    MPI_Comm_free(&split);
-    MPI_Comm_split(MPI_COMM_WORLD, 0, run.wsize - run.wrank, &reversed);
-    matrix(reversed, "split(reversed keys)", 0);
-    MPI_Comm_free(&reversed);
-    MPI_Comm_dup(MPI_COMM_WORLD, &dup);
-    matrix(dup, "dup(world)", 0);
-    MPI_Comm_free(&dup);
-}
-
-static void also_algorithms(void)
-{
-    char list[256], *save = NULL;
-
-    if (NULL == run.also) {
-        return;
+    if (0 != set_all(name)) {
+        printf("FAIL [%s] rank=%d: cannot select %s through MPI_T\n", run.o.label, run.wrank,
+               name);
+        run.failures++;
+        return -1;
     }
-    snprintf(list, sizeof(list), "%s", run.also);
-    for (char *name = strtok_r(list, ",", &save); NULL != name;
-         name = strtok_r(NULL, ",", &save)) {
-        MPI_Comm comm;
-        char cn[64];
-        if (0 != set_all(name)) {
-            printf("FAIL [%s] rank=%d: cannot select %s through MPI_T\n", run.label, run.wrank,
-                   name);
-            run.failures++;
-            continue;
-        }
-        run.alg = name;
-        MPI_Comm_dup(MPI_COMM_WORLD, &comm);
-        snprintf(cn, sizeof(cn), "dup(world) set to %s", name);
-        matrix(comm, cn, 1);
-        MPI_Comm_free(&comm);
-    }
+    run.o.alg = name;
+    return 0;
 }
 
 /*
@@ -655,16 +514,16 @@ static void check_single_copy(unsigned long long before)
 {
     unsigned long long moved = swing_pvar_get("allgather_shm_single_copy") - before;
     long min = -1;
-    int shm = 0 == strcmp(run.alg, "shm"), possible, expect, bad;
+    int shm = 0 == strcmp(run.o.alg, "shm"), possible, expect, bad;
     char msg[160];
 
     if (0 != swing_cvar_get_long("coll_swing_shm_cma_allgather_min", &min)) {
-        fail("world", C_AG, T_INT, "coll_swing_shm_cma_allgather_min not found");
+        fail("world", C_AG, TU_INT, "coll_swing_shm_cma_allgather_min not found");
         return;
     }
     possible = swing_cma_possible(MPI_COMM_WORLD);
     expect = shm && min >= 0 && run.wsize > 1 && possible
-             && run.big * sizeof(int) * (size_t) run.wsize >= (size_t) min;
+             && run.o.big * sizeof(int) * (size_t) run.wsize >= (size_t) min;
     bad = (min < 0 || (shm && !possible)) ? moved != 0 : (expect && 0 == moved);
     if (0 == run.wrank) {
         printf("single copy (allgather): threshold %ld, %s, %llu calls served by it\n", min,
@@ -673,7 +532,7 @@ static void check_single_copy(unsigned long long before)
     if (bad) {
         snprintf(msg, sizeof(msg), "single copy served %llu calls, %s", moved,
                  expect ? "expected some" : "expected none");
-        fail("world", C_AG, T_INT, msg);
+        fail("world", C_AG, TU_INT, msg);
     }
 }
 
@@ -685,22 +544,12 @@ int main(int argc, char **argv)
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &run.wrank);
     MPI_Comm_size(MPI_COMM_WORLD, &run.wsize);
-    run.label = "";
-    run.big = 1 << 18;
+    run.o.label = "";
+    run.o.big = 1 << 18;
     for (int i = 1; i < argc; ++i) {
-        if (0 == strcmp(argv[i], "--alg") && i + 1 < argc) {
-            run.alg = argv[++i];
-        } else if (0 == strcmp(argv[i], "--also") && i + 1 < argc) {
-            run.also = argv[++i];
-        } else if (0 == strcmp(argv[i], "--big") && i + 1 < argc) {
-            run.big = (size_t) strtoul(argv[++i], NULL, 10);
-        } else if (0 == strcmp(argv[i], "--quick")) {
-            run.quick = 1;
-        } else if (0 == strcmp(argv[i], "--label") && i + 1 < argc) {
-            run.label = argv[++i];
-        }
+        (void) tu_opt(&run.o, argc, argv, &i);
     }
-    if (NULL == run.alg) {
+    if (NULL == run.o.alg) {
         if (0 == run.wrank) {
             fprintf(stderr, "usage: test_rsag --alg swing|rd|shm|hier|swing_mp|rd_mp|ring|auto "
                             "[--also A,B] [--big N] "
@@ -709,26 +558,25 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return 2;
     }
-    argv_alg = run.alg;
+    argv_alg = run.o.alg;
     swing_pvar_open();
     if (~0ULL == swing_pvar_get("allgather_served")) {
-        printf("FAIL [%s] rank=%d: coll/swing counters not found\n", run.label, run.wrank);
+        printf("FAIL [%s] rank=%d: coll/swing counters not found\n", run.o.label, run.wrank);
         run.failures++;
     } else {
         unsigned long long single = swing_pvar_get("allgather_shm_single_copy");
         setup_types();
         matrix(MPI_COMM_WORLD, "world", 1);
         check_single_copy(single);
-        sub_communicators();
-        also_algorithms();
+        tu_sub_communicators(matrix);
+        tu_each_algorithm(run.o.also, select_algorithm, matrix);
         free_types();
     }
-    MPI_Reduce(&run.failures, &total_fail, 1, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
-    MPI_Reduce(&run.cases, &total_cases, 1, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
-    MPI_Bcast(&total_fail, 1, MPI_LONG, 0, MPI_COMM_WORLD);
+    tu_sum_to_all(&run.failures, &total_fail, MPI_LONG);
+    tu_sum_to_all(&run.cases, &total_cases, MPI_LONG);
     if (0 == run.wrank) {
-        printf("test_rsag [%s] np=%d alg=%s%s%s: %ld rank-cases, %ld failures: %s\n", run.label,
-               run.wsize, argv_alg, run.also ? " also " : "", run.also ? run.also : "",
+        printf("test_rsag [%s] np=%d alg=%s%s%s: %ld rank-cases, %ld failures: %s\n", run.o.label,
+               run.wsize, argv_alg, run.o.also ? " also " : "", run.o.also ? run.o.also : "",
                total_cases, total_fail, total_fail ? "FAIL" : "PASS");
         fflush(stdout);
     }

@@ -27,6 +27,8 @@
 #include <mpi.h>
 
 #include "swing_cma.h"
+#include "swing_pvar.h"
+#include "test_util.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -291,33 +293,15 @@ static long run_case(const tcase_t *c, size_t count, int in_place, MPI_Comm comm
     return bad;
 }
 
-/* A counter's value; only differences between two reads mean something
-   (Open MPI counts from the handle's creation, so handles are kept; name
-   must outlive the process's use of it: a string literal). */
+/* A counter's value; only differences between two reads mean something. */
 static unsigned long long pvar(const char *name)
 {
-    static MPI_T_pvar_session session = MPI_T_PVAR_SESSION_NULL;
-    static struct { const char *name; MPI_T_pvar_handle h; } open_[32];
-    static int nopen;
     unsigned long long v = 0;
-    int idx, n, k;
 
-    if (MPI_T_PVAR_SESSION_NULL == session) {
-        MPI_T_pvar_session_create(&session);
+    if (0 != swing_pvar_read_one(name, &v)) {
+        fprintf(stderr, "pvar %s not available (coll/swing not loaded?)\n", name);
+        MPI_Abort(MPI_COMM_WORLD, 2);
     }
-    for (k = 0; k < nopen && strcmp(open_[k].name, name); ++k) {
-    }
-    if (k == nopen) {
-        if (nopen == 32
-            || MPI_SUCCESS != MPI_T_pvar_get_index(name, MPI_T_PVAR_CLASS_COUNTER, &idx)
-            || MPI_SUCCESS != MPI_T_pvar_handle_alloc(session, idx, NULL, &open_[k].h, &n)) {
-            fprintf(stderr, "pvar %s not available (coll/swing not loaded?)\n", name);
-            MPI_Abort(MPI_COMM_WORLD, 2);
-        }
-        open_[k].name = name;
-        ++nopen;
-    }
-    MPI_T_pvar_read(session, open_[k].h, &v);
     return v;
 }
 
@@ -520,10 +504,9 @@ int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "check";
     long bad, total = 0;
-    int provided;
 
     MPI_Init(&argc, &argv);
-    MPI_T_init_thread(MPI_THREAD_SINGLE, &provided);
+    swing_pvar_open();
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     MPI_Op_create(user_sum_fn, 1, &user_sum);
@@ -537,14 +520,13 @@ int main(int argc, char **argv)
     } else {
         bad = fail("usage: test_shm check [on|off]|refuse|crash");
     }
-    MPI_Reduce(&bad, &total, 1, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
+    tu_sum_to_all(&bad, &total, MPI_LONG);
     if (0 == rank) {
         printf("test_shm %s, %d ranks: %s (%ld failures)\n", mode, size,
                total ? "FAIL" : "PASS", total);
     }
-    MPI_Bcast(&total, 1, MPI_LONG, 0, MPI_COMM_WORLD);
     MPI_Op_free(&user_sum);
-    MPI_T_finalize();
+    swing_pvar_close();
     MPI_Finalize();
     return total ? 1 : 0;
 }

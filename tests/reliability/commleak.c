@@ -45,7 +45,7 @@ static int allreduce_as(int as, double *buf, int n, MPI_Comm *c)
         rc = MPI_Iallreduce(MPI_IN_PLACE, buf, n, MPI_DOUBLE, MPI_SUM, *c, &req);
         break;
     default:
-        rc = REL_ALLREDUCE_INIT(MPI_IN_PLACE, buf, n, MPI_DOUBLE, MPI_SUM, *c, MPI_INFO_NULL,
+        rc = TU_ALLREDUCE_INIT(MPI_IN_PLACE, buf, n, MPI_DOUBLE, MPI_SUM, *c, MPI_INFO_NULL,
                                 &req);
         if (MPI_SUCCESS == rc && AS_PERSISTENT_COMM_FREED == as) {
             /* a first start on a zero vector: the second gives the checked sum */
@@ -93,28 +93,18 @@ int main(int argc, char **argv)
     unsigned long long calls[AS_COUNT] = { 0 }, reqs, prog;
     double *buf;
     int rank, size, provided, check_mem = 1;
+    const rel_opt_t opts[] = {
+        { "--iters", &iters, NULL, NULL }, { "--count", &count, NULL, NULL },
+        { "--max-heap-growth", &max_heap, NULL, NULL },
+        { "--self-test-leak", &self_leak, NULL, NULL },
+        { "--max-rss-growth", &max_rss, NULL, NULL }, { NULL, NULL, NULL, NULL },
+    };
 
     MPI_Init(&argc, &argv);
     MPI_T_init_thread(MPI_THREAD_SINGLE, &provided);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
-    for (int i = 1; i < argc; ++i) {
-        const char *next = (i + 1 < argc) ? argv[i + 1] : NULL;
-        if (0 == strcmp(argv[i], "--iters")) {
-            iters = rel_parse_ull(argv[i], next); ++i;
-        } else if (0 == strcmp(argv[i], "--count")) {
-            count = rel_parse_ull(argv[i], next); ++i;
-        } else if (0 == strcmp(argv[i], "--max-heap-growth")) {
-            max_heap = rel_parse_ull(argv[i], next); ++i;
-        } else if (0 == strcmp(argv[i], "--self-test-leak")) {
-            self_leak = rel_parse_ull(argv[i], next); ++i;
-        } else if (0 == strcmp(argv[i], "--max-rss-growth")) {
-            max_rss = rel_parse_ull(argv[i], next); ++i;
-        } else {
-            fprintf(stderr, "commleak: unknown argument %s\n", argv[i]);
-            MPI_Abort(MPI_COMM_WORLD, 2);
-        }
-    }
+    rel_parse_opts("commleak", NULL, argc, argv, opts);
     buf = malloc((count + 1) * sizeof(*buf));
     if (NULL == buf || iters < 10) {
         fprintf(stderr, "commleak: no memory, or --iters below 10\n");
@@ -206,8 +196,7 @@ int main(int argc, char **argv)
         bad++;
     }
     free(buf);
-    MPI_Reduce(&bad, &all_bad, 1, MPI_UNSIGNED_LONG_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
-    MPI_Bcast(&all_bad, 1, MPI_UNSIGNED_LONG_LONG, 0, MPI_COMM_WORLD);
+    tu_sum_to_all(&bad, &all_bad, MPI_UNSIGNED_LONG_LONG);
     if (0 == rank) {
         printf("commleak: %llu problems: %s\n", all_bad, all_bad ? "FAIL" : "OK");
     }

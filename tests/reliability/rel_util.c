@@ -7,14 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-uint64_t rel_mix(uint64_t x)
-{
-    x += 0x9E3779B97F4A7C15ULL;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-    return x ^ (x >> 31);
-}
-
 void rel_rng_seed(rel_rng_t *rng, uint64_t seed)
 {
     rng->state = seed;
@@ -23,7 +15,7 @@ void rel_rng_seed(rel_rng_t *rng, uint64_t seed)
 uint64_t rel_rng_next(rel_rng_t *rng)
 {
     rng->state += 0x9E3779B97F4A7C15ULL;
-    return rel_mix(rng->state);
+    return tu_mix(rng->state);
 }
 
 long long rel_rng_range(rel_rng_t *rng, long long lo, long long hi)
@@ -34,7 +26,7 @@ long long rel_rng_range(rel_rng_t *rng, long long lo, long long hi)
 
 uint64_t rel_hash3(uint64_t salt, uint64_t r, uint64_t i)
 {
-    return rel_mix(salt ^ rel_mix(r * 0xD1B54A32D192ED03ULL + i));
+    return tu_mix(salt ^ tu_mix(r * 0xD1B54A32D192ED03ULL + i));
 }
 
 int rel_pvar_open(rel_pvar_t *pv, const char *name)
@@ -148,4 +140,34 @@ unsigned long long rel_parse_ull(const char *flag, const char *text)
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
     return v;
+}
+
+void rel_parse_opts(const char *prog, const char *usage, int argc, char **argv,
+                    const rel_opt_t *opts)
+{
+    for (int i = 1; i < argc; ++i) {
+        const char *next = (i + 1 < argc) ? argv[i + 1] : NULL;
+        const rel_opt_t *o = opts;
+
+        while (NULL != o->flag && 0 != strcmp(o->flag, argv[i])) {
+            ++o;
+        }
+        if (NULL == o->flag || (NULL != o->text && NULL == next)) {
+            fprintf(stderr, "%s: unknown argument \"%s\"\n", prog, argv[i]);
+            if (NULL != usage) {
+                fprintf(stderr, "usage: %s\n", usage);
+            }
+            MPI_Abort(MPI_COMM_WORLD, 2);
+        }
+        if (NULL != o->number) {
+            *o->number = rel_parse_ull(argv[i], next);
+            ++i;
+        } else if (NULL != o->text) {
+            *o->text = next;
+            ++i;
+        }
+        if (NULL != o->set) {
+            *o->set = 1;
+        }
+    }
 }

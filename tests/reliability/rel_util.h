@@ -1,7 +1,9 @@
 /*
  * Helpers shared by the reliability programs: a seeded generator that every
- * rank can evaluate for any (call, rank, element), MPI_T counter reads and
- * the process's memory use.
+ * rank can evaluate for any (call, rank, element), MPI_T counter reads, the
+ * process's memory use and the options. What all MPI test programs share
+ * (the mixer, MPI_Allreduce_init's name, the failures' sum) is in
+ * tests/mpi/test_util.h.
  */
 #ifndef REL_UTIL_H
 #define REL_UTIL_H
@@ -11,8 +13,7 @@
 
 #include <mpi.h>
 
-/* splitmix64: one step of the generator, also a good 64-bit mixer. */
-uint64_t rel_mix(uint64_t x);
+#include "../mpi/test_util.h"
 
 typedef struct rel_rng {
     uint64_t state;
@@ -53,14 +54,6 @@ void rel_pvar_close(rel_pvar_t *pv);
 int rel_await_nb_idle(double seconds);
 int rel_nb_leftovers(unsigned long long *requests, unsigned long long *progress);
 
-/* MPI_Allreduce_init: MPI-4, in Open MPI 4.1 as the extension MPIX_Allreduce_init. */
-#if defined(OPEN_MPI) && OMPI_MAJOR_VERSION < 5
-#include <mpi-ext.h>
-#define REL_ALLREDUCE_INIT MPIX_Allreduce_init
-#else
-#define REL_ALLREDUCE_INIT MPI_Allreduce_init
-#endif
-
 /* Resident set size in KiB from /proc/self/status; -1 if unavailable. */
 long rel_rss_kib(void);
 /* Bytes the malloc heap has in use (mallinfo2). */
@@ -68,5 +61,24 @@ size_t rel_heap_bytes(void);
 
 /* Parses a non-negative integer option value; exits the job on junk. */
 unsigned long long rel_parse_ull(const char *flag, const char *text);
+
+/*
+ * A command-line option: --flag N into *number (rel_parse_ull), --flag
+ * TEXT into *text, or --flag alone; *set, if given, becomes 1 when the
+ * option is there.
+ */
+typedef struct rel_opt {
+    const char *flag;
+    unsigned long long *number;
+    const char **text;
+    int *set;
+} rel_opt_t;
+
+/*
+ * Takes argv by opts (ended by a NULL flag). Anything else ends the job,
+ * with 'PROG: unknown argument "ARG"' and the usage line (if not NULL).
+ */
+void rel_parse_opts(const char *prog, const char *usage, int argc, char **argv,
+                    const rel_opt_t *opts);
 
 #endif

@@ -34,7 +34,8 @@ mpi_check() {
     plain="$bdir/tests/reliability/stress-plain"
     [ -e "$comp/mca_coll_swing.so" ] || { echo "sanitize.sh: $comp/mca_coll_swing.so missing"; return 99; }
     shim="$bdir/tests/reliability/nodlclose.so"
-    mpicc -O1 -g -o "$plain" "$here/stress.c" "$here/rel_util.c" || return 99
+    mpicc -O1 -g -o "$plain" "$here/stress.c" "$here/rel_util.c" "$here/../mpi/test_util.c" \
+        || return 99
     gcc -shared -fPIC -O1 -o "$shim" "$here/nodlclose.c" || return 99
     fails=0
     # "nbc": stress --nbc, the nonblocking and persistent entries (requests

@@ -252,16 +252,17 @@ static void expected(op_t op, kind_t k, uint64_t salt, int n, size_t i,
     }
 }
 
-static void usage_exit(const char *arg)
-{
-    fprintf(stderr, "stress: unknown argument \"%s\"\nusage: stress [--seed N] [--iters N] "
-            "[--max-count N] [--int8] [--nbc] [--expect-alg NAME] [--no-swing] [--self-test]\n", arg);
-    MPI_Abort(MPI_COMM_WORLD, 2);
-}
-
 static void parse_opts(int argc, char **argv, opts_t *o, int wrank)
 {
+    unsigned long long seed = 0;
     int have_seed = 0;
+    const rel_opt_t opts[] = {
+        { "--seed", &seed, NULL, &have_seed }, { "--iters", &o->iters, NULL, NULL },
+        { "--max-count", &o->max_count, NULL, NULL },
+        { "--expect-alg", NULL, &o->expect_alg, NULL }, { "--int8", NULL, NULL, &o->int8 },
+        { "--nbc", NULL, NULL, &o->nbc }, { "--no-swing", NULL, NULL, &o->no_swing },
+        { "--self-test", NULL, NULL, &o->self_test }, { NULL, NULL, NULL, NULL },
+    };
 
     o->iters = 300;
     o->max_count = 1 << 16;
@@ -270,30 +271,11 @@ static void parse_opts(int argc, char **argv, opts_t *o, int wrank)
     o->no_swing = 0;
     o->self_test = 0;
     o->expect_alg = NULL;
-    for (int i = 1; i < argc; ++i) {
-        const char *a = argv[i], *next = (i + 1 < argc) ? argv[i + 1] : NULL;
-        if (0 == strcmp(a, "--seed")) {
-            o->seed = rel_parse_ull(a, next); have_seed = 1; ++i;
-        } else if (0 == strcmp(a, "--iters")) {
-            o->iters = rel_parse_ull(a, next); ++i;
-        } else if (0 == strcmp(a, "--max-count")) {
-            o->max_count = rel_parse_ull(a, next); ++i;
-        } else if (0 == strcmp(a, "--expect-alg") && NULL != next) {
-            o->expect_alg = next; ++i;
-        } else if (0 == strcmp(a, "--int8")) {
-            o->int8 = 1;
-        } else if (0 == strcmp(a, "--nbc")) {
-            o->nbc = 1;
-        } else if (0 == strcmp(a, "--no-swing")) {
-            o->no_swing = 1;
-        } else if (0 == strcmp(a, "--self-test")) {
-            o->self_test = 1;
-        } else {
-            usage_exit(a);
-        }
-    }
+    rel_parse_opts("stress", "stress [--seed N] [--iters N] [--max-count N] [--int8] [--nbc] "
+                   "[--expect-alg NAME] [--no-swing] [--self-test]", argc, argv, opts);
+    o->seed = seed;
     if (!have_seed) {
-        uint64_t s = rel_mix((uint64_t) time(NULL) ^ ((uint64_t) getpid() << 20));
+        uint64_t s = tu_mix((uint64_t) time(NULL) ^ ((uint64_t) getpid() << 20));
         o->seed = (0 == wrank) ? (s & 0xFFFFFFFFFFFFULL) : 0;
         MPI_Bcast(&o->seed, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
     }
@@ -443,7 +425,7 @@ static int run_entry(state_t *s, rel_rng_t *rng, entry_t e, const void *sbuf, si
         return MPI_Allreduce(sbuf, s->rbuf, (int) count, dt, op, comm);
     case E_PERSISTENT:
     case E_PERSISTENT_FREED:
-        rc = REL_ALLREDUCE_INIT(sbuf, s->rbuf, (int) count, dt, op, comm, MPI_INFO_NULL, &req);
+        rc = TU_ALLREDUCE_INIT(sbuf, s->rbuf, (int) count, dt, op, comm, MPI_INFO_NULL, &req);
         /* twice when the inputs survive the first start */
         for (int k = 0; MPI_SUCCESS == rc && k < (MPI_IN_PLACE == sbuf ? 1 : 2); ++k) {
             rc = MPI_Start(&req);
@@ -836,9 +818,7 @@ int main(int argc, char **argv)
     if (s.o.nbc && !s.o.no_swing) {
         bad += check_leftovers(&s) ? 0 : 1;
     }
-    /* tallied with reduce + bcast, which swing does not implement */
-    MPI_Reduce(&bad, &all_bad, 1, MPI_UNSIGNED_LONG_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
-    MPI_Bcast(&all_bad, 1, MPI_UNSIGNED_LONG_LONG, 0, MPI_COMM_WORLD);
+    tu_sum_to_all(&bad, &all_bad, MPI_UNSIGNED_LONG_LONG);
     if (0 == s.wrank) {
         printf("stress: %llu allreduce calls per rank, %llu problems: %s (seed %llu)\n",
                s.calls, all_bad, all_bad ? "FAIL" : "OK", (unsigned long long) s.o.seed);

@@ -76,7 +76,7 @@ static void *worker_run(void *arg)
 
     MPI_Comm_rank(w->comm, &r);
     MPI_Comm_size(w->comm, &n);
-    rel_rng_seed(&rng, w->seed ^ rel_mix((uint64_t) w->id + 1));
+    rel_rng_seed(&rng, w->seed ^ tu_mix((uint64_t) w->id + 1));
     for (unsigned long long it = 0; it < w->iters && NULL != buf && NULL != dbuf && NULL != out;
          ++it) {
         size_t count = (size_t) rel_rng_range(&rng, 1, (long long) w->max_count);
@@ -128,10 +128,15 @@ int main(int argc, char **argv)
     worker_t w[THREADS_MAX];
     pthread_t tid[THREADS_MAX];
     unsigned long long iters = 200, max_count = 4096, nthreads = 4, bad = 0, all_bad = 0;
-    uint64_t seed = 12345;
+    unsigned long long seed = 12345;
     rel_pvar_t pv_served;
     unsigned long long served = 0, expect = 0;
     int provided, rank, size;
+    const rel_opt_t opts[] = {
+        { "--seed", &seed, NULL, NULL }, { "--iters", &iters, NULL, NULL },
+        { "--threads", &nthreads, NULL, NULL }, { "--max-count", &max_count, NULL, NULL },
+        { NULL, NULL, NULL, NULL },
+    };
 
     MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -143,21 +148,7 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return 77;
     }
-    for (int i = 1; i < argc; ++i) {
-        const char *next = (i + 1 < argc) ? argv[i + 1] : NULL;
-        if (0 == strcmp(argv[i], "--seed")) {
-            seed = rel_parse_ull(argv[i], next); ++i;
-        } else if (0 == strcmp(argv[i], "--iters")) {
-            iters = rel_parse_ull(argv[i], next); ++i;
-        } else if (0 == strcmp(argv[i], "--threads")) {
-            nthreads = rel_parse_ull(argv[i], next); ++i;
-        } else if (0 == strcmp(argv[i], "--max-count")) {
-            max_count = rel_parse_ull(argv[i], next); ++i;
-        } else {
-            fprintf(stderr, "threads: unknown argument %s\n", argv[i]);
-            MPI_Abort(MPI_COMM_WORLD, 2);
-        }
-    }
+    rel_parse_opts("threads", NULL, argc, argv, opts);
     if (nthreads < 1 || nthreads > THREADS_MAX || max_count < 1) {
         fprintf(stderr, "threads: --threads 1..%d, --max-count >= 1\n", THREADS_MAX);
         MPI_Abort(MPI_COMM_WORLD, 2);
@@ -196,8 +187,7 @@ int main(int argc, char **argv)
         bad++;
     }
     rel_pvar_close(&pv_served);
-    MPI_Reduce(&bad, &all_bad, 1, MPI_UNSIGNED_LONG_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
-    MPI_Bcast(&all_bad, 1, MPI_UNSIGNED_LONG_LONG, 0, MPI_COMM_WORLD);
+    tu_sum_to_all(&bad, &all_bad, MPI_UNSIGNED_LONG_LONG);
     if (0 == rank) {
         printf("threads: %llu calls per rank, swing served %llu, %llu problems: %s\n",
                expect, served, all_bad, all_bad ? "FAIL" : "OK");

@@ -245,6 +245,39 @@ grep -q "rows.topo:4:18: decide row ignored: allreduce 150-300 overlaps 100-200 
     || fail "explain --choice with cores: small sizes not single-port"
 "$bin" explain torus:4x4 --choice --alpha 2e-4 --beta 6e6 | grep -q "^ auto: 0 B .. .* -> swing_lo_mp (cost model)$" \
     || fail "explain --choice without cores: small sizes not multiport"
+# Networks of groups (numbers by hand in unit/test_fabric.c): dragonfly:4,4
+# with ranks in blocks. Global links crossed per phase, Swing 0 8 8 16 and
+# RD 0 0 16 16; an allreduce of 1 MiB (n) puts 8n on them with Swing BO,
+# 6n with RD BO (Swing a third more on this aligned placement), 32n with
+# either LO; a fat tree 4,4,2 crosses an uplink and a downlink for each:
+# twice as many bytes. Rank 3's Swing BO messages: partners 2 (its group:
+# 2 local links x n/2), 4 (2 local + 1 global x n/4), 0 (2 local x n/8),
+# 8 (2 local + 1 global x n/16), twice: 3932160 local, 655360 global.
+"$bin" congestion dragonfly --csv > "$tmp/df.csv"
+expect "0 8 8 16 0 0 16 16" "$(awk -F, '$1 == "swing" || $1 == "rd" { printf "%s%s", sep, $9; sep = " " }' "$tmp/df.csv")" \
+    "dragonfly global links per phase"
+"$bin" predict dragonfly --sizes 1M:1M > "$tmp/dfp.txt"
+grep -q "^global links: swing-bo 8388608 bytes, rd-bo 6291456 (swing-bo 33.3% more)$" "$tmp/dfp.txt" \
+    || fail "dragonfly: Swing BO against RD BO on the global links"
+grep -q "^global links: swing-lo 33554432 bytes, rd-lo 33554432 (the same)$" "$tmp/dfp.txt" \
+    || fail "dragonfly: Swing LO against RD LO on the global links"
+"$bin" predict fattree --sizes 1M:1M | grep -q "^up links: swing-bo 16777216 bytes, rd-bo 12582912" \
+    || fail "fattree: Swing BO against RD BO on the up links"
+"$bin" congestion dragonfly --bytes 1M --csv > "$tmp/dfb.csv"
+expect "swing-bo,total,,,,62914560,8388608,2097152," "$(grep '^swing-bo,total' "$tmp/dfb.csv")" "dragonfly Swing BO bytes"
+expect "9" "$(grep -c '^[a-z-]*,total,' "$tmp/dfb.csv")" "dragonfly bytes: one total per algorithm"
+"$bin" explain dragonfly --rank 3 --kind bo --bytes 1M > "$tmp/dfe.txt"
+grep -q "^bytes on links: 3932160 local, 655360 global$" "$tmp/dfe.txt" || fail "dragonfly explain rank 3"
+# dragonfly:2,2: node 0 to node 2: up (link 0), r0 -> r1 (cable 4, link 8),
+# down to node 2 (cable 2, link 5)
+"$bin" routes dragonfly:2,2 > "$tmp/dfr.txt"
+grep -q "^route 0 2 3 0 8 5$" "$tmp/dfr.txt" || fail "dragonfly:2,2 route 0 -> 2"
+expect 12 "$(grep -c '^route ' "$tmp/dfr.txt")" "dragonfly:2,2 routes"
+grep -q "^cable 4 4 5 global 1$" "$tmp/dfr.txt" || fail "dragonfly:2,2 global cable"
+"$bin" show fattree:2,2,1:slots=2:place=roundrobin | grep -q "^leaf 1:  n2\[2,6\]  n3\[3,7\]$" \
+    || fail "fattree round robin: ranks per node"
+"$bin" congestion torus:4x4 --bytes 1M > /dev/null 2>&1
+expect 2 $? "exit status of 'swing-topo congestion torus:4x4 --bytes 1M' (not a network of groups)"
 
 "$bin" --help | grep -q "^Usage: swing-topo" || fail "--help"
 for args in "" "nosuchcommand" "hops" "hops ring:8 extra" "hops ring:8 --kind xx" \

@@ -31,7 +31,9 @@ static const char *const round_trip_specs[] = {
     "n150", "n150:harvest=3", "n150:harvest=11", "n150:harvest=1",
     "n150-72", "n150-72:harvest=5", "n150-72:harvest=none", "torus",
     "ring:8", "ring:1", "torus:8x8", "torus:4x4x4", "torus:6x10", "4x4x4",
-    "torus:2x2x2x2x2x2x2x2",
+    "torus:2x2x2x2x2x2x2x2", "dragonfly", "fattree", "dragonfly:4,4,2,0.5",
+    "dragonfly:6,2:pairs=ring:slots=2", "fattree:4,4,2:place=roundrobin",
+    "fattree:2,2,1:place=3,3,0,2",
 };
 #define N_ROUND_TRIP (int) (sizeof(round_trip_specs) / sizeof(round_trip_specs[0]))
 
@@ -78,10 +80,12 @@ START_TEST(test_round_trip_presets)
         swt_topo_destroy(a);
         swt_topo_destroy(b);
     }
-    ck_assert_int_eq(n, 3);
+    ck_assert_int_eq(n, 5);
     ck_assert_str_eq(names[0], "n150");
     ck_assert_str_eq(names[1], "n150-72");
     ck_assert_str_eq(names[2], "torus");
+    ck_assert_str_eq(names[3], "dragonfly");
+    ck_assert_str_eq(names[4], "fattree");
 }
 END_TEST
 

@@ -89,6 +89,19 @@ int swing_topo_choice(const swt_topo_t *topo, const swt_cost_params_t *par, cons
 int swing_topo_choice_coll(const char *name);
 /* Prints (stderr) the table's left-out rows and those naming what swing lacks. */
 void swing_topo_choice_check(const struct swt_table *tab);
+/*
+ * Networks of groups (swing_topo_traffic.c): a link's name ("r0->r1(global)",
+ * "-" for -1), the network in two lines, the bytes on local and upper links
+ * per step of every form of every algorithm (congestion --bytes; csv) and
+ * their totals with Swing against RD (predict), and the bytes a route puts
+ * on each class of link (explain). 0 or an exit code.
+ */
+const char *swing_topo_fabric_link(const swt_fabric_t *fab, long l, char *buf, size_t len);
+void swing_topo_fabric_summary(const swt_topo_t *topo);
+int swing_topo_traffic_steps(swt_net_t *net, double bytes, int csv);
+int swing_topo_traffic_totals(swt_net_t *net, double bytes);
+void swing_topo_route_bytes(const swt_fabric_t *fab, const swt_route_t *rt, double bytes,
+                            double *out);
 
 int swing_topo_show(int argc, char **argv);
 int swing_topo_explain(int argc, char **argv);

@@ -9,7 +9,10 @@
  * tiles, or a map that moves two physical coordinates, ports can meet).
  * With --model (or a description with an overhead per message or cores),
  * the cost model's steps of the whole communicator at that size: each
- * step's link and core bounds and which one set its time.
+ * step's link and core bounds and which one set its time. On a network of
+ * groups, also the bytes each message puts on local and on upper (global
+ * or up) links, and their totals. With --choice, instead, the automatic
+ * choice of a collective by size (swing_topo_choice.c).
  */
 #include "swing_topo.h"
 #include "swt_table.h"
@@ -35,7 +38,10 @@ static void swing_explain_help(void)
            "ring, each part of the multiport form in turn (its slice of the vector,\n"
            "its walk or cycle; blocks are relative to the slice), then the physical\n"
            "links two parts of the rank share in one step. The ring step sends to\n"
-           "one rank (peer) and receives from another (from).\n"
+           "one rank (peer) and receives from another (from). On a network of groups\n"
+           "(dragonfly, fattree) hops are the links of the route between the ranks'\n"
+           "nodes (0 inside a node), and two more columns give the bytes the message\n"
+           "puts on local links and on global (or up) links, with their totals.\n"
            "With --model, and whenever the description has an overhead per message\n"
            "or cores (cost o=, cores=), then the cost model's steps at that size:\n"
            "the messages a rank posts, the link bound (alpha + hops*tau + messages*o\n"
@@ -83,12 +89,17 @@ static const char *swing_explain_op(swt_op_t op)
 static int swing_explain_print(const swt_topo_t *topo, const swt_net_t *net,
                                const swt_sched_t *sched, long pos, size_t count, int ring)
 {
+    const swt_fabric_t *fab = swt_topo_fabric(topo);
     long tot_hops = 0, tot_dist = 0;
-    double tot_bytes = 0.0, bytes = (double) count;
+    double tot_bytes = 0.0, bytes = (double) count, tot_cls[SWT_LINK_NCLASSES] = { 0.0 };
 
-    printf("%4s %4s %-14s %6s %3s %3s %6s %6s %12s %-15s %-15s%s\n", "step", "s",
+    printf("%4s %4s %-14s %6s %3s %3s %6s %6s %12s %-15s %-15s%s", "step", "s",
            "op", "peer", "dim", "dir", "dist", "hops", "bytes-sent", "send-blocks",
            "recv-blocks", ring ? "   from" : "");
+    if (NULL != fab) {
+        printf(" %12s %12s", "local-bytes", swt_fabric_class_name(fab, SWT_LINK_UPPER));
+    }
+    printf("\n");
     for (int i = 0; i < swt_sched_nsteps(sched); ++i) {
         const swt_step_t *st = swt_sched_step(sched, i);
         int recv_only = (SWT_OP_FOLD_RECV == st->op || SWT_OP_UNFOLD_RECV == st->op);
@@ -120,6 +131,14 @@ static int swing_explain_print(const swt_topo_t *topo, const swt_net_t *net,
         if (ring) {
             printf(" %6ld", swt_topo_pos_rank(topo, st->from));
         }
+        if (NULL != fab) {
+            double cls[SWT_LINK_NCLASSES];
+            swing_topo_route_bytes(fab, &rt, sent, cls);
+            printf(" %12.0f %12.0f", cls[SWT_LINK_LOCAL], cls[SWT_LINK_UPPER]);
+            for (int c = 0; c < SWT_LINK_NCLASSES; ++c) {
+                tot_cls[c] += cls[c];
+            }
+        }
         printf("\n");
         if (!recv_only) {
             tot_hops += rt.hops;
@@ -129,6 +148,10 @@ static int swing_explain_print(const swt_topo_t *topo, const swt_net_t *net,
     }
     printf("total sent: %d steps, %ld logical hops, %ld physical hops, %.0f bytes\n",
            swt_sched_nsteps(sched), tot_dist, tot_hops, tot_bytes);
+    if (NULL != fab) {
+        printf("bytes on links: %.0f local, %.0f %s\n", tot_cls[SWT_LINK_LOCAL],
+               tot_cls[SWT_LINK_UPPER], swt_fabric_class_name(fab, SWT_LINK_UPPER));
+    }
     return 0;
 }
 
@@ -483,11 +506,17 @@ int swing_topo_explain(int argc, char **argv)
     swt_shape_coords(swt_topo_logical(topo), pos, c);
     swt_topo_tile(topo, pos, t);
     swt_shape_format(swt_topo_logical(topo), lb, sizeof(lb));
-    printf("topology %s (logical %s), %s %s, rank %ld: logical %s, tile %s, %.0f bytes\n",
+    if (NULL != swt_topo_fabric(topo)) {
+        /* a network of groups: the rank's node, not a tile */
+        swt_fabric_vertex_name(swt_topo_fabric(topo), swt_net_node(net, pos), tb, sizeof(tb));
+    } else {
+        swing_topo_coords(t, swt_topo_grid(topo)->ndims, tb, sizeof(tb));
+    }
+    printf("topology %s (logical %s), %s %s, rank %ld: logical %s, %s %s, %.0f bytes\n",
            swt_topo_name(topo), lb, swing_topo_form_name(alg, mp),
            SWT_KIND_LO == kind ? "lo" : "bo", rank,
            swing_topo_coords(c, swt_topo_logical(topo)->ndims, cb, sizeof(cb)),
-           swing_topo_coords(t, swt_topo_grid(topo)->ndims, tb, sizeof(tb)), bytes);
+           NULL != swt_topo_fabric(topo) ? "node" : "tile", tb, bytes);
     rc = swing_explain_parts(topo, net, alg, kind, pos, nparts, (size_t) bytes,
                              mp || SWT_ALG_RING == alg);
     if (0 == rc && (show_model || par.o > 0.0 || par.cores > 0.0)) {

@@ -7,7 +7,9 @@
  * --half: the same for the reduce-scatter or allgather half alone
  * (MPI_Reduce_scatter, MPI_Allgather; docs/COLLECTIVES.md). With an
  * overhead per message and cores (ALGORITHMS.md section 7, messages and
- * cores), a time the cores set is marked.
+ * cores), a time the cores set is marked. On a network of groups, then the
+ * bytes every algorithm puts on local and on upper links
+ * (swing_topo_traffic.c), Swing against RD.
  */
 #include "swing_topo.h"
 
@@ -20,7 +22,7 @@ static void swing_predict_help(void)
 {
     printf("Usage: swing-topo predict TOPO [--sizes MIN:MAX] [--alpha S] [--tau S]\n"
            "                          [--beta B] [--gamma S] [--overhead S] [--cores N]\n"
-           "                          [--half rs|ag] [--csv]\n"
+           "                          [--half rs|ag] [--csv] [--bytes N]\n"
            "\n"
            "Predicted allreduce time (microseconds) of swing-lo, swing-bo, rd-lo and\n"
            "rd-bo for each power-of-two size from MIN to MAX bytes per rank, with\n"
@@ -36,6 +38,10 @@ static void swing_predict_help(void)
            "at least every rank's overheads and reductions over the cores: a time\n"
            "followed by '*' is set mostly by the cores, not the links.\n"
            "Constants default to the topology's (n150: its description).\n"
+           "On a network of groups (dragonfly, fattree: beta is a local link's rate,\n"
+           "the upper links have their own) the time of a step is set by its most\n"
+           "loaded link, global and up links included; then the bytes each algorithm\n"
+           "puts on local and on global (or up) links, and Swing's against RD's.\n"
            "\n"
            "  --sizes MIN:MAX  byte range, K/M/G suffixes (default 8:64M)\n"
            "  --alpha S        per-message latency, seconds\n"
@@ -47,6 +53,8 @@ static void swing_predict_help(void)
            "  --half rs|ag     the reduce-scatter or allgather half alone, as\n"
            "                   MPI_Reduce_scatter and MPI_Allgather run it (size:\n"
            "                   the whole vector; LO columns: the whole allreduce)\n"
+           "  --bytes N        network of groups: the allreduce size of the bytes on\n"
+           "                   links (default 1M)\n"
            "  --csv            comma-separated: bytes,swing_lo,swing_bo,rd_lo,rd_bo,\n"
            "                   swing_lo_mp,swing_bo_mp,rd_lo_mp,rd_bo_mp,ring (s)\n"
            "  --help           this text\n");
@@ -150,6 +158,21 @@ static void swing_predict_mp_table(const swt_topo_t *topo, const swt_model_t *mo
     }
 }
 
+/* The bytes on local and upper links of every algorithm. */
+static int swing_predict_traffic(const swt_topo_t *topo, double bytes)
+{
+    swt_net_t *net = NULL;
+    int rc = swt_net_create(topo, &net);
+
+    if (SWT_OK != rc) {
+        fprintf(stderr, "swing-topo predict: %s\n", swt_strerror(rc));
+        return SWING_TOPO_EXIT_FAIL;
+    }
+    rc = swing_topo_traffic_totals(net, bytes);
+    swt_net_destroy(net);
+    return rc;
+}
+
 static void swing_predict_crossover(const swt_model_t *model, swt_alg_t alg)
 {
     double x = swt_model_lo_max_bytes(model, alg);
@@ -171,13 +194,14 @@ int swing_topo_predict(int argc, char **argv)
         SWING_TOPO_COST_OPTIONS,
         { "csv", no_argument, NULL, 'C' },
         { "half", required_argument, NULL, 'H' },
+        { "bytes", required_argument, NULL, 'B' },
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 }
     };
     swt_topo_t *topo = NULL;
     swt_model_t *model = NULL;
     swt_cost_params_t par;
-    double lo = 8.0, hi = 64.0 * 1024 * 1024, thr;
+    double lo = 8.0, hi = 64.0 * 1024 * 1024, thr, bytes = 1024.0 * 1024.0;
     swing_topo_cost_opts_t cost;
     swt_half_t half = SWT_HALF_ALL;
     static const char *const what[3] = { "allreduce", "reduce-scatter", "allgather" };
@@ -205,6 +229,12 @@ int swing_topo_predict(int argc, char **argv)
             break;
         case 'C':
             csv = 1;
+            break;
+        case 'B':
+            if (0 != swing_topo_parse_size(optarg, &bytes) || bytes > 1e18) {
+                return swing_topo_usage("predict", "--bytes: expected a size such as 1M, got "
+                                        "'%s'", optarg);
+            }
             break;
         case 'H':
             if (0 == strcmp(optarg, "rs")) {
@@ -245,6 +275,7 @@ int swing_topo_predict(int argc, char **argv)
             printf("(* : set mostly by the cores: every rank's overheads and reductions over "
                    "%g cores)\n", par.cores);
         }
+        swing_topo_fabric_summary(topo);
         printf("%12s %12s %12s %12s %12s  %s\n", "bytes", "swing-lo/us", "swing-bo/us",
                "rd-lo/us", "rd-bo/us", "best");
     }
@@ -289,8 +320,11 @@ int swing_topo_predict(int argc, char **argv)
             printf("component thresholds: coll_swing_lo_max_bytes = %.0f "
                    "(auto: swing-lo up to it, swing-bo above)\n", isinf(thr) ? 9.2e18 : thr);
         }
+        if (NULL != swt_topo_fabric(topo)) {
+            rc = swing_predict_traffic(topo, bytes);
+        }
     }
     swt_model_destroy(model);
     swt_topo_destroy(topo);
-    return 0;
+    return rc;
 }

@@ -2,7 +2,9 @@
  * swing-topo show: the physical grid as text. A tile that hosts a logical
  * position shows the rank placed there; a hidden tile shows its kind (the
  * first three letters, upper case). Grids of three or more dimensions are
- * printed as 2D slices; --list adds rank -> logical -> tile lines.
+ * printed as 2D slices; --list adds rank -> logical -> tile lines. A
+ * network of groups prints its groups (or leaves) with the ranks on each
+ * node instead; --list adds rank -> logical -> node lines.
  */
 #include "swing_topo.h"
 
@@ -20,6 +22,8 @@ static void swing_show_help(void)
            "Prints the logical torus, the physical grid (when there is one) and, for\n"
            "each tile, the rank that sits there, or the tile's kind (first three\n"
            "letters, upper case) when the tile is hidden. Row y = 0 is printed first.\n"
+           "A network of groups (dragonfly, fattree): each group or leaf, its nodes\n"
+           "and the ranks on each node.\n"
            "\n"
            "  --list   also print one line per rank: rank, logical coordinates, tile\n"
            "  --help   this text\n");
@@ -72,6 +76,45 @@ static void swing_show_grid(const swt_topo_t *topo, int width)
                 swing_show_cell(topo, t, width);
             }
             printf("\n");
+        }
+    }
+}
+
+/* A network of groups: per group (leaf), its nodes and their ranks. */
+static void swing_show_fabric(const swt_topo_t *topo, int list)
+{
+    const swt_fabric_t *fab = swt_topo_fabric(topo);
+    const swt_shape_t *lg = swt_topo_logical(topo);
+    long n = swt_fabric_nnodes(fab), p = swt_fabric_nranks(fab);
+    int g, a, h, c[SWT_MAX_DIMS];
+    double r;
+    char nb[32], cb[128];
+
+    swing_topo_fabric_summary(topo);
+    swt_fabric_params(fab, &g, &a, &h, &r);
+    for (long grp = 0; grp < g; ++grp) {
+        printf("%s %ld:", SWT_FABRIC_FATTREE == swt_fabric_kind(fab) ? "leaf" : "group", grp);
+        for (long v = grp * a; v < (grp + 1) * a && v < n; ++v) {
+            const char *sep = "";
+            printf("  %s[", swt_fabric_vertex_name(fab, v, nb, sizeof(nb)));
+            for (long rk = 0; rk < p; ++rk) {
+                if (swt_fabric_rank_node(fab, rk) == v) {
+                    printf("%s%ld", sep, rk);
+                    sep = ",";
+                }
+            }
+            printf("]");
+        }
+        printf("\n");
+    }
+    if (list) {
+        printf("rank  logical  node  %s\n",
+               SWT_FABRIC_FATTREE == swt_fabric_kind(fab) ? "leaf" : "group");
+        for (long rk = 0; rk < p; ++rk) {
+            long node = swt_fabric_rank_node(fab, rk);
+            swt_shape_coords(lg, swt_topo_rank_pos(topo, rk), c);
+            printf("%ld  %s  %s  %ld\n", rk, swing_topo_coords(c, lg->ndims, cb, sizeof(cb)),
+                   swt_fabric_vertex_name(fab, node, nb, sizeof(nb)), swt_fabric_group(fab, node));
         }
     }
 }
@@ -130,6 +173,11 @@ int swing_topo_show(int argc, char **argv)
     swt_shape_format(swt_topo_logical(topo), lb, sizeof(lb));
     swt_shape_format(swt_topo_grid(topo), gb, sizeof(gb));
     printf("topology %s: logical %s, %ld ranks\n", swt_topo_name(topo), lb, p);
+    if (NULL != swt_topo_fabric(topo)) {
+        swing_show_fabric(topo, list);
+        swt_topo_destroy(topo);
+        return 0;
+    }
     if (swt_topo_has_grid(topo)) {
         printf("physical grid %s, %ld tiles, %ld hidden\n", gb + strcspn(gb, ":") + 1,
                ntiles, ntiles - p);
