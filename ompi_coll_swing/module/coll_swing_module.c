@@ -103,6 +103,8 @@ static void swing_module_construct(mca_coll_swing_module_t *m)
     m->topo = NULL;
     m->tree_model = NULL;
     memset(m->trees, 0, sizeof(m->trees));
+    memset(m->rows, 0, sizeof(m->rows));
+    memset(m->nrows, 0, sizeof(m->nrows));
     m->scratch = NULL;
     m->scratch_size = 0;
     m->shm = NULL;

@@ -79,4 +79,5 @@ void mca_coll_swing_setup_free(mca_coll_swing_module_t *m)
     m->tree_model = NULL;
     swt_topo_destroy(m->topo);
     m->topo = NULL;
+    mca_coll_swing_decision_free(m);
 }
