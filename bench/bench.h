@@ -108,8 +108,19 @@ typedef struct bench_value {
     double f;
 } bench_value_t;
 
+/* In the rank arguments below: not a rank, the reduction's result. */
+#define BENCH_DATA_RESULT (-1)
+
 void bench_data_fill(void *buf, size_t count, const bench_dtype_t *dt,
                      const bench_pattern_t *pat, int rank);
+/* Elements [first, first + count) of rank's input (or of the result,
+ * BENCH_DATA_RESULT) into buf, which holds element first. */
+void bench_data_fill_at(void *buf, size_t first, size_t count, const bench_dtype_t *dt,
+                        const bench_pattern_t *pat, int rank);
+/* The blocks of a gather or scatter: block r (elements [r block,
+ * (r + 1) block)) holds rank r's input at those elements. */
+void bench_data_fill_blocks(void *buf, size_t block, int np, const bench_dtype_t *dt,
+                            const bench_pattern_t *pat);
 /* Index of the first wrong element, or count when all are right; *got
  * and *expected describe the wrong one. */
 size_t bench_data_check(const void *buf, size_t count,
@@ -119,10 +130,15 @@ size_t bench_data_check(const void *buf, size_t count,
 size_t bench_data_check_at(const void *buf, size_t first, size_t count,
                            const bench_dtype_t *dt, const bench_pattern_t *pat,
                            bench_value_t *got, bench_value_t *expected);
+/* The same against rank's input (or the result, BENCH_DATA_RESULT). */
+size_t bench_data_check_from(const void *buf, size_t first, size_t count,
+                             const bench_dtype_t *dt, const bench_pattern_t *pat, int rank,
+                             bench_value_t *got, bench_value_t *expected);
 /* The expected result of elements [0, count) into buf (allgather's input). */
 void bench_data_fill_expected(void *buf, size_t count, const bench_dtype_t *dt,
                               const bench_pattern_t *pat);
-/* Debug: make this rank's input wrong at element i. */
+/* Debug: make element i of buf, which holds rank's input (or the result,
+ * BENCH_DATA_RESULT), wrong so that any result made from it is wrong. */
 void bench_data_inject(void *buf, size_t i, const bench_dtype_t *dt,
                        const bench_pattern_t *pat, int rank);
 /* Print a value as the datatype shows it. */
