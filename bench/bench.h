@@ -224,6 +224,7 @@ const char *bench_timing_name(bench_timing_t t);
 
 /* Clock timing (bench_clock.c): calls started at one instant of the clock. */
 typedef struct bench_clock {
+    MPI_Comm comm;   /* the ranks, for the benchmark's own messages */
     double margin;   /* rank 0: s between choosing an instant and the instant */
     double delay;    /* this rank: s from rank 0's choice to its receipt */
     int late;        /* rank 0: timed calls that some rank started late */
@@ -364,6 +365,9 @@ typedef struct bench_config {
 } bench_config_t;
 
 typedef struct bench_configs {
+    MPI_Comm ctl;                 /* dup of MPI_COMM_WORLD that swing declines:
+                                     the benchmark's own barriers and reductions,
+                                     so swing's counters count timed calls only */
     int n;
     bench_config_t cfg[BENCH_MAX_CONFIGS];
     int swing_present;            /* coll_swing_priority exists */

@@ -446,6 +446,18 @@ int bench_configs_create(bench_configs_t *set, const bench_args_t *args,
     set->swing_present = cv.swing_priority.found;
     bench_swing_algorithms(set, &cv.swing_algorithm);
 
+    /* The benchmark's own communicator: swing declines it (its counters
+     * then count the timed calls alone), the rest is the job's. */
+    set->ctl = MPI_COMM_NULL;
+    if (cv.swing_priority.found) {
+        bench_cvar_write(&cv.swing_priority, 0);
+    }
+    rc = MPI_Comm_dup(MPI_COMM_WORLD, &set->ctl);
+    bench_cvars_restore(&cv);
+    if (MPI_SUCCESS == rc) {
+        MPI_Comm_set_name(set->ctl, "swing_bench control");
+    }
+
     for (int i = 0; i < args->nconfigs && MPI_SUCCESS == rc; i++) {
         rc = bench_config_make(set, &cv, args->configs[i], rank);
     }
@@ -474,6 +486,9 @@ int bench_configs_create(bench_configs_t *set, const bench_args_t *args,
 
 void bench_configs_free(bench_configs_t *set)
 {
+    if (MPI_COMM_NULL != set->ctl) {
+        MPI_Comm_free(&set->ctl);
+    }
     for (int i = 0; i < set->n; i++) {
         bench_pvar_close(&set->cfg[i].served);
         bench_pvar_close(&set->cfg[i].fallback);

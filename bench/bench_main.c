@@ -5,7 +5,8 @@
  * whatever the machine was doing then.
  *
  * Per (size, configuration): warm-up calls, then timed calls, each
- * preceded by a barrier on MPI_COMM_WORLD; each rank times its own call
+ * preceded by a barrier (on a dup of MPI_COMM_WORLD that swing declines,
+ * as every call of the benchmark's own in the sweep); each rank times its own call
  * and, after the loop, MPI_MAX over ranks gives the iteration time (an
  * allreduce ends when its last rank has the result).
  */
@@ -46,6 +47,7 @@ typedef struct bench_run {
     int progress;            /* print the progress line (rank 0) */
     void *sbuf;
     void *rbuf;
+    MPI_Comm ctl;            /* the benchmark's own collectives (configs->ctl) */
     int *counts;             /* MPI_Reduce_scatter's per-rank counts */
     double *times;           /* this rank's per-iteration times */
     double *maxtimes;        /* MPI_MAX over ranks, on rank 0 */
@@ -173,11 +175,11 @@ static int bench_report_failure(const bench_run_t *run, int c, size_t bytes,
     long long first = f->failed ? run->rank : run->np, lowest;
     int nfailed = 0;
 
-    MPI_Allreduce(&first, &lowest, 1, MPI_LONG_LONG, MPI_MIN, MPI_COMM_WORLD);
+    MPI_Allreduce(&first, &lowest, 1, MPI_LONG_LONG, MPI_MIN, run->ctl);
     if (lowest >= run->np) {
         return 0;
     }
-    MPI_Allreduce(&f->failed, &nfailed, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    MPI_Allreduce(&f->failed, &nfailed, 1, MPI_INT, MPI_SUM, run->ctl);
     if (lowest == run->rank) {
         char got[64], exp[64];
         bench_value_format(got, sizeof(got), &f->got);
@@ -202,7 +204,8 @@ static int bench_report_failure(const bench_run_t *run, int c, size_t bytes,
  * time per call, at least BENCH_BUDGET_MIN, at most the count the options
  * give (for which the time arrays are sized); every rank gets rank 0's.
  */
-static int bench_budget_iters(double budget, double per_call, int most, int *iters)
+static int bench_budget_iters(MPI_Comm ctl, double budget, double per_call, int most,
+                              int *iters)
 {
     int n = most;
 
@@ -213,7 +216,7 @@ static int bench_budget_iters(double budget, double per_call, int most, int *ite
         n = (most < BENCH_BUDGET_MIN) ? most : BENCH_BUDGET_MIN;
     }
     *iters = n;
-    return MPI_Bcast(iters, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    return MPI_Bcast(iters, 1, MPI_INT, 0, ctl);
 }
 
 /* Elements of the whole vector the collective moves for count asked: a
@@ -285,7 +288,7 @@ static int bench_loop(bench_run_t *run, bench_config_t *cfg, size_t count,
         rc = bench_call(run, cfg, count, type, op, 0);
     }
     if (MPI_SUCCESS == rc) {
-        rc = MPI_Barrier(MPI_COMM_WORLD);
+        rc = MPI_Barrier(run->ctl);
     }
     t = MPI_Wtime();
     for (int it = 0; MPI_SUCCESS == rc && it < iters; it++) {
@@ -321,12 +324,12 @@ static int bench_rank_means(bench_run_t *run, int iters, bench_stats_t *st)
         }
         mine /= iters;
     }
-    rc = MPI_Reduce(&mine, &sum, 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+    rc = MPI_Reduce(&mine, &sum, 1, MPI_DOUBLE, MPI_SUM, 0, run->ctl);
     if (MPI_SUCCESS == rc) {
-        rc = MPI_Reduce(&mine, &lo, 1, MPI_DOUBLE, MPI_MIN, 0, MPI_COMM_WORLD);
+        rc = MPI_Reduce(&mine, &lo, 1, MPI_DOUBLE, MPI_MIN, 0, run->ctl);
     }
     if (MPI_SUCCESS == rc) {
-        rc = MPI_Reduce(&mine, &hi, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+        rc = MPI_Reduce(&mine, &hi, 1, MPI_DOUBLE, MPI_MAX, 0, run->ctl);
     }
     st->median = sum / run->np;
     st->min = lo;
@@ -383,7 +386,8 @@ static int bench_measure(bench_run_t *run, int c, int s)
         double t;
 
         if (a->budget > 0.0 && it == warmup) {
-            rc = bench_budget_iters(a->budget, warm / (warmup ? warmup : 1), iters, &iters);
+            rc = bench_budget_iters(run->ctl, a->budget, warm / (warmup ? warmup : 1), iters,
+                                    &iters);
             if (MPI_SUCCESS != rc) {
                 return rc;
             }
@@ -396,7 +400,7 @@ static int bench_measure(bench_run_t *run, int c, int s)
         if (clock) {
             rc = bench_clock_start(&run->clock, it >= warmup, &t);
         } else {
-            rc = MPI_Barrier(MPI_COMM_WORLD);
+            rc = MPI_Barrier(run->ctl);
             t = MPI_Wtime();
         }
         if (MPI_SUCCESS != rc) {
@@ -436,7 +440,7 @@ static int bench_measure(bench_run_t *run, int c, int s)
     }
     if (BENCH_TIMING_SWING == a->timing || clock) {
         rc = MPI_Reduce(run->times, run->maxtimes, iters, MPI_DOUBLE, MPI_MAX, 0,
-                        MPI_COMM_WORLD);
+                        run->ctl);
     } else {
         rc = bench_rank_means(run, iters, &res->stats);
     }
@@ -446,7 +450,7 @@ static int bench_measure(bench_run_t *run, int c, int s)
     mine[0] = (long long)(s1 - s0);
     mine[1] = -(long long)(s1 - s0);
     mine[2] = (long long)(f1 - f0);
-    rc = MPI_Allreduce(mine, all, 3, MPI_LONG_LONG, MPI_MAX, MPI_COMM_WORLD);
+    rc = MPI_Allreduce(mine, all, 3, MPI_LONG_LONG, MPI_MAX, run->ctl);
     if (MPI_SUCCESS != rc) {
         return rc;
     }
@@ -633,6 +637,8 @@ int main(int argc, char **argv)
     run.report.env = &env;
     run.report.configs = &configs;
     run.configs = &configs;
+    run.ctl = configs.ctl;
+    run.clock.comm = configs.ctl;
     run.report.mem = &mem;
     run.progress = 0 == run.rank && (args.verbose || isatty(STDERR_FILENO));
     if (0 == run.rank) {
