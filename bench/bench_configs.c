@@ -18,6 +18,7 @@
  * collective timed (bench_coll_swing_alg), and the tuned-N that this
  * coll/tuned has for it (its enum, at run time).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "bench.h"
@@ -192,6 +193,14 @@ typedef struct bench_cvars {
     const bench_coll_t *coll;      /* the collective timed */
     char names[3][96];             /* the variables' names for it */
 } bench_cvars_t;
+
+/* 1 when every rank has it (collective). */
+static int bench_configs_all_have(int mine)
+{
+    int all = 0;
+    MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    return all;
+}
 
 /* 1 when the job's ranks are on more than one node (collective). */
 static int bench_spans_nodes(void)
@@ -410,6 +419,29 @@ static void bench_swing_algorithms(bench_configs_t *set,
     }
 }
 
+/*
+ * coll/han makes its communicators of a node and of the node leaders at
+ * its first call of a collective, and swing, at the job's priority then,
+ * would serve their calls: han over swing's trees, not Open MPI's own.
+ * One call now, while swing's priority is still 0, makes them with the
+ * components han would have without swing.
+ */
+static int bench_han_subcomms(const bench_coll_t *k, MPI_Comm comm)
+{
+    int np, rc, *buf;
+
+    MPI_Comm_size(comm, &np);
+    buf = calloc((size_t)np * 3, sizeof(int));
+    if (!bench_configs_all_have(NULL != buf)) {
+        free(buf);
+        return MPI_ERR_NO_MEM;
+    }
+    rc = bench_coll_call(k, buf, buf + np, 0, (size_t)np, MPI_INT, MPI_SUM, 0, comm,
+                         buf + 2 * np);
+    free(buf);
+    return rc;
+}
+
 /* Set the variables for one configuration and duplicate MPI_COMM_WORLD. */
 /* named: d was asked for by its name (else by a group, and then a tuned
  * algorithm number past the collective's last is dropped quietly). */
@@ -462,6 +494,9 @@ static int bench_config_make(bench_configs_t *set, bench_cvars_t *cv,
     }
 
     rc = MPI_Comm_dup(MPI_COMM_WORLD, &cfg->comm);
+    if (MPI_SUCCESS == rc && BENCH_FAMILY_HAN == d->family) {
+        rc = bench_han_subcomms(cv->coll, cfg->comm);
+    }
     if (MPI_SUCCESS != rc) {
         return rc;
     }
