@@ -227,23 +227,26 @@ static int bench_report_failure(const bench_run_t *run, int c, size_t bytes,
 }
 
 /*
- * -T: the timed calls that fit in budget seconds at rank 0's mean warm-up
- * time per call, at least BENCH_BUDGET_MIN, at most the count the options
- * give (for which the time arrays are sized); every rank gets rank 0's.
+ * -T: the timed calls that fit in budget seconds at the slowest rank's
+ * mean warm-up time per call, at least BENCH_BUDGET_MIN, at most the
+ * count the options give (for which the time arrays are sized). The
+ * slowest rank's: a broadcast's root is done long before the others.
  */
 static int bench_budget_iters(MPI_Comm ctl, double budget, double per_call, int most,
                               int *iters)
 {
+    double slowest = 0.0;
     int n = most;
+    int rc = MPI_Allreduce(&per_call, &slowest, 1, MPI_DOUBLE, MPI_MAX, ctl);
 
-    if (per_call > 0.0 && budget / per_call < (double) most) {
-        n = (int) (budget / per_call);
+    if (slowest > 0.0 && budget / slowest < (double) most) {
+        n = (int) (budget / slowest);
     }
     if (n < BENCH_BUDGET_MIN) {
         n = (most < BENCH_BUDGET_MIN) ? most : BENCH_BUDGET_MIN;
     }
     *iters = n;
-    return MPI_Bcast(iters, 1, MPI_INT, 0, ctl);
+    return rc;
 }
 
 /* Elements of the whole vector the collective moves for count asked: a
