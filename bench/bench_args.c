@@ -90,7 +90,9 @@ void bench_args_usage(FILE *out, const char *prog, const bench_coll_t *k)
         "                          root; bcast has none)\n"
         "  -c, --check-every       validate every iteration (default: the last\n"
         "                          iteration of each size and configuration)\n"
-        "  -n, --no-validate       do not validate at all\n"
+        "  -n, --no-validate       do not validate at all\n", prog, bench_dtype_names());
+    /* two strings: C99 promises 4095 characters in one */
+    fprintf(out,
         "  -k, --collective NAME   allreduce (default), reduce_scatter_block,\n"
         "                          reduce_scatter (equal counts), allgather,\n"
         "                          bcast, reduce, gather or scatter. A size n is\n"
@@ -134,7 +136,7 @@ void bench_args_usage(FILE *out, const char *prog, const bench_coll_t *k)
         "                          (the last rank's input; bcast and scatter: the\n"
         "                          root's), to test that validation fails\n"
         "\n"
-        "Configurations:\n", prog, bench_dtype_names());
+        "Configurations:\n");
     for (int i = 0; i < n; i++) {
         fprintf(out, "  %-12s %s\n", table[i].name, table[i].what);
     }
