@@ -390,9 +390,9 @@ void bench_pvar_close(bench_pvar_t *pv);
 typedef struct bench_config {
     const bench_config_desc_t *desc;
     MPI_Comm comm;                /* dup of MPI_COMM_WORLD */
-    bench_pvar_t served;          /* coll_swing_allreduce_served */
-    bench_pvar_t fallback;        /* coll_swing_allreduce_fallback */
-    bench_pvar_t alg[BENCH_MAX_ALGS]; /* coll_swing_allreduce_<algorithm> */
+    bench_pvar_t served;          /* coll_swing_<coll>_served */
+    bench_pvar_t fallback;        /* coll_swing_<coll>_fallback */
+    bench_pvar_t alg[BENCH_MAX_ALGS]; /* coll_swing_<coll>_<algorithm> */
     int warned;                   /* "not served" said once already */
     char detail[128];             /* the control variables it set */
 } bench_config_t;
