@@ -10,9 +10,10 @@ Usage: $0 [options] [-- swing_bench options]
   --nodes "L ..." instead of -n: emulated cluster layouts (NODESxRANKS or
                 R0,R1,..., see tests/cluster/mpirun-nodes.sh; root or user
                 namespaces). Two runs per layout: swing and tuned side by
-                side (-C nodes), then swing-auto, hier and coll/han side by
-                side (han needs --mca coll_han_priority 35, read-only at run
-                time, and then outranks tuned)
+                side (-C nodes), then swing-auto, hier (not for the rooted
+                collectives: they have none) and coll/han side by side (han
+                needs --mca coll_han_priority 35, read-only at run time,
+                and then outranks tuned)
   --net "T ..." instead of -n: the emulated torus network (bench/torus-net.sh,
                 root): one run per topology T (ring:8, torus:4x4,
                 @bench/topologies/grid5x5.topo, n150, a calibrated
@@ -24,14 +25,18 @@ Usage: $0 [options] [-- swing_bench options]
                 (about a second of calls per size and configuration,
                 at least 5); then the cost
                 model of T against the measurement (net-model.sh):
-                DIR/COLL-NAME-model.txt and .png
+                DIR/COLL-NAME-model.txt and .png. With -k other than
+                allreduce: swing's configurations of that collective (not
+                shm) and all of tuned's
   --net-rate R  link rate for --net (default 100mbit)
   --net-mtu N   link MTU for --net (default: torus-net.sh's, 1500)
   -m MIN:MAX    message sizes in bytes (default: swing_bench's, 8:64M)
   -C LIST       configurations (default: swing_bench's, all)
   -k NAME       the collective: allreduce (default), reduce_scatter_block,
-                reduce_scatter or allgather (swing_bench -k); files are
-                named after it (DIR/NAME.csv ...)
+                reduce_scatter, allgather, bcast, reduce, gather or scatter
+                (swing_bench -k); files are named after it (DIR/NAME.csv
+                ...). The root of the rooted ones: swing_bench's --root
+                (default 0; --root rotate), after --
   -o DIR        output directory (default: results/ beside this script)
   -q            quick: sizes 8:64K, 20 iterations, 2 warm-up (for tests)
   --only-csv    the runs, their CSV and tables only: no plot, no model
@@ -221,11 +226,16 @@ bargs=""
 [ -n "$sizes" ] && bargs="$bargs -m '$sizes'"
 [ -n "$configs" ] && bargs="$bargs -C '$configs'"
 bargs="$bargs -k '$coll'"
+rooted=0
 case "$coll" in
     allreduce) call=MPI_Allreduce ;;
     reduce_scatter_block) call=MPI_Reduce_scatter_block ;;
     reduce_scatter) call=MPI_Reduce_scatter ;;
     allgather) call=MPI_Allgather ;;
+    bcast) call=MPI_Bcast; rooted=1 ;;
+    reduce) call=MPI_Reduce; rooted=1 ;;
+    gather) call=MPI_Gather; rooted=1 ;;
+    scatter) call=MPI_Scatter; rooted=1 ;;
     *) echo "$0: unknown collective $coll (-k)" >&2; exit 2 ;;
 esac
 [ -t 2 ] && bargs="$bargs -v"
@@ -262,6 +272,7 @@ for run in $runs; do
         margs="--mca coll_tuned_use_dynamic_rules 1 --mca coll_swing_topology $topo"
         [ -n "$configs" ] || rargs="-C swing-auto,swing-lo,swing-bo,rd-lo,rd-bo,swing-lo-mp,swing-bo-mp,rd-lo-mp,rd-bo-mp,ring,tuned,tuned-3,tuned-4,tuned-5,tuned-6"
         [ -n "$configs" ] || [ "$coll" = allreduce ] || rargs="-C swing-auto,swing-bo,rd-bo,swing-bo-mp,rd-bo-mp,ring,tuned-all"
+        [ -n "$configs" ] || [ "$rooted" = 0 ] || rargs="-C swing-all,tuned-all"
         rargs="-t clock $rargs"
         [ "$quick" = 1 ] || rargs="-T 1 $rargs"
         ;;
@@ -272,6 +283,7 @@ for run in $runs; do
         if [ "${run#*:}" = han ]; then
             margs="$margs --mca coll_han_priority 35"
             rargs="-C swing-auto,hier,han"
+            [ "$rooted" = 1 ] && rargs="-C swing-auto,han"
         else
             [ -n "$configs" ] || rargs="-C nodes"
         fi
