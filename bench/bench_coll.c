@@ -97,9 +97,10 @@ const char *bench_coll_swing_alg(const bench_coll_t *k, const char *alg)
         { "swing_bo", "swing" }, { "rd_bo", "rd" },
         { "swing_bo_mp", "swing_mp" }, { "rd_bo_mp", "rd_mp" },
     };
-    static const char *const trees[] = { "bine", "binomial", "bine_mp", "binomial_mp",
-                                         "chain" };
-    int tree = 0;
+    static const char *const trees[] = { "bine", "binomial", "bine_mp", "binomial_mp" };
+    /* broadcast and reduce only: chains and the bandwidth-optimal forms */
+    static const char *const whole[] = { "chain", "bine_bo", "binomial_bo", "bine_bo_mp" };
+    int tree = 0, bcast_reduce = 0;
 
     if (0 == strcmp(alg, "auto")) {
         return alg;
@@ -107,10 +108,16 @@ const char *bench_coll_swing_alg(const bench_coll_t *k, const char *alg)
     for (size_t i = 0; i < sizeof(trees) / sizeof(trees[0]); i++) {
         tree |= 0 == strcmp(alg, trees[i]);
     }
-    if (k->rooted) {
-        /* gather and scatter: every message a range of blocks, no chain */
-        return tree && !(k->split && 0 == strcmp(alg, "chain")) ? alg : NULL;
+    for (size_t i = 0; i < sizeof(whole) / sizeof(whole[0]); i++) {
+        bcast_reduce |= 0 == strcmp(alg, whole[i]);
     }
+    if (k->rooted) {
+        /* gather and scatter (split): every message a range of blocks; shm
+           and hier where the component has them (the enum says) */
+        return (tree || (bcast_reduce && !k->split) || 0 == strcmp(alg, "shm")
+                || 0 == strcmp(alg, "hier")) ? alg : NULL;
+    }
+    tree |= bcast_reduce;
     if (tree) {
         return NULL;
     }

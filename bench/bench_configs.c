@@ -61,6 +61,13 @@ static const bench_config_desc_t bench_configs_all[] = {
       "coll/swing forced (rooted): multiport binomial trees, a part per port", 0 },
     { "chain",      BENCH_FAMILY_SWING, "chain",    0,
       "coll/swing forced (bcast, reduce): pipelined chains along the torus's cycles", 0 },
+    { "bine-bo",    BENCH_FAMILY_SWING, "bine_bo",  0,
+      "coll/swing forced (bcast, reduce): Bine scatter + Swing allgather, reduce-scatter + "
+      "gather", 0 },
+    { "binomial-bo", BENCH_FAMILY_SWING, "binomial_bo", 0,
+      "coll/swing forced (bcast, reduce): the same on recursive doubling's partners", 0 },
+    { "bine-bo-mp", BENCH_FAMILY_SWING, "bine_bo_mp", 0,
+      "coll/swing forced (bcast, reduce): bandwidth-optimal Bine, a part per port", 0 },
     { "han",        BENCH_FAMILY_HAN,   NULL,       0,
       "coll/han (needs --mca coll_han_priority 35: read-only at run time)", 1 },
     { "tuned",      BENCH_FAMILY_TUNED, NULL,       0,

@@ -74,14 +74,23 @@ trap 'rm -f "$pred"' EXIT
 "$topo_bin" predict "$desc" --csv --sizes "$lo:$hi" $half > "$pred" || exit 2
 constants=$("$topo_bin" predict "$desc" --sizes 8:8 | sed -n '1s/.*(\(.*\))$/\1/p')
 
-awk -F, -v pfile="$pred" -v out="${prefix:+$prefix.csv}" -v constants="$constants" '
+rooted=0
+case "$half" in --coll*) rooted=1 ;; esac
+awk -F, -v pfile="$pred" -v out="${prefix:+$prefix.csv}" -v constants="$constants" -v rooted="$rooted" '
 BEGIN {
     # the algorithms are the columns of the prediction (swing_lo -> swing-lo)
     na = 0
     while ((getline line < pfile) > 0) {
         nf = split(line, f, ",")
         if (f[1] == "bytes") {
-            for (i = 2; i <= nf; i++) { a = f[i]; gsub(/_/, "-", a); col[i] = a }
+            for (i = 2; i <= nf; i++) {
+                a = f[i]; gsub(/_/, "-", a)
+                # the rooted collectives: swing-topo predict --coll names the
+                # forms, swing_bench the algorithms
+                if (rooted) { sub(/^swing/, "bine", a); sub(/^rd/, "binomial", a)
+                              sub(/^ring$/, "chain", a); sub(/^sc\+ag-mp$/, "bine-bo-mp", a) }
+                col[i] = a
+            }
             continue
         }
         if (f[1] !~ /^[0-9]+$/) continue
