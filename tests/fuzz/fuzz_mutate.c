@@ -9,7 +9,9 @@
  * takes longer than --slow-ms.
  *
  * usage: fuzz_mutate [--seed N] [--iters N] [--dict FILE] [--max-len N]
- *                    [--slow-ms N] [--self-test] FILE...
+ *                    [--slow-ms N] [--self-test] [--once FILE]... FILE...
+ * --once FILE: run FILE as it is, but make no inputs from it (one that is
+ * slow by design, such as the largest grid, would slow every mutation).
  * --self-test alters every printed description before it is parsed back
  * (fz_inject): then every input that loads must be reported, and the
  * program exits 1 after the first.
@@ -334,7 +336,7 @@ int main(int argc, char **argv)
     unsigned long long seed = 1, iters = 20000, max_len = 65536, slow_ms = 10000;
     unsigned long long loaded = 0, findings = 0;
     const char *dict_path = NULL;
-    list_t corpus = { 0 }, dict = { 0 };
+    list_t corpus = { 0 }, dict = { 0 }, once = { 0 };
     double worst = 0.0, t0 = mz_now(), slow_s;
     buf_t b;
     uint8_t *tmp;
@@ -353,6 +355,11 @@ int main(int argc, char **argv)
             dict_path = next, ++i;
         } else if (0 == strcmp(argv[i], "--self-test")) {
             fz_inject = 1;
+        } else if (0 == strcmp(argv[i], "--once") && NULL != next) {
+            if (0 != mz_read(next, &once)) {
+                return 2;
+            }
+            ++i;
         } else if ('-' == argv[i][0]) {
             fprintf(stderr, "fuzz_mutate: unknown option %s\n", argv[i]);
             return 2;
@@ -369,13 +376,15 @@ int main(int argc, char **argv)
     printf("fuzz_mutate: seed %llu, %zu corpus inputs, %zu dictionary tokens, %llu mutated "
            "inputs\n", seed, corpus.n, dict.n, iters);
     /* the corpus as it is: every seed and regression input */
-    for (size_t i = 0; i < corpus.n; ++i) {
+    for (size_t i = 0; i < corpus.n + once.n; ++i) {
+        const buf_t *in = (i < corpus.n) ? &corpus.v[i] : &once.v[i - corpus.n];
         char what[64];
-        snprintf(what, sizeof(what), "corpus input %zu (argument order)", i + 1);
-        findings += (unsigned long long) mz_try(corpus.v[i].d, corpus.v[i].n, what, slow_s, &loaded,
-                                                &worst);
+        snprintf(what, sizeof(what), "%s input %zu (argument order)",
+                 i < corpus.n ? "corpus" : "--once", 1 + (i < corpus.n ? i : i - corpus.n));
+        findings += (unsigned long long) mz_try(in->d, in->n, what, slow_s, &loaded, &worst);
         if (fz_inject && findings) {
-            return 1;
+            iters = 0;   /* the self-test is over at its first finding */
+            break;
         }
     }
     b.d = malloc((size_t) max_len);
@@ -385,7 +394,7 @@ int main(int argc, char **argv)
         return 2;
     }
     mz_state = seed;
-    for (unsigned long long it = 0; it < iters && findings < 10; ++it) {
+    for (unsigned long long it = 0; it < iters && findings < 10 && !(fz_inject && findings); ++it) {
         const buf_t *src = &corpus.v[mz_below(corpus.n)];
         int rounds = 1 + (int) mz_below(mz_below(2) ? 3 : 12);
         char what[64];
@@ -397,16 +406,17 @@ int main(int argc, char **argv)
         }
         snprintf(what, sizeof(what), "seed %llu, input %llu", seed, it + 1);
         findings += (unsigned long long) mz_try(b.d, b.n, what, slow_s, &loaded, &worst);
-        if (fz_inject && findings) {
-            return 1;
-        }
     }
     printf("fuzz_mutate: %llu inputs in %.1f s, %llu descriptions loaded and checked, slowest "
-           "input %.3f s, %llu findings\n", iters + corpus.n, mz_now() - t0, loaded, worst,
-           findings);
+           "input %.3f s, %llu findings\n", iters + corpus.n + once.n, mz_now() - t0, loaded,
+           worst, findings);
     for (size_t i = 0; i < corpus.n; ++i) {
         free(corpus.v[i].d);
     }
+    for (size_t i = 0; i < once.n; ++i) {
+        free(once.v[i].d);
+    }
+    free(once.v);
     for (size_t i = 0; i < dict.n; ++i) {
         free(dict.v[i].d);
     }

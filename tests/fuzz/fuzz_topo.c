@@ -62,13 +62,15 @@ static char *fz_format(fz_t *fz, const swt_topo_t *t)
     return buf;
 }
 
-/* A short buffer gets a NUL-terminated prefix of the whole text, as snprintf. */
+/* A short buffer gets a NUL-terminated prefix of the whole text, as snprintf
+   (one length only for a text over 64 KiB: printing takes its time). */
 static void fz_check_truncation(fz_t *fz, const swt_topo_t *t, const char *whole)
 {
     size_t n = strlen(whole);
-    size_t lens[] = { 1, 2, 7, n / 2 + 1, n };
+    size_t lens[] = { n / 2 + 1, 1, 2, 7, n };
+    size_t nlens = (n > 65536) ? 1 : sizeof(lens) / sizeof(lens[0]);
 
-    for (size_t i = 0; i < sizeof(lens) / sizeof(lens[0]); ++i) {
+    for (size_t i = 0; i < nlens; ++i) {
         size_t len = lens[i];
         char *buf = malloc(len + 16);
         if (NULL == buf) {
