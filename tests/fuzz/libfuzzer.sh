@@ -76,7 +76,7 @@ limit="-max_total_time=$secs"
 [ -n "$runs" ] && limit="-runs=$runs"
 echo "libfuzzer.sh: fuzzing ($limit), corpus $dir/corpus, findings in $dir"
 start=$(date +%s)
-nice -n 19 "$bin" -dict="$here/topo.dict" -max_len=65536 -timeout=60 -rss_limit_mb=2048 \
+nice -n 19 "$bin" -dict="$here/topo.dict" -max_len=65536 -timeout=60 -report_slow_units=30 -rss_limit_mb=2048 \
     -print_final_stats=1 -artifact_prefix="$dir/" $limit "$@" \
     "$dir/corpus" "$top/topology/presets" "$top/tests/unit/data" "$here/seeds" \
     "$here/regress" 2>"$dir/fuzz.log"

@@ -36,7 +36,11 @@ run() {
     timeout "$tmo" sh "$mpirun_sh" "$@" >"$log" 2>&1
     rc=$?
     if [ $rc = 0 ] && grep -q 'problems: OK' "$log"; then
-        grep -e 'warm-up done' -e 'calls in' -e 'rank 0 ' -e 'problems' "$log"
+        if [ $long = 1 ]; then
+            grep '^soak:' "$log"
+        else
+            grep -e 'warm-up done' -e 'calls in' -e 'rank 0 ' -e 'problems' "$log"
+        fi
         echo "ok   $label ($(($(date +%s) - t0)) s)"
     else
         fails=$((fails + 1))
