@@ -31,7 +31,8 @@ OMPI_MCA_pml=ucx OMPI_MCA_pml_ucx_tls=any OMPI_MCA_pml_ucx_devices=any
 export OMPI_MCA_pml OMPI_MCA_pml_ucx_tls OMPI_MCA_pml_ucx_devices
 
 tmp=$(mktemp -d /tmp/swing-ucx.XXXXXX) || exit 99
-trap 'rm -rf "$tmp"' EXIT INT TERM
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 143' INT TERM
 # sysv segments left without an attachment, before and after (UCX's own
 # cleanup; another user's jobs may hold some)
 orphans() {

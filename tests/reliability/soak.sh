@@ -22,7 +22,8 @@ mpirun_sh="$here/../mpi/mpirun.sh"
 long=0
 [ "${1:-}" = "--long" ] && long=1
 log=$(mktemp /tmp/swing-soak.XXXXXX) || exit 99
-trap 'rm -f "$log"' EXIT INT TERM
+trap 'rm -f "$log"' EXIT
+trap 'exit 143' INT TERM
 seed=""
 [ -n "${SOAK_SEED:-}" ] && seed="--seed $SOAK_SEED"
 fails=0
