@@ -23,6 +23,7 @@ typedef struct fz {
 } fz_t;
 
 int fz_inject;
+long fz_max_print_tiles;
 
 __attribute__((format(printf, 2, 3)))
 static int fz_fail(fz_t *fz, const char *fmt, ...)
@@ -353,7 +354,8 @@ static void fz_check_schedules(fz_t *fz, const swt_topo_t *t)
 static void fz_check(fz_t *fz, const swt_topo_t *t)
 {
     fz_check_accessors(fz, t);
-    if (!fz->bad) {
+    if (!fz->bad && (0 == fz_max_print_tiles || !swt_topo_has_grid(t)
+                     || swt_shape_size(swt_topo_grid(t)) <= fz_max_print_tiles)) {
         fz_check_round_trip(fz, t);
     }
     if (!fz->bad) {

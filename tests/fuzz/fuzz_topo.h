@@ -43,6 +43,16 @@ int fz_one(const uint8_t *data, size_t size, char *why, size_t whylen, int *load
    that each one that loads must be a finding (the harness's self-test). */
 extern int fz_inject;
 
+/*
+ * Descriptions of more tiles are parsed and their accessors checked, but
+ * not printed (0: no limit). Printing the largest (2^20 tiles, 9 MB) takes
+ * 2.5 s instrumented for libFuzzer, and libFuzzer, which picks every
+ * corpus input alike, then spends most of its time there: its target sets
+ * 2^16 (a grid of 4x16384 still makes every line limit of the printer
+ * matter); the mutation harness prints every one.
+ */
+extern long fz_max_print_tiles;
+
 /* Prints data as one C string literal (a finding's input, for the log). */
 void fz_print_input(const uint8_t *data, size_t size);
 
