@@ -114,11 +114,13 @@ run "np 6 test_rsag" tcp "failures: PASS" -np 6 $(forced "$rsag_colls" ring) \
     "$tests_dir/mpi/test_rsag" --alg ring --also "$(but "$rsag" ring | sed 's/,hier//')" \
     --big 65536 --quick
 # 4. the nonblocking engine: outstanding calls, frees, point-to-point, threads
-run "np 4 test_nbc" sm "0 failures: PASS" -np 4 "$tests_dir/mpi/test_nbc" --threads 2 --expect shm
-run "np 5 test_nbc rd_bo" tcp "0 failures: PASS" -np 5 $(forced "iallreduce allreduce_init allreduce" rd_bo) \
+run "np 4 test_nbc" sm "0 failures: PASS" -np 4 "$tests_dir/mpi/test_nbc" --threads 2 \
+    --expect shm
+nb_colls="allreduce iallreduce allreduce_init"
+run "np 5 test_nbc rd_bo" tcp "0 failures: PASS" -np 5 $(forced "$nb_colls" rd_bo) \
     --mca coll_swing_segment_size 4096 "$tests_dir/mpi/test_nbc" --threads 2 --expect rd_bo
 # 5. the reliability stress, every result and the served counters
-run "np 5 stress --nbc auto" sm "problems: OK" -np 5 $(forced "allreduce iallreduce allreduce_init" auto) \
+run "np 5 stress --nbc auto" sm "problems: OK" -np 5 $(forced "$nb_colls" auto) \
     "$tests_dir/reliability/stress" --iters 150 --max-count 65536 --expect-alg auto --int8 --nbc
 run "np 3 stress swing_bo" tcp "problems: OK" -np 3 $(forced allreduce swing_bo) \
     "$tests_dir/reliability/stress" --iters 150 --max-count 65536 --expect-alg swing_bo --int8

@@ -12,7 +12,9 @@
 #       when everything passed) configured --enable-sanitizers; only the
 #       library, the kernels, the component and the test programs below are
 #       built: every unit test program with leak detection, the fuzz
-#       harness (fuzz/fuzz_mutate, with leak detection), then the MPI check.
+#       harness (fuzz/fuzz_mutate, 5000 inputs, with leak detection), the
+#       instrumented test_allreduce (blocking, nonblocking, persistent),
+#       test_rsag and test_nbc with every algorithm, then the MPI check.
 #       Ends with "N passed, N failed, N skipped".
 #
 # MPI check: uninstrumented MPI programs (stress and soak, compiled here
@@ -156,7 +158,7 @@ ci() {
     else
         ok "build with --enable-sanitizers, no warnings ($(($(date +%s) - start)) s so far)"
     fi
-    echo "== unit tests with leak detection"
+    echo "== unit tests with leak detection ($(($(date +%s) - start)) s so far)"
     for u in $units; do
         if CK_FORK=no ASAN_OPTIONS="$asan_opts" UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
                 "tests/$u" >unit.out 2>&1; then
@@ -166,8 +168,8 @@ ci() {
             head -n 40 unit.out
         fi
     done
-    echo "== the description parser under mutation, with leak detection"
-    if ASAN_OPTIONS="$asan_opts" UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    echo "== the description parser under mutation, with leak detection ($(($(date +%s) - start)) s so far)"
+    if ASAN_OPTIONS="$asan_opts" UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 FUZZ_ITERS=5000 \
             SWING_TESTS_DIR="$bdir/src/tests" sh tests/fuzz/fuzz_mutate.sh >fuzz.out 2>&1 \
             && ! grep -q -e 'ERROR: AddressSanitizer' -e 'runtime error:' -e 'ERROR: LeakSanitizer' \
                  fuzz.out; then
@@ -176,36 +178,49 @@ ci() {
         bad "fuzz/fuzz_mutate.sh (ASan/UBSan/LSan):"
         head -n 60 fuzz.out
     fi
-    echo "== instrumented MPI test programs, every algorithm (leak detection off: Open MPI's)"
-    all="swing_lo,rd_lo,swing_bo,rd_bo,auto,shm,swing_lo_mp,rd_lo_mp,swing_bo_mp,rd_bo_mp,ring"
-    for c in "4 test_allreduce swing_bo --entry blocking" "5 test_allreduce ring --entry nonblocking" \
-             "3 test_allreduce swing_lo_mp --entry persistent" "4 test_rsag swing_mp" "4 test_nbc auto"; do
+    echo "== instrumented MPI test programs, every algorithm (leak detection off: Open MPI's;" \
+        "$(($(date +%s) - start)) s so far)"
+    all="swing_lo rd_lo swing_bo rd_bo auto shm swing_lo_mp rd_lo_mp swing_bo_mp rd_bo_mp ring"
+    rsag="swing rd shm hier auto swing_mp rd_mp ring"
+    pkglib=$(sed -n 's/^SWING_OMPI_PKGLIBDIR = //p' tests/Makefile)
+    for c in "4 test_allreduce swing_bo blocking" "5 test_allreduce ring nonblocking" \
+             "3 test_allreduce swing_lo_mp persistent" "4 test_rsag swing_mp" "4 test_nbc auto"; do
         set -- $c
-        np=$1 prog=$2 alg=$3
-        shift 3
+        np=$1 prog=$2 alg=$3 entry=${4:-}
+        # ALG forced for the collectives the program calls, the others set
+        # through MPI_T on dups (--also)
         case $prog in
-            test_allreduce) args="--alg $alg --also $(echo "$all" | tr , '\n' | grep -vx "$alg" | paste -sd,) --quick $*"
-                            mca="--mca coll_swing_allreduce_algorithm $alg --mca coll_swing_iallreduce_algorithm $alg --mca coll_swing_allreduce_init_algorithm $alg" ;;
-            test_rsag) args="--alg $alg --also swing,rd,shm,hier,auto,rd_mp,ring --quick"
-                       mca="--mca coll_swing_reduce_scatter_block_algorithm $alg --mca coll_swing_reduce_scatter_algorithm $alg --mca coll_swing_allgather_algorithm $alg --mca coll_swing_allgatherv_algorithm $alg" ;;
-            *) args="--threads 2 --expect shm" mca="" ;;
+            test_allreduce) colls="allreduce iallreduce allreduce_init" list=$all ;;
+            test_rsag) colls="reduce_scatter_block reduce_scatter allgather allgatherv" list=$rsag ;;
+            *) colls="" list="" ;;
         esac
-        # shellcheck disable=SC2086
-        out=$(SWING_COMPONENT_PATH="$bdir/src/tests/components:$(sed -n 's/^SWING_OMPI_PKGLIBDIR = //p' tests/Makefile)" \
+        set --
+        for coll in $colls; do
+            set -- "$@" --mca "coll_swing_${coll}_algorithm" "$alg"
+        done
+        if [ -n "$list" ]; then
+            set -- "$@" "tests/mpi/$prog" --alg "$alg" --quick \
+                --also "$(echo $list | tr ' ' '\n' | grep -vx "$alg" | paste -sd, -)"
+            [ -n "$entry" ] && set -- "$@" --entry "$entry"
+        else
+            set -- "$@" "tests/mpi/$prog" --threads 2 --expect shm
+        fi
+        out=$(SWING_COMPONENT_PATH="$bdir/src/tests/components:$pkglib" \
               timeout 600 "$here/../mpi/mpirun.sh" -np "$np" \
               -x ASAN_OPTIONS="$asan_opts:detect_leaks=0" \
-              -x UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
-              $mca "tests/mpi/$prog" $args </dev/null 2>&1)
+              -x UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" "$@" </dev/null 2>&1)
         rc=$?
+        label="$prog np $np $alg${entry:+ $entry}"
         if [ $rc = 0 ] && echo "$out" | grep -q 'failures: PASS' \
                 && ! echo "$out" | grep -q -e 'ERROR: AddressSanitizer' -e 'runtime error:'; then
-            ok "ASan/UBSan $prog np $np $alg $*: $(echo "$out" | grep 'failures: PASS' | head -n 1)"
+            ok "ASan/UBSan $label: $(echo "$out" | grep 'failures: PASS' | head -n 1)"
         else
-            bad "ASan/UBSan $prog np $np $alg $* (exit $rc):"
+            bad "ASan/UBSan $label (exit $rc):"
             echo "$out" | grep -v '^--*$' | head -n 60
         fi
     done
-    echo "== MPI runs of uninstrumented programs with the instrumented component"
+    echo "== MPI runs of uninstrumented programs with the instrumented component" \
+        "($(($(date +%s) - start)) s so far)"
     mpi_check "$bdir/src"
     echo "sanitize.sh --ci: $(($(date +%s) - start)) s"
     cd / || return 99

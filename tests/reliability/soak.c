@@ -167,6 +167,18 @@ static MPI_Op mpi_op(op_t op)
 
 /* ---- failures ---- */
 
+/* Small tables of a call; the job ends when there is no memory for them. */
+static void *table(size_t n)
+{
+    void *t = malloc(n ? n : 1);
+
+    if (NULL == t) {
+        fprintf(stderr, "soak: out of memory\n");
+        MPI_Abort(MPI_COMM_WORLD, 2);
+    }
+    return t;
+}
+
 __attribute__((format(printf, 3, 4)))
 static void fail(soak_t *s, unsigned long long it, const char *fmt, ...)
 {
@@ -184,7 +196,8 @@ static void fail(soak_t *s, unsigned long long it, const char *fmt, ...)
             (unsigned long long) s->seed, it, msg);
 }
 
-/* Elements [0, n) of buf equal the reduction (red) or rank r's own values. */
+/* Elements [0, n) of buf are elements first.. of the reduction over p ranks
+   (own < 0) or of rank own's contribution. */
 static int check_elems(soak_t *s, unsigned long long it, const char *what, type_t t, op_t op,
                        uint64_t salt, int p, int own, const char *buf, size_t first, size_t n)
 {
@@ -261,7 +274,7 @@ static void slot_make(soak_t *s, int i, rel_rng_t *rng)
         break;
     case K_GROUP: {
         /* m >= 2 ranks drawn without replacement, in drawn order */
-        int m = (int) rel_rng_range(rng, 2, p), *ranks = malloc(sizeof(int) * (size_t) p), me = 0;
+        int m = (int) rel_rng_range(rng, 2, p), *ranks = table(sizeof(int) * (size_t) p), me = 0;
         MPI_Group world, sub;
         for (int j = 0; j < p; ++j) {
             ranks[j] = j;
@@ -386,7 +399,7 @@ static int do_reduce_scatter(soak_t *s, coll_t c, MPI_Comm comm, type_t t, op_t 
                              uint64_t salt, int rank, int p, unsigned long long it,
                              rel_rng_t *rng)
 {
-    int *counts = malloc(sizeof(int) * (size_t) p), rc;
+    int *counts = table(sizeof(int) * (size_t) p), rc;
     size_t total = 0, first = 0, size = type_sizes[t];
 
     for (int k = 0; k < p; ++k) {
@@ -426,7 +439,7 @@ static int do_reduce_scatter(soak_t *s, coll_t c, MPI_Comm comm, type_t t, op_t 
 static int do_allgather(soak_t *s, coll_t c, MPI_Comm comm, int inplace, type_t t, size_t n,
                         uint64_t salt, int rank, int p, unsigned long long it, rel_rng_t *rng)
 {
-    int *counts = malloc(sizeof(int) * (size_t) p), *displs = malloc(sizeof(int) * (size_t) p);
+    int *counts = table(sizeof(int) * (size_t) p), *displs = table(sizeof(int) * (size_t) p);
     size_t size = type_sizes[t], end = 0, total = 0;
     int rc;
 
