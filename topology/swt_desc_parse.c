@@ -571,7 +571,10 @@ static int do_map(pstate_t *ps)
         if (SWT_OK != err) {
             return err;
         }
-        if (NULL != whole) {
+        /* further 'map tiles' statements continue the list (the printer
+           splits a long one so) */
+        if (NULL != whole && !(swt_desc_tok_is(&whole->tok[0], "tiles")
+                               && swt_desc_tok_is(&st->tok[0], "tiles"))) {
             return PERR(ps, st->line, 1, "'map' already given at line %d",
                         whole->line);
         }
@@ -616,7 +619,7 @@ static int do_map(pstate_t *ps)
                             axis_st[d2]->line);
             }
         }
-        whole = st;
+        whole = (NULL == whole) ? st : whole;
     }
     if (!t->has_grid) {
         return SWT_OK;
@@ -660,16 +663,23 @@ static int do_map(pstate_t *ps)
     }
     tiles_arg_t ta = { 0, 0 };
     t->map = SWT_MAP_TILES;
-    for (int k = 1; k < whole->ntok; ++k) {
-        box_t b;
-        err = swt_desc_box(ps, whole->line, &whole->tok[k], &b);
-        if (SWT_OK == err) {
-            err = swt_desc_walk_box(ps, whole->line, whole->tok[k].col, &b, add_tile,
-                           &ta);
+    for (size_t i = 0; i < ps->nstmts; ++i) {
+        const stmt_t *st = &ps->stmts[i];
+        if (KW_MAP != st->kw) {
+            continue;   /* every 'map' here is 'map tiles' */
         }
-        if (SWT_OK != err) {
-            return err;
+        for (int k = 1; k < st->ntok; ++k) {
+            box_t b;
+            err = swt_desc_box(ps, st->line, &st->tok[k], &b);
+            if (SWT_OK == err) {
+                err = swt_desc_walk_box(ps, st->line, st->tok[k].col, &b, add_tile,
+                               &ta);
+            }
+            if (SWT_OK != err) {
+                return err;
+            }
         }
+        whole = st;
     }
     if (ta.n < t->size) {
         return PERR(ps, whole->line, whole->endcol, "%ld tiles listed: "

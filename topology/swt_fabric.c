@@ -392,7 +392,10 @@ int swt_fabric_equal(const swt_fabric_t *a, const swt_fabric_t *b)
         || a->slots != b->slots || a->nranks != b->nranks) {
         return 0;
     }
-    for (int g = 0; g < a->groups; ++g) {
+    /* the pairs joined: a dragonfly with a pairs list (at most
+       SWT_FABRIC_MAX_PAIR_GROUPS groups); without one every pair is, and a
+       fat tree (up to 64 Ki leaves) has no list to compare */
+    for (int g = 0; (NULL != a->joined || NULL != b->joined) && g < a->groups; ++g) {
         for (int h = 0; h < a->groups; ++h) {
             if (swt_fabric_joined(a, g, h) != swt_fabric_joined(b, g, h)) {
                 return 0;

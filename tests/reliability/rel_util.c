@@ -104,7 +104,13 @@ int rel_nb_leftovers(unsigned long long *requests, unsigned long long *progress)
 
 long rel_rss_kib(void)
 {
+    return rel_status_kib("VmRSS");
+}
+
+long rel_status_kib(const char *field)
+{
     char line[256];
+    size_t n = strlen(field);
     long kib = -1;
     FILE *f = fopen("/proc/self/status", "r");
 
@@ -112,8 +118,8 @@ long rel_rss_kib(void)
         return -1;
     }
     while (fgets(line, sizeof(line), f)) {
-        if (0 == strncmp(line, "VmRSS:", 6)) {
-            kib = strtol(line + 6, NULL, 10);
+        if (0 == strncmp(line, field, n) && ':' == line[n]) {
+            kib = strtol(line + n + 1, NULL, 10);
             break;
         }
     }

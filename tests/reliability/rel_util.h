@@ -56,6 +56,8 @@ int rel_nb_leftovers(unsigned long long *requests, unsigned long long *progress)
 
 /* Resident set size in KiB from /proc/self/status; -1 if unavailable. */
 long rel_rss_kib(void);
+/* A KiB field of /proc/self/status ("VmRSS", "VmHWM"); -1 if unavailable. */
+long rel_status_kib(const char *field);
 /* Bytes the malloc heap has in use (mallinfo2). */
 size_t rel_heap_bytes(void);
 

@@ -7,16 +7,26 @@
 #       the MPI check below.
 #   sanitize.sh (from make check)   in a sanitizer build: the MPI check
 #       below; in a normal build: skipped (77), the long form is the test.
+#   sanitize.sh --ci [BUILDDIR]   the CI part (.ci/run, a few minutes): a
+#       copy of the sources in BUILDDIR (default /tmp/swing-ci-asan, removed
+#       when everything passed) configured --enable-sanitizers; only the
+#       library, the kernels, the component and the test programs below are
+#       built: every unit test program with leak detection, the fuzz
+#       harness (fuzz/fuzz_mutate, 5000 inputs, with leak detection), the
+#       instrumented test_allreduce (blocking, nonblocking, persistent),
+#       test_rsag and test_nbc with every algorithm, then the MPI check.
+#       Ends with "N passed, N failed, N skipped".
 #
-# MPI check: an uninstrumented MPI program (stress, compiled here with plain
-# mpicc) loads the instrumented mca_coll_swing.so. The ASan runtime must
+# MPI check: uninstrumented MPI programs (stress and soak, compiled here
+# with plain mpicc) load the instrumented mca_coll_swing.so. The ASan runtime must
 # come first in such a process, so it is preloaded into the MPI processes
 # only (mpirun -x LD_PRELOAD=libasan.so; mpirun itself stays clean), with
 # nodlclose.so so that unloaded components keep their symbols for LSan.
 # Leak reports whose stack passes through Open MPI's own libraries are
 # suppressed (lsan.supp): Open MPI 4.1 does not free everything at
 # MPI_Finalize. Communicator-lifetime leaks of the component are covered by
-# commleak.sh and valgrind.sh instead.
+# commleak.sh and valgrind.sh, and by the soak runs here (thousands of
+# communicators made and freed, every collective swing serves).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 srcdir=$(cd "$here/../.." && pwd)
@@ -28,13 +38,28 @@ is_san_build() {
     grep -q -- '-fsanitize=address' "$1/tests/Makefile" 2>/dev/null
 }
 
+# counted checks (--ci): ok LABEL, bad LABEL
+passed=0 failed=0
+ok() {
+    passed=$((passed + 1))
+    echo "ok   $*"
+}
+bad() {
+    failed=$((failed + 1))
+    echo "FAIL $*"
+}
+
 mpi_check() {
     bdir=$1
     comp="$bdir/tests/components"
     plain="$bdir/tests/reliability/stress-plain"
     [ -e "$comp/mca_coll_swing.so" ] || { echo "sanitize.sh: $comp/mca_coll_swing.so missing"; return 99; }
     shim="$bdir/tests/reliability/nodlclose.so"
+    soak="$bdir/tests/reliability/soak-plain"
     mpicc -O1 -g -o "$plain" "$here/stress.c" "$here/rel_util.c" "$here/../mpi/test_util.c" \
+        || return 99
+    mpicc -O1 -g -o "$soak" "$here/soak.c" "$here/rel_util.c" "$here/../mpi/test_util.c" \
+        "$here/../mpi/swing_pvar.c" \
         || return 99
     gcc -shared -fPIC -O1 -o "$shim" "$here/nodlclose.c" || return 99
     fails=0
@@ -59,16 +84,161 @@ mpi_check() {
         rc=$?
         if [ $rc = 0 ] && echo "$out" | grep -q 'problems: OK' \
                 && ! echo "$out" | grep -q -e 'ERROR: AddressSanitizer' -e 'runtime error:' -e 'ERROR: LeakSanitizer'; then
-            echo "ok   ASan/UBSan MPI run np $1 $2 ${3:-}: $(echo "$out" | grep 'problems: OK')"
+            ok "ASan/UBSan MPI run np $1 $2 ${3:-}: $(echo "$out" | grep 'problems: OK')"
         else
             fails=$((fails + 1))
-            echo "FAIL ASan/UBSan MPI run np $1 $2 ${3:-} (exit $rc):"
+            bad "ASan/UBSan MPI run np $1 $2 ${3:-} (exit $rc):"
             echo "$out" | grep -v '^--*$' | head -n 60
         fi
     done
-    rm -f "$plain" "$shim"
+    # soak: every collective swing serves, thousands of communicators made
+    # and freed, over shared memory and TCP
+    for c in "4 sm 3000" "3 tcp 1500"; do
+        set -- $c
+        btl=""
+        [ "$2" = tcp ] && btl="--mca btl self,tcp"
+        # shellcheck disable=SC2086
+        out=$(SWING_COMPONENT_PATH="$comp:$(sed -n 's/^SWING_OMPI_PKGLIBDIR = //p' "$bdir/tests/Makefile")" \
+              timeout 600 "$here/../mpi/mpirun.sh" -np "$1" $btl \
+              -x LD_PRELOAD="$libasan:$shim" -x ASAN_OPTIONS="$asan_opts:fast_unwind_on_malloc=0" \
+              -x LSAN_OPTIONS="suppressions=$supp:print_suppressions=0" \
+              -x UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
+              "$soak" --iters "$3" --max-count 32768 </dev/null 2>&1)
+        rc=$?
+        if [ $rc = 0 ] && echo "$out" | grep -q 'problems: OK' \
+                && ! echo "$out" | grep -q -e 'ERROR: AddressSanitizer' -e 'runtime error:' -e 'ERROR: LeakSanitizer'; then
+            ok "ASan/UBSan MPI soak np $1 $2, $3 calls: $(echo "$out" | grep 'problems: OK')"
+        else
+            fails=$((fails + 1))
+            bad "ASan/UBSan MPI soak np $1 $2, $3 calls (exit $rc):"
+            echo "$out" | grep -v '^--*$' | head -n 60
+        fi
+    done
+    rm -f "$plain" "$soak" "$shim"
     [ $fails = 0 ]
 }
+
+# The CI part: a copy of the sources, the pieces built instrumented, checks
+# counted.
+ci() {
+    ci_dir=$1
+    bdir=$ci_dir
+    start=$(date +%s)
+    rm -rf "$bdir"
+    mkdir -p "$bdir/src" || return 99
+    # the sources as git sees them (tracked and new files, not ignored
+    # ones): a built checkout goes in as clean as a fresh clone
+    if git -C "$srcdir" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+        git -C "$srcdir" ls-files -z --cached --others --exclude-standard \
+            | (cd "$srcdir" && xargs -0 -r stat -c '%n' 2>/dev/null | tr '\n' '\0' \
+               | tar -c --null -T - -f -) | tar -x -C "$bdir/src" -f - || return 99
+    else
+        tar -c -C "$srcdir" --exclude-vcs --exclude-vcs-ignores -f - . | tar -x -C "$bdir/src" -f -
+    fi
+    cd "$bdir/src" || return 99
+    echo "== configure --enable-sanitizers in $bdir/src"
+    if ! { autoreconf -fi && ./configure -q --enable-sanitizers; } >configure.out 2>&1; then
+        tail -n 30 configure.out
+        bad "autoreconf and configure --enable-sanitizers"
+        return 1
+    fi
+    echo "== make: library, kernels, component, test programs"
+    # every Check unit test program (tests/unit/test_*.c)
+    units=$(cd tests && ls unit/test_*.c | sed 's/\.c$//')
+    mpiprogs="mpi/test_allreduce mpi/test_rsag mpi/test_nbc"
+    # shellcheck disable=SC2086
+    if ! { make -C topology -j2 && make -C kernels -j2 && make -C ompi_coll_swing -j2 \
+           && make -C tests -j2 components/mca_coll_swing.so fuzz/fuzz_mutate $units $mpiprogs; } \
+           >make.out 2>&1; then
+        grep -E 'error|warning' make.out | head -n 40
+        bad "build with --enable-sanitizers"
+        return 1
+    fi
+    if grep -q 'warning:' make.out; then
+        bad "compiler warnings in the sanitizer build:"
+        grep 'warning:' make.out | head -n 20
+    else
+        ok "build with --enable-sanitizers, no warnings ($(($(date +%s) - start)) s so far)"
+    fi
+    echo "== unit tests with leak detection ($(($(date +%s) - start)) s so far)"
+    for u in $units; do
+        if CK_FORK=no ASAN_OPTIONS="$asan_opts" UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+                "tests/$u" >unit.out 2>&1; then
+            ok "$u: $(grep -E '^[0-9]+%:|PASS' unit.out | tail -n 1)"
+        else
+            bad "$u (ASan/UBSan/LSan):"
+            head -n 40 unit.out
+        fi
+    done
+    echo "== the description parser under mutation, with leak detection ($(($(date +%s) - start)) s so far)"
+    if ASAN_OPTIONS="$asan_opts" UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 FUZZ_ITERS=5000 \
+            SWING_TESTS_DIR="$bdir/src/tests" sh tests/fuzz/fuzz_mutate.sh >fuzz.out 2>&1 \
+            && ! grep -q -e 'ERROR: AddressSanitizer' -e 'runtime error:' -e 'ERROR: LeakSanitizer' \
+                 fuzz.out; then
+        ok "fuzz/fuzz_mutate.sh: $(grep 'inputs in' fuzz.out)"
+    else
+        bad "fuzz/fuzz_mutate.sh (ASan/UBSan/LSan):"
+        head -n 60 fuzz.out
+    fi
+    echo "== instrumented MPI test programs, every algorithm (leak detection off: Open MPI's;" \
+        "$(($(date +%s) - start)) s so far)"
+    all="swing_lo rd_lo swing_bo rd_bo auto shm swing_lo_mp rd_lo_mp swing_bo_mp rd_bo_mp ring"
+    rsag="swing rd shm hier auto swing_mp rd_mp ring"
+    pkglib=$(sed -n 's/^SWING_OMPI_PKGLIBDIR = //p' tests/Makefile)
+    for c in "4 test_allreduce swing_bo blocking" "5 test_allreduce ring nonblocking" \
+             "3 test_allreduce swing_lo_mp persistent" "4 test_rsag swing_mp" "4 test_nbc auto"; do
+        set -- $c
+        np=$1 prog=$2 alg=$3 entry=${4:-}
+        # ALG forced for the collectives the program calls, the others set
+        # through MPI_T on dups (--also)
+        case $prog in
+            test_allreduce) colls="allreduce iallreduce allreduce_init" list=$all ;;
+            test_rsag) colls="reduce_scatter_block reduce_scatter allgather allgatherv" list=$rsag ;;
+            *) colls="" list="" ;;
+        esac
+        set --
+        for coll in $colls; do
+            set -- "$@" --mca "coll_swing_${coll}_algorithm" "$alg"
+        done
+        if [ -n "$list" ]; then
+            set -- "$@" "tests/mpi/$prog" --alg "$alg" --quick \
+                --also "$(echo $list | tr ' ' '\n' | grep -vx "$alg" | paste -sd, -)"
+            [ -n "$entry" ] && set -- "$@" --entry "$entry"
+        else
+            set -- "$@" "tests/mpi/$prog" --threads 2 --expect shm
+        fi
+        out=$(SWING_COMPONENT_PATH="$bdir/src/tests/components:$pkglib" \
+              timeout 600 "$here/../mpi/mpirun.sh" -np "$np" \
+              -x ASAN_OPTIONS="$asan_opts:detect_leaks=0" \
+              -x UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" "$@" </dev/null 2>&1)
+        rc=$?
+        label="$prog np $np $alg${entry:+ $entry}"
+        if [ $rc = 0 ] && echo "$out" | grep -q 'failures: PASS' \
+                && ! echo "$out" | grep -q -e 'ERROR: AddressSanitizer' -e 'runtime error:'; then
+            ok "ASan/UBSan $label: $(echo "$out" | grep 'failures: PASS' | head -n 1)"
+        else
+            bad "ASan/UBSan $label (exit $rc):"
+            echo "$out" | grep -v '^--*$' | head -n 60
+        fi
+    done
+    echo "== MPI runs of uninstrumented programs with the instrumented component" \
+        "($(($(date +%s) - start)) s so far)"
+    mpi_check "$bdir/src"
+    echo "sanitize.sh --ci: $(($(date +%s) - start)) s"
+    cd / || return 99
+    if [ "$failed" = 0 ]; then
+        rm -rf "$ci_dir"
+    else
+        echo "sanitize.sh --ci: build and logs kept in $ci_dir/src"
+    fi
+}
+
+if [ "${1:-}" = "--ci" ]; then
+    ci "${2:-/tmp/swing-ci-asan}"
+    echo "$passed passed, $failed failed, 0 skipped"
+    [ "$failed" = 0 ]
+    exit
+fi
 
 if [ "${1:-}" != "--long" ]; then
     bdir=${SWING_TOP_BUILDDIR:-}

@@ -523,6 +523,60 @@ START_TEST(test_format_small_buffer)
 }
 END_TEST
 
+/*
+ * A tile list may go on over several 'map tiles' statements (the printer
+ * splits one that would pass the line limit), and printed lines never
+ * pass it: a kind list, a tile list and an auto per-axis map of 10000
+ * positions each load back equal.
+ */
+START_TEST(test_long_lists)
+{
+    static const char *const texts[] = {
+        "grid 100x100\nkind t rest\nlogical 10000\nmap tiles *,*\n",
+        "grid 100x100\nkind a 0-49,*\nkind b rest\nlogical 10000\nmap tiles 0-49,* 50-99,*\n",
+        NULL,   /* every other row of 2x3000 a hole, 'map y auto': built below */
+    };
+    swt_topo_t *a = NULL, *b = NULL;
+    swt_diag_t d;
+    char *holes = malloc(40000);
+    size_t used;
+
+    ck_assert_ptr_nonnull(holes);
+    used = (size_t) sprintf(holes, "grid 2x3000\nkind t rest\nlogical 2x1500\nmap y auto\n");
+    for (int y = 1; y < 3000; y += 2) {
+        used += (size_t) sprintf(holes + used, "kind hole *,%d\n", y);
+    }
+
+    ck_assert_int_eq(swt_topo_parse("grid 2x2\nkind t rest\nlogical 4\nmap tiles 1,1 0,0\n"
+                                    "map tiles 0,1\nmap tiles 1,0\n", NULL, &a, &d), SWT_OK);
+    ck_assert_int_eq(swt_topo_parse("grid 2x2\nkind t rest\nlogical 4\n"
+                                    "map tiles 1,1 0,0 0,1 1,0\n", NULL, &b, &d), SWT_OK);
+    ck_assert(swt_topo_equal(a, b));
+    swt_topo_destroy(a);
+    swt_topo_destroy(b);
+    ck_assert_int_eq(swt_topo_parse("grid 2x2\nkind t rest\nlogical 4\nmap tiles 1,1 0,0\n"
+                                    "map row-major\n", NULL, &a, &d), SWT_ERR_PARSE);
+    ck_assert_msg(5 == d.line && NULL != strstr(d.msg, "'map' already given at line 4"),
+                  "%d: %s", d.line, d.msg);
+    for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); ++i) {
+        char *f, *line;
+        ck_assert_int_eq(swt_topo_parse(texts[i] ? texts[i] : holes, NULL, &a, &d), SWT_OK);
+        f = format_alloc(a);
+        for (line = f; NULL != line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+            size_t n = strcspn(line, "\n");
+            ck_assert_msg(n <= 4096, "text %zu: a printed line of %zu characters", i, n);
+        }
+        ck_assert_msg(SWT_OK == swt_topo_parse(f, NULL, &b, &d), "text %zu: %d:%d: %s", i,
+                      d.line, d.col, d.msg);
+        ck_assert(swt_topo_equal(a, b));
+        free(f);
+        swt_topo_destroy(a);
+        swt_topo_destroy(b);
+    }
+    free(holes);
+}
+END_TEST
+
 /* ---- specs and files ---- */
 
 START_TEST(test_bad_specs)
@@ -633,6 +687,7 @@ int main(void)
     tcase_add_test(tc, test_garbage_no_crash);
     tcase_add_test(tc, test_fuzz_round_trip);
     tcase_add_test(tc, test_format_small_buffer);
+    tcase_add_test(tc, test_long_lists);
     tcase_add_test(tc, test_bad_specs);
     tcase_add_test(tc, test_io_errors);
     suite_add_tcase(s, tc);
