@@ -396,6 +396,8 @@ typedef struct bench_config {
                                      table's row handed on (auto's choice) */
     bench_pvar_t alg[BENCH_MAX_ALGS]; /* coll_swing_<coll>_<algorithm> */
     int warned;                   /* "not served" said once already */
+    int wrong;                    /* Open MPI's own algorithm (not swing) gave
+                                     wrong values: left out of later sizes */
     char detail[128];             /* the control variables it set */
 } bench_config_t;
 

@@ -13,7 +13,7 @@
 #include "unit_util.h"
 
 /* alpha 1 us, tau 0.1 us, beta 1 GB/s, gamma 1 ns/B */
-static const swt_cost_params_t par = { 1e-6, 1e-7, 1e9, 1e-9 };
+static const swt_cost_params_t par = { .alpha = 1e-6, .tau = 1e-7, .beta = 1e9, .gamma = 1e-9 };
 
 static void near(double got, double want)
 {
