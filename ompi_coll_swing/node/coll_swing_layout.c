@@ -34,6 +34,11 @@ int mca_coll_swing_layout_build(mca_coll_swing_layout_t *l, const swt_topo_t *to
         swt_layout_destroy(sl);
         return OMPI_ERR_OUT_OF_RESOURCE;
     }
+    /* ranks that are not positions (hier: the other local indices) have none */
+    for (int r = 0; r < l->nranks; ++r) {
+        l->index[r] = -1;
+        l->group[r] = 0;
+    }
     for (long i = 0; i < p; ++i) {
         long pos = swt_layout_pos(sl, i);
         int r = (int) swt_topo_pos_rank(topo, pos);
