@@ -22,13 +22,14 @@ static int swing_hier_layout(mca_coll_swing_hier_t *h, const swt_topo_t *topo,
     const mca_coll_swing_nodes_t *nd = &h->nodes;
     int rc;
 
-    h->layout = calloc(1, sizeof(*h->layout));
+    h->layout = mca_coll_swing_setup_calloc(1, sizeof(*h->layout));
     rc = (NULL != h->layout)
              ? mca_coll_swing_layout_build(h->layout, topo, SWT_ALG_SWING, 0, group, nranks)
              : OMPI_ERR_OUT_OF_RESOURCE;
 
-    h->pos_node = malloc(sizeof(int) * (size_t) nd->nnodes);
-    h->goff = malloc(sizeof(size_t) * (size_t) nd->kmin * (size_t) (nd->nnodes + 1));
+    h->pos_node = mca_coll_swing_setup_malloc(sizeof(int) * (size_t) nd->nnodes);
+    h->goff = mca_coll_swing_setup_malloc(sizeof(size_t) * (size_t) nd->kmin
+                                          * (size_t) (nd->nnodes + 1));
     if (OMPI_SUCCESS == rc && (NULL == h->pos_node || NULL == h->goff)) {
         rc = OMPI_ERR_OUT_OF_RESOURCE;
     }
@@ -44,7 +45,7 @@ static int swing_hier_plans(mca_coll_swing_hier_t *h, int nranks)
 {
     const mca_coll_swing_nodes_t *nd = &h->nodes;
     long user_lo = mca_coll_swing_params.lo_max_bytes;
-    int *group = malloc(sizeof(int) * (size_t) nd->nnodes), rc;
+    int *group = mca_coll_swing_setup_malloc(sizeof(int) * (size_t) nd->nnodes), rc;
     swt_topo_t *topo = NULL;
     swt_model_t *model = NULL;
 
@@ -103,7 +104,7 @@ static void swing_hier_report(const mca_coll_swing_module_t *m, const mca_coll_s
 
 int mca_coll_swing_hier_setup(mca_coll_swing_module_t *m)
 {
-    mca_coll_swing_hier_t *h = calloc(1, sizeof(*h));
+    mca_coll_swing_hier_t *h = mca_coll_swing_setup_calloc(1, sizeof(*h));
     int rc = (NULL == h) ? OMPI_ERR_OUT_OF_RESOURCE : OMPI_SUCCESS;
 
     if (OMPI_SUCCESS == rc) {

@@ -43,9 +43,26 @@ _Static_assert(SWING_NB_TAG_FIRST > MCA_COLL_BASE_TAG_HCOLL_END
                && SWING_BLOCK_TAG_FIRST + MCA_COLL_SWING_MAX_PARTS < MCA_COLL_BASE_TAG_HCOLL_BASE,
                "swing's tags outside the hcoll range");
 
+/* A post's faults (coll_swing_fault.h), before the PML is asked. */
+static int swing_p2p_fault(void)
+{
+    if (mca_coll_swing_fault(MCA_COLL_SWING_FAULT_POST)) {
+        return OMPI_ERR_TEMP_OUT_OF_RESOURCE;
+    }
+    if (mca_coll_swing_fault(MCA_COLL_SWING_FAULT_POST_FATAL)) {
+        return OMPI_ERR_UNREACH;
+    }
+    return OMPI_SUCCESS;
+}
+
 int mca_coll_swing_p2p_isend(const mca_coll_swing_call_t *call, const char *buf, size_t n,
                              int peer, ompi_request_t **req)
 {
+    int rc = swing_p2p_fault();
+
+    if (OMPI_SUCCESS != rc) {
+        return rc;
+    }
     return MCA_PML_CALL(isend(buf, n, call->dtype, peer, SWING_TAG(call),
                               MCA_PML_BASE_SEND_STANDARD, call->comm, req));
 }
@@ -53,6 +70,11 @@ int mca_coll_swing_p2p_isend(const mca_coll_swing_call_t *call, const char *buf,
 int mca_coll_swing_p2p_irecv(const mca_coll_swing_call_t *call, char *buf, size_t n,
                              int peer, ompi_request_t **req)
 {
+    int rc = swing_p2p_fault();
+
+    if (OMPI_SUCCESS != rc) {
+        return rc;
+    }
     return MCA_PML_CALL(irecv(buf, n, call->dtype, peer, SWING_TAG(call), call->comm, req));
 }
 

@@ -100,6 +100,9 @@ static char *swing_shm_create(const char *name, size_t len)
 
     /* a leftover of a crashed job that reused our job id */
     (void) shm_unlink(name);
+    if (mca_coll_swing_fault(MCA_COLL_SWING_FAULT_SEGMENT)) {
+        return NULL;
+    }
     fd = shm_open(name, O_RDWR | O_CREAT | O_EXCL, 0600);
     if (fd < 0) {
         return NULL;
@@ -120,7 +123,7 @@ static char *swing_shm_open(const char *name, size_t *len)
     char *base = NULL;
     struct stat st;
     void *map;
-    int fd = shm_open(name, O_RDWR, 0600);
+    int fd = mca_coll_swing_fault(MCA_COLL_SWING_FAULT_SEGMENT) ? -1 : shm_open(name, O_RDWR, 0600);
 
     if (fd < 0) {
         return NULL;
@@ -211,11 +214,11 @@ static mca_coll_swing_shm_t *swing_shm_view(char *base, size_t len, int p, int r
         || len < swing_shm_layout((size_t) p, h->small_size, h->slot_size, off)) {
         return NULL;
     }
-    s = calloc(1, sizeof(*s));
+    s = mca_coll_swing_setup_calloc(1, sizeof(*s));
     if (NULL == s) {
         return NULL;
     }
-    s->in = calloc((size_t) p, sizeof(char *));
+    s->in = mca_coll_swing_setup_calloc((size_t) p, sizeof(char *));
     if (NULL == s->in) {
         free(s);
         return NULL;
