@@ -69,6 +69,8 @@ typedef struct mca_coll_swing_module_t {
                                                MPI's order (steps/coll_swing_blocks.c) */
     char *scratch;                          /* reused across calls */
     size_t scratch_size;
+    size_t scratch_agreed;                  /* bytes every rank's scratch is known to
+                                               hold (transport/coll_swing_agree.h) */
     struct mca_coll_swing_shm_t *shm;       /* shm segment, mapped at first use */
     int shm_state;                          /* transport/coll_swing_seg.h */
     struct mca_coll_swing_hier_t *hier;     /* hier: set up at first use */
@@ -78,7 +80,10 @@ typedef struct mca_coll_swing_module_t {
 OBJ_CLASS_DECLARATION(mca_coll_swing_module_t);
 
 /* Why an algorithm declined a call it was chosen for (it then returns
-   MCA_COLL_SWING_DECLINED); warned makes the message once per job. */
+   MCA_COLL_SWING_DECLINED); warned makes the message once per job. The
+   entry layer serves the call by message passing, or, for
+   mca_coll_swing_agree_declined (an agreement found a rank without
+   memory: transport/coll_swing_agree.h), by the module swing replaced. */
 typedef struct mca_coll_swing_decline_t {
     int warned;
     const char *why;

@@ -10,7 +10,13 @@
  *   declined  an executor that cannot serve this call (shm across nodes,
  *             ...) says so before communicating; the call is served by
  *             the message-passing schedule auto would use, counted as
- *             that one, with one warning per job
+ *             that one, with one warning per job; or, when every rank
+ *             agreed that one could not grow its scratch
+ *             (transport/coll_swing_agree.h), by the previous module,
+ *             counted as a fallback
+ *   errors    a call that ends with an error on this rank is counted
+ *             (<collective>_error; a nonblocking one when its request
+ *             completes)
  *
  * A nonblocking or persistent call takes the same path with the rows'
  * nonblocking executors: the executor returns with the request in
@@ -18,6 +24,7 @@
  * gets one. A row without one (multiport, ring) is declined as above.
  */
 #include "coll_swing_coll.h"
+#include "coll_swing_agree.h"
 #include "coll_swing_decide.h"
 
 #include "opal/util/output.h"
@@ -86,7 +93,8 @@ int mca_coll_swing_serve(const mca_coll_swing_coll_t *coll, const void *args,
     } else {
         rc = exec(&call, m);
     }
-    if (MCA_COLL_SWING_DECLINED == rc && NULL != call.declined) {
+    if (MCA_COLL_SWING_DECLINED == rc && NULL != call.declined
+        && &mca_coll_swing_agree_declined != call.declined) {
         int mp = mca_coll_swing_decide_messages(m, coll->id, call.bytes);
         if (t->algs[mp].plan < 0) {
             /* the collective has no message-passing schedule to run instead */
@@ -95,6 +103,16 @@ int mca_coll_swing_serve(const mca_coll_swing_coll_t *coll, const void *args,
             return swing_fallback(coll, args, &call, m);
         }
         rc = swing_instead(coll, &call, m, id, mp);
+        id = mp;
+    }
+    if (MCA_COLL_SWING_DECLINED == rc && &mca_coll_swing_agree_declined == call.declined) {
+        /* every rank agreed: the previous module serves it */
+        mca_coll_swing_count(&ctr->served[id], -1);
+        mca_coll_swing_count(&ctr->served_total, -1);
+        return swing_fallback(coll, args, &call, m);
+    }
+    if (OMPI_SUCCESS != rc) {
+        mca_coll_swing_count(&ctr->error, 1);
     }
     return rc;
 }

@@ -110,15 +110,14 @@ static void swing_decision_report(const mca_coll_swing_module_t *m, int coll,
  */
 static int swing_hier_wanted(const mca_coll_swing_module_t *m)
 {
-    mca_coll_swing_nodes_t nodes;
-    int yes = 0;
+    mca_coll_swing_nodes_t shape;
 
-    if (OMPI_SUCCESS == mca_coll_swing_nodes_build(m->comm, &nodes)
-        && mca_coll_swing_nodes_mixed(&nodes)) {
-        yes = (nodes.kmin == nodes.kmax) ? 2 : 1;
+    /* without allocating: a rank short of memory must decide as the others */
+    mca_coll_swing_nodes_shape(m->comm, &shape);
+    if (!mca_coll_swing_nodes_mixed(&shape)) {
+        return 0;
     }
-    mca_coll_swing_nodes_free(&nodes);
-    return yes;
+    return (shape.kmin == shape.kmax) ? 2 : 1;
 }
 
 /* One collective's auto tables. */

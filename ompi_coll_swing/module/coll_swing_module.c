@@ -98,6 +98,7 @@ static void swing_module_construct(mca_coll_swing_module_t *m)
     memset(m->plans, 0, sizeof(m->plans));
     m->scratch = NULL;
     m->scratch_size = 0;
+    m->scratch_agreed = 0;
     m->shm = NULL;
     m->shm_state = 0;
     m->hier = NULL;

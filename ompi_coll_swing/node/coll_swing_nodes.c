@@ -87,6 +87,36 @@ done:
     return rc;
 }
 
+/*
+ * A rank's host seen before is found scanning backwards: at once when
+ * nodes hold blocks of ranks, after nnodes names when they alternate; a
+ * new node's ranks are counted from it on. O(p * nodes) name comparisons,
+ * as mca_coll_swing_nodes_build.
+ */
+void mca_coll_swing_nodes_shape(struct ompi_communicator_t *comm, mca_coll_swing_nodes_t *out)
+{
+    int p = ompi_comm_size(comm);
+
+    memset(out, 0, sizeof(*out));
+    out->kmin = p;
+    for (int r = 0; r < p; ++r) {
+        const char *host = mca_coll_swing_host(comm, r);
+        int seen = 0, count = 0;
+        for (int q = r - 1; q >= 0 && !seen; --q) {
+            seen = (0 == strcmp(host, mca_coll_swing_host(comm, q)));
+        }
+        if (seen) {
+            continue;
+        }
+        ++out->nnodes;
+        for (int q = r; q < p; ++q) {
+            count += (0 == strcmp(host, mca_coll_swing_host(comm, q)));
+        }
+        out->kmin = count < out->kmin ? count : out->kmin;
+        out->kmax = count > out->kmax ? count : out->kmax;
+    }
+}
+
 void mca_coll_swing_nodes_free(mca_coll_swing_nodes_t *nodes)
 {
     free(nodes->members);

@@ -11,13 +11,15 @@
  * use different links at once.
  *
  * Memory: blocking, one message of scratch (span of count elements) in
- * the module, no allocation once the module has seen the largest message;
+ * the module, no allocation once the module has seen the largest message
+ * (every rank grows it, then all agree: transport/coll_swing_agree.h);
  * nonblocking, the request's own scratch, kept with the request when it
  * goes idle (a persistent request or a repeated call allocates nothing):
  * the parts' states, then one message, each part on its slice at the
  * offset its slice has in the receive buffer.
  */
 #include "coll_swing_steps.h"
+#include "coll_swing_agree.h"
 #include "coll_swing_nb.h"
 #include "coll_swing_p2p.h"
 
@@ -27,12 +29,13 @@ int mca_coll_swing_exec_steps(mca_coll_swing_call_t *call, mca_coll_swing_module
     mca_coll_swing_sm_t sm;
     ptrdiff_t gap = 0;
     size_t span = opal_datatype_span(&call->dtype->super, call->count, &gap);
+    mca_coll_swing_growth_t g = {&m->scratch, &m->scratch_size, &m->scratch_agreed, span};
     int rc, np;
 
     if (call->plan->nparts < 1 || call->plan->nparts > MCA_COLL_SWING_MAX_PARTS) {
         return OMPI_ERR_BAD_PARAM;
     }
-    rc = mca_coll_swing_grow(&m->scratch, &m->scratch_size, span);
+    rc = mca_coll_swing_grow_agreed(call, m, &g, 1);
     if (OMPI_SUCCESS != rc) {
         return rc;
     }

@@ -94,14 +94,13 @@ void mca_coll_swing_shm_release(mca_coll_swing_module_t *m);
  * Collective over the module's communicator, every rank in one group of a
  * node: map that group's segment (p members, my index rank, first_rank the
  * communicator rank of the group's first member, which names it).
- * OMPI_ERR_NOT_AVAILABLE when some group failed (agreed by all).
+ * OMPI_ERR_NOT_AVAILABLE when some group failed (agreed by all). A rank
+ * that failed before (ready 0: p, rank and first_rank unknown) takes part
+ * in the agreements only, and makes them fail.
  */
-int mca_coll_swing_shm_map(mca_coll_swing_module_t *m, int p, int rank, int first_rank,
-                           mca_coll_swing_shm_t **out);
+int mca_coll_swing_shm_map(mca_coll_swing_module_t *m, int ready, int p, int rank,
+                           int first_rank, mca_coll_swing_shm_t **out);
 void mca_coll_swing_shm_unmap(mca_coll_swing_shm_t *s);
-/* Collective: *ok becomes the minimum of every rank's *ok (through the
-   module swing replaced, so it works before swing's own paths are ready). */
-int mca_coll_swing_shm_agree(mca_coll_swing_module_t *m, int *ok);
 
 static inline mca_coll_swing_shm_line_t *mca_coll_swing_shm_line(const mca_coll_swing_shm_t *s,
                                                                  int rank)
