@@ -94,6 +94,8 @@ typedef struct mca_coll_swing_decline_t {
 
 /* An algorithm's "not this call": the entry layer serves it another way. */
 #define MCA_COLL_SWING_DECLINED OMPI_ERR_NOT_AVAILABLE
+/* What a rank that learned of a peer's failure returns (docs/TESTING.md, "Faults"). */
+#define MCA_COLL_SWING_PEER_FAILED OMPI_ERR_UNREACH
 
 /*
  * One call, normalised: buffers, element type and count settled. Reduce-
@@ -123,6 +125,10 @@ typedef struct mca_coll_swing_call_t {
     struct ompi_request_t **request;
     int persistent;
     int tag;
+    /* OMPI_SUCCESS, or the error this rank met before its first message
+       (its scratch could not be had): the step list still runs, in error
+       mode (engine/coll_swing_sm.h), so that no peer waits */
+    int error;
 } mca_coll_swing_call_t;
 
 /* An executor of the algorithm table (decide/): serves call on module's

@@ -7,6 +7,7 @@
 #include "coll_swing_decide.h"
 #include "coll_swing_kernel.h"
 #include "coll_swing_nb.h"
+#include "coll_swing_p2p.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -396,18 +397,23 @@ __attribute__((constructor)) static void swing_check_version(void)
 
 static int swing_open(void)
 {
+    int rc;
+
     if (swing_wrong_version) {
         return OMPI_ERR_NOT_AVAILABLE;
     }
     mca_coll_swing_params.output = opal_output_open(NULL);
     opal_output_set_verbosity(mca_coll_swing_params.output, mca_coll_swing_params.verbose);
     mca_coll_swing_fault_init();
-    return OMPI_SUCCESS;
+    /* the error mode's receive type */
+    rc = mca_coll_swing_p2p_init();
+    return rc;
 }
 
 static int swing_close(void)
 {
     mca_coll_swing_nb_fini();
+    mca_coll_swing_p2p_fini();
     mca_coll_swing_fault_fini();
     if (mca_coll_swing_params.output >= 0) {
         opal_output_close(mca_coll_swing_params.output);

@@ -35,11 +35,15 @@ int mca_coll_swing_exec_steps(mca_coll_swing_call_t *call, mca_coll_swing_module
     if (call->plan->nparts < 1 || call->plan->nparts > MCA_COLL_SWING_MAX_PARTS) {
         return OMPI_ERR_BAD_PARAM;
     }
-    rc = mca_coll_swing_grow_agreed(call, m, &g, 1);
-    if (OMPI_SUCCESS != rc) {
-        return rc;
+    if (OMPI_SUCCESS == call->error) {
+        rc = mca_coll_swing_grow_agreed(call, m, &g, 1);
+        if (OMPI_SUCCESS != rc) {
+            return rc;
+        }
     }
-    np = mca_coll_swing_sm_parts(call, m->scratch - gap, NULL, pts);
+    /* error mode (a caller's failure before this step list): no scratch needed */
+    np = mca_coll_swing_sm_parts(call, OMPI_SUCCESS == call->error ? m->scratch - gap : NULL,
+                                 NULL, pts);
     mca_coll_swing_sm_allreduce(&sm, call, pts, np);
     return mca_coll_swing_sm_run(&sm);
 }
