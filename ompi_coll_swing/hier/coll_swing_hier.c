@@ -84,7 +84,8 @@ static int swing_hier_reduce(mca_coll_swing_segop_t *op, const mca_coll_swing_hi
         for (int i = 0; i < s->nranks && hi > lo; ++i) {
             s->in[i] = slots + (size_t) i * s->slot_size + lo * ext - op->gap;
         }
-        if (hi > lo) {
+        /* failed: no slices to reduce into; the phases go on */
+        if (hi > lo && !op->failed) {
             mca_coll_swing_reduce_n(call->op, call->dtype, (const void *const *) s->in,
                                     s->nranks, op->slice + op->done * ext - op->gap, hi - lo);
         }
@@ -113,7 +114,7 @@ static int swing_hier_publish(mca_coll_swing_segop_t *op, const mca_coll_swing_h
     if (me < k && op->mine > 0) {
         size_t lo = mca_coll_swing_shm_slice(n, k, me, ext);
         size_t hi = mca_coll_swing_shm_slice(n, k, me + 1, ext);
-        if (hi > lo) {
+        if (hi > lo && !op->failed) {
             memcpy(op->s->result + op->set * op->s->slot_size + lo * ext,
                    op->slice + op->done * ext,
                    mca_coll_swing_shm_span(call, op->true_ext, hi - lo));
@@ -152,7 +153,7 @@ static int swing_hier_sliced_next(mca_coll_swing_segop_t *op)
         if (op->mine > 0) {
             op->net_plan = &h->plans[h->bo[mca_coll_swing_bucket(op->mine * elem)]
                                          ? SWING_HIER_BO : SWING_HIER_LO];
-            op->net_buf = op->slice - op->gap;
+            op->net_buf = (NULL != op->slice) ? op->slice - op->gap : NULL;
             op->net_n = op->mine;
             return SWING_SEGOP_NET;
         }

@@ -58,7 +58,9 @@
  * need, before the first phase, and every rank agrees on it
  * (transport/coll_swing_agree.h): short of memory, every rank hands the
  * call to the previous module. The step between nodes fails in error mode
- * as the step machine does.
+ * (engine/coll_swing_sm.h), which reaches the group's ranks downstream;
+ * in an allgather its node phase comes after, so the failed rank marks
+ * the call in the segment and its whole node ends with the error.
  *
  * Memory: the node segment (as shm); per call nothing; in the hier state
  * the work vector of |G_l| elements (reduce-scatter twice that: the
@@ -278,6 +280,8 @@ int mca_coll_swing_exec_hier_rs(mca_coll_swing_call_t *call, mca_coll_swing_modu
     if (OMPI_SUCCESS != rc) {
         return rc;
     }
+    /* numbered like every call on the segment; nothing fails in its node phase */
+    (void) mca_coll_swing_shm_call(x.s);
     if (call->count * x.ext <= x.s->small_size) {
         swing_hrs_small(&x, src);
     } else {
@@ -342,11 +346,13 @@ int mca_coll_swing_exec_hier_ag(mca_coll_swing_call_t *call, mca_coll_swing_modu
     swing_hrs_t x;
     mca_coll_swing_call_t sub;
     int rc = swing_hrs_setup(&x, call, m, 0), me = ompi_comm_rank(call->comm);
+    uint64_t seq;
     size_t n;
 
     if (OMPI_SUCCESS != rc) {
         return rc;
     }
+    seq = mca_coll_swing_shm_call(x.s);
     sub = swing_hrs_sub(&x);
     n = mca_coll_swing_block_count(call, me);
     if (n > 0) {
@@ -358,7 +364,15 @@ int mca_coll_swing_exec_hier_ag(mca_coll_swing_call_t *call, mca_coll_swing_modu
     if (sub.count > 0) {
         rc = mca_coll_swing_rsag_half(&sub, sub.plan, x.h->layout, x.work, NULL, SWT_HALF_AG);
     }
-    /* the node phase whatever happened before: the node's ranks wait for it */
+    /* the node phase whatever happened before: the node's ranks wait for it,
+       and learn of the failure from the segment */
+    if (OMPI_SUCCESS != rc) {
+        mca_coll_swing_shm_fail(x.s, seq);
+    }
     swing_hag_node(&x, OMPI_SUCCESS == rc);
+    if (OMPI_SUCCESS == rc && mca_coll_swing_shm_failed(x.s, seq)) {
+        rc = MCA_COLL_SWING_PEER_FAILED;
+        mca_coll_swing_count(&mca_coll_swing_counters.peer_error, 1);
+    }
     return rc;
 }

@@ -44,6 +44,7 @@ typedef struct swing_nbseg_t {
     mca_coll_swing_segop_t op;
     mca_coll_swing_nbreq_t *next;          /* the module's FIFO */
     int queued;
+    int begun;                             /* the first action ran */
     int waiting;                           /* for op.phase */
     int net;                               /* the net step runs (req->sm) */
 } swing_nbseg_t;
@@ -114,6 +115,10 @@ static int swing_nbseg_advance(mca_coll_swing_nbreq_t *req)
     if (req->module->nb_seg_head != req) {
         return 0;
     }
+    if (!x->begun) {
+        x->begun = 1;
+        mca_coll_swing_segop_begin(op);
+    }
     for (;;) {
         int wait;
         if (x->net) {
@@ -139,7 +144,7 @@ static int swing_nbseg_advance(mca_coll_swing_nbreq_t *req)
         }
     }
     swing_nbseg_dequeue(req, x);
-    req->rc = op->rc;
+    req->rc = mca_coll_swing_segop_end(op);
     return 1;
 }
 
@@ -148,8 +153,8 @@ static int swing_nbseg_restart(mca_coll_swing_nbreq_t *req)
 {
     swing_nbseg_t *x = (swing_nbseg_t *) (void *) req->alg;
 
-    mca_coll_swing_segop_reset(&x->op);
-    x->queued = x->waiting = x->net = 0;
+    mca_coll_swing_segop_reset(&x->op, OMPI_SUCCESS);
+    x->queued = x->begun = x->waiting = x->net = 0;
     req->rc = OMPI_SUCCESS;
     return 0;
 }

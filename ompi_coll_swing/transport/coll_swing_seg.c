@@ -229,6 +229,7 @@ static mca_coll_swing_shm_t *swing_shm_view(char *base, size_t len, int p, int r
     s->result = base + off[3];
     s->slot_size = h->slot_size;
     s->phase = 0;
+    s->calls = 0;
     s->small_calls = 0;
     /* mpi_yield_when_idle: the job said its ranks share cores (even when
        this segment's ranks alone would not) */
