@@ -125,6 +125,7 @@ typedef struct mca_coll_swing_call_t {
     struct ompi_request_t **request;
     int persistent;
     int tag;
+    int coll;                  /* mca_coll_swing_coll_id_t: whose counters */
     /* OMPI_SUCCESS, or the error this rank met before its first message
        (its scratch could not be had): the step list still runs, in error
        mode (engine/coll_swing_sm.h), so that no peer waits */

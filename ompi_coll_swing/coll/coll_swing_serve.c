@@ -65,7 +65,7 @@ int mca_coll_swing_serve(const mca_coll_swing_coll_t *coll, const void *args,
     const mca_coll_swing_table_t *t = &mca_coll_swing_tables[coll->id];
     mca_coll_swing_coll_counters_t *ctr = &mca_coll_swing_counters.coll[coll->id];
     mca_coll_swing_call_t call = {.comm = comm, .declined = NULL,
-                                  .persistent = coll->persistent};
+                                  .persistent = coll->persistent, .coll = coll->id};
     const mca_coll_swing_alg_t *alg;
     mca_coll_swing_exec_fn_t exec;
     int id, rc;

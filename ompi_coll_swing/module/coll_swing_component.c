@@ -405,8 +405,11 @@ static int swing_open(void)
     mca_coll_swing_params.output = opal_output_open(NULL);
     opal_output_set_verbosity(mca_coll_swing_params.output, mca_coll_swing_params.verbose);
     mca_coll_swing_fault_init();
-    /* the error mode's receive type */
+    /* the error mode's receive type and the nonblocking engine's spare request */
     rc = mca_coll_swing_p2p_init();
+    if (OMPI_SUCCESS == rc) {
+        mca_coll_swing_nb_init();
+    }
     return rc;
 }
 
