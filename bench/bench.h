@@ -342,6 +342,8 @@ typedef struct bench_config {
     MPI_Comm comm;                /* dup of MPI_COMM_WORLD */
     bench_pvar_t served;          /* coll_swing_allreduce_served */
     bench_pvar_t fallback;        /* coll_swing_allreduce_fallback */
+    bench_pvar_t previous;        /* coll_swing_allreduce_previous: calls a measured
+                                     table's row handed on (auto's choice) */
     bench_pvar_t alg[BENCH_MAX_ALGS]; /* coll_swing_allreduce_<algorithm> */
     int warned;                   /* "not served" said once already */
     char detail[128];             /* the control variables it set */

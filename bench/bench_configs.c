@@ -350,6 +350,11 @@ static void bench_swing_algorithms(bench_configs_t *set,
             set->nalgs++;
         }
     }
+    /* a measured table's "previous" rows: counted like an algorithm (its
+       counter, coll_swing_<collective>_previous, exists from swing 0.2 on) */
+    if (set->nalgs < BENCH_MAX_ALGS) {
+        snprintf(set->alg_name[set->nalgs++], sizeof(set->alg_name[0]), "previous");
+    }
 }
 
 /* Set the variables for one configuration and duplicate MPI_COMM_WORLD. */
@@ -405,6 +410,8 @@ static int bench_config_make(bench_configs_t *set, bench_cvars_t *cv,
     bench_pvar_open(&cfg->served, pname, &cfg->comm);
     snprintf(pname, sizeof(pname), "coll_swing_%s_fallback", cv->coll->name);
     bench_pvar_open(&cfg->fallback, pname, &cfg->comm);
+    snprintf(pname, sizeof(pname), "coll_swing_%s_previous", cv->coll->name);
+    bench_pvar_open(&cfg->previous, pname, &cfg->comm);
     if (cfg->served.found && cfg->fallback.found) {
         set->counters_present = 1;
     }
@@ -477,6 +484,7 @@ void bench_configs_free(bench_configs_t *set)
     for (int i = 0; i < set->n; i++) {
         bench_pvar_close(&set->cfg[i].served);
         bench_pvar_close(&set->cfg[i].fallback);
+        bench_pvar_close(&set->cfg[i].previous);
         for (int a = 0; a < set->nalgs; a++) {
             bench_pvar_close(&set->cfg[i].alg[a]);
         }

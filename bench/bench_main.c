@@ -352,7 +352,7 @@ static int bench_measure(bench_run_t *run, int c, int s)
     int total = warmup + iters, rc;
     int clock = BENCH_TIMING_CLOCK == a->timing;
     double warm = 0.0;       /* -T: this rank's warm-up time */
-    unsigned long long s0 = 0, s1 = 0, f0 = 0, f1 = 0;
+    unsigned long long s0 = 0, s1 = 0, f0 = 0, f1 = 0, p0 = 0, p1 = 0;
     unsigned long long a0[BENCH_MAX_ALGS], a1[BENCH_MAX_ALGS];
     long long mine[3], all[3];
     bench_failure_t fail;
@@ -370,6 +370,9 @@ static int bench_measure(bench_run_t *run, int c, int s)
     if (cfg->served.found && cfg->fallback.found) {
         bench_pvar_read(&cfg->served, &s0);
         bench_pvar_read(&cfg->fallback, &f0);
+    }
+    if (cfg->previous.found) {
+        bench_pvar_read(&cfg->previous, &p0);
     }
     bench_alg_counters(run, cfg, a0);
     if (BENCH_TIMING_LOOP == a->timing) {
@@ -428,6 +431,11 @@ static int bench_measure(bench_run_t *run, int c, int s)
     if (cfg->served.found && cfg->fallback.found) {
         bench_pvar_read(&cfg->served, &s1);
         bench_pvar_read(&cfg->fallback, &f1);
+    }
+    if (cfg->previous.found) {
+        bench_pvar_read(&cfg->previous, &p1);
+        /* auto's own choice of the replaced component: decided by swing */
+        s1 += p1 - p0;
     }
     bench_alg_counters(run, cfg, a1);
 
@@ -541,6 +549,20 @@ int main(int argc, char **argv)
     run.args = &args;
     if (argc > 1 && 0 == strcmp(argv[1], "--nbc")) {
         status = bench_nbc_main(argc, argv);
+        goto finalize;
+    }
+    if (2 == argc && 0 == strcmp(argv[1], "--memcpy")) {
+        /* the memory copy bandwidth alone (run_bench.sh: at its start and end) */
+        MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, run.rank, MPI_INFO_NULL,
+                            &node_comm);
+        if (MPI_SUCCESS != bench_memcpy_measure(node_comm, BENCH_MEMCPY_BYTES, BENCH_MEMCPY_REPS,
+                                                &mem) || !mem.ok) {
+            status = BENCH_EXIT_RUNTIME;
+        } else if (0 == run.rank) {
+            printf("memcpy_GBps %.3f one rank, %.3f %d ranks at once\n", mem.one_rank,
+                   mem.all_ranks, mem.local_ranks);
+        }
+        MPI_Comm_free(&node_comm);
         goto finalize;
     }
 

@@ -32,6 +32,7 @@
 
 #include "coll_swing_compat.h"
 #include "coll_swing_base.h"
+#include "coll_swing_ubuf.h"
 #include "coll_swing_node.h"
 
 BEGIN_C_DECLS
@@ -41,6 +42,16 @@ typedef struct mca_coll_swing_component_t {
 } mca_coll_swing_component_t;
 
 OMPI_DECLSPEC extern mca_coll_swing_component_t mca_coll_swing_component;
+
+/* A row of a measured decision table, as a module keeps it (decide/). */
+typedef struct mca_coll_swing_row_t {
+    size_t lo, hi;     /* bytes of the whole vector, both included */
+    int alg;           /* a row of the collective's table, or MCA_COLL_SWING_PREVIOUS */
+    int line;          /* where it was written, for the verbose report */
+} mca_coll_swing_row_t;
+
+/* A row's "previous": the call goes to the module swing replaced. */
+#define MCA_COLL_SWING_PREVIOUS (-1)
 
 typedef struct mca_coll_swing_module_t {
     mca_coll_base_module_t super;
@@ -62,6 +73,10 @@ typedef struct mca_coll_swing_module_t {
        message-passing one (for calls the first declines) */
     unsigned char choice[MCA_COLL_SWING_NCOLLS][MCA_COLL_SWING_NBUCKETS];
     unsigned char mp_choice[MCA_COLL_SWING_NCOLLS][MCA_COLL_SWING_NBUCKETS];
+    /* auto, per collective: the measured table's rows (in size order), which
+       decide in their ranges before the buckets; NULL: none */
+    mca_coll_swing_row_t *rows[MCA_COLL_SWING_NCOLLS];
+    int nrows[MCA_COLL_SWING_NCOLLS];
     int topo_auto;                          /* shape derived, not described */
     mca_coll_swing_plan_t plans[MCA_COLL_SWING_MAX_ALGS]; /* by allreduce algorithm id */
     size_t *disp;                           /* [p + 1] per reduce-scatter or allgather
@@ -73,6 +88,10 @@ typedef struct mca_coll_swing_module_t {
                                                hold (transport/coll_swing_agree.h) */
     struct mca_coll_swing_shm_t *shm;       /* shm segment, mapped at first use */
     int shm_state;                          /* transport/coll_swing_seg.h */
+    swt_topo_t *topo;                       /* the description, kept for the trees */
+    struct swt_tree_model *tree_model;      /* the trees' model (root 0): chains' segments */
+    /* rooted collectives: a row's trees, built at its first call */
+    mca_coll_swing_tree_t *trees[MCA_COLL_SWING_NCOLLS][MCA_COLL_SWING_MAX_ALGS];
     struct mca_coll_swing_hier_t *hier;     /* hier: set up at first use */
     int hier_state;                         /* SWING_SHM_* values */
 } mca_coll_swing_module_t;
@@ -120,6 +139,16 @@ typedef struct mca_coll_swing_call_t {
     struct ompi_communicator_t *comm;
     const mca_coll_swing_plan_t *plan;
     mca_coll_swing_decline_t *declined; /* set by an algorithm that declines */
+    int root;                  /* rooted collectives: the root's rank */
+    int is_root;               /* this rank is the root */
+    /* broadcast, gather, scatter: the user's buffers as bytes
+       (base/coll_swing_ubuf.h); mine: this rank's block (broadcast: the
+       vector), all: the root's p blocks */
+    mca_coll_swing_ubuf_t mine, all;
+    /* trees and chains of the rooted collectives: the row's, and which
+       collective it serves (swt_coll_t) */
+    mca_coll_swing_tree_t *tree;
+    int tcoll;
     /* nonblocking and persistent calls: where the request goes (NULL for a
        blocking call), and the tag of its messages (0: the blocking tag) */
     struct ompi_request_t **request;

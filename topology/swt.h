@@ -150,7 +150,13 @@ typedef enum {
      */
     SWT_OP_SEND,         /* send blocks [send_lo, send_lo + send_n) to peer */
     SWT_OP_RECV,         /* receive blocks [recv_lo, recv_lo + recv_n) from `from` */
-    SWT_OP_RECV_REDUCE   /* the same, reduced into mine: received (left) op mine */
+    SWT_OP_RECV_REDUCE,  /* the same, reduced into mine: received (left) op mine */
+    /*
+     * A tree's step in which this rank neither sends nor receives, kept
+     * so that step i means the same moment on every rank (swt_tree.h):
+     * peer and from are the rank's own position, no blocks.
+     */
+    SWT_OP_IDLE
 } swt_op_t;
 
 typedef struct swt_step {

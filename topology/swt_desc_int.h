@@ -6,6 +6,7 @@
 #ifndef SWT_DESC_INT_H
 #define SWT_DESC_INT_H
 
+#include "swt_fabric.h"
 #include "swt_topo_int.h"
 
 typedef struct tok {
@@ -18,6 +19,11 @@ enum { KW_NAME, KW_LOGICAL, KW_GRID, KW_KIND, KW_USABLE, KW_HARVEST, KW_MAP,
        KW_ORDER, KW_COST, KW_DECIDE, KW_COUNT };
 
 extern const char *const swt_desc_kw_names[KW_COUNT];
+
+/* The statements of networks of groups (swt_fabric_desc.c), numbered after
+   the others; swt_desc_kw_fabric[kw - KW_COUNT] names them. */
+enum { KW_DRAGONFLY = KW_COUNT, KW_FATTREE, KW_PAIRS, KW_SLOTS, KW_PLACE, KW_ALL };
+extern const char *const swt_desc_kw_fabric[KW_ALL - KW_COUNT];
 
 typedef struct stmt {
     int kw;
@@ -47,7 +53,7 @@ int swt_desc_nomem(pstate_t *ps);
 int swt_desc_tok_is(const tok_t *t, const char *word);
 
 /* Pass 1: the text's lines into statements (ps->stmts), checking bytes,
-   line lengths, keywords and duplicates. */
+   line lengths, keywords and duplicates ("decide" may repeat: rows). */
 int swt_desc_split_lines(pstate_t *ps, const char *text);
 
 /* Unsigned decimal s[0..len) <= max; col is the column of s[0]. */
@@ -88,5 +94,24 @@ int swt_desc_walk_box(pstate_t *ps, int line, int col, const box_t *b,
                       tile_fn fn, void *arg);
 /* "x,y" of a tile index, for messages. */
 void swt_desc_tile_str(const swt_topo_t *t, long tile, char *buf, size_t len);
+
+/*
+ * A decide row statement (swt_table.c) into table: SWT_OK when added,
+ * SWT_ERR_INVALID when left out with a warning, SWT_ERR_NOMEM.
+ */
+struct swt_table;
+int swt_table_stmt(struct swt_table *table, const stmt_t *st);
+
+/*
+ * Networks of groups (swt_fabric_desc.c). swt_desc_fabric: the dragonfly
+ * or fattree statement, pairs, slots and place, into ps->t->fabric (NULL
+ * without them), before the logical shape. swt_desc_fabric_logical: the
+ * logical shape of a network of groups: st NULL, the ring of its ranks;
+ * otherwise the shape st gave must have as many positions as it has ranks.
+ */
+int swt_desc_fabric(pstate_t *ps);
+int swt_desc_fabric_logical(pstate_t *ps, const stmt_t *st);
+/* Its statements in the file format; the length like snprintf. */
+int swt_desc_fabric_format(const swt_fabric_t *fab, char *buf, size_t len);
 
 #endif

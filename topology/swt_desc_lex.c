@@ -15,8 +15,18 @@ const char *const swt_desc_kw_names[KW_COUNT] = {
     "cost", "decide"
 };
 
+const char *const swt_desc_kw_fabric[KW_ALL - KW_COUNT] = {
+    "dragonfly", "fattree", "pairs", "slots", "place"
+};
+
+static const char *kw_name(int k)
+{
+    return (k < KW_COUNT) ? swt_desc_kw_names[k] : swt_desc_kw_fabric[k - KW_COUNT];
+}
+
 /* Statements that may appear more than once. */
-static const int kw_repeats[KW_COUNT] = { [KW_KIND] = 1, [KW_MAP] = 1 };
+/* (decide: "lo_max_bytes=N" once, checked by its parser, and any number of rows) */
+static const int kw_repeats[KW_COUNT] = { [KW_KIND] = 1, [KW_MAP] = 1, [KW_DECIDE] = 1 };
 
 int swt_desc_nomem(pstate_t *ps)
 {
@@ -88,23 +98,24 @@ int swt_desc_split_lines(pstate_t *ps, const char *text)
             stmt_t *st = &ps->stmts[ps->nstmts];
             tok_t *kw = &ps->toks[first], *last = &ps->toks[ps->ntoks - 1];
             int k;
-            for (k = 0; k < KW_COUNT; ++k) {
-                if (swt_desc_tok_is(kw, swt_desc_kw_names[k])) {
+            for (k = 0; k < KW_ALL; ++k) {
+                if (swt_desc_tok_is(kw, kw_name(k))) {
                     break;
                 }
             }
-            if (KW_COUNT == k) {
+            if (KW_ALL == k) {
                 return PERR(ps, line, kw->col,
                             "unknown statement '%.*s': expected one of name, "
                             "logical, grid, kind, usable, harvest, map, "
-                            "order, cost, decide", kw->len > 32 ? 32 : kw->len, kw->s);
+                            "order, cost, decide, dragonfly, fattree, pairs, "
+                            "slots, place", kw->len > 32 ? 32 : kw->len, kw->s);
             }
-            if (!kw_repeats[k]) {
+            if (k >= KW_COUNT || !kw_repeats[k]) {
                 for (size_t i = 0; i < ps->nstmts; ++i) {
                     if (ps->stmts[i].kw == k) {
                         return PERR(ps, line, kw->col,
                                     "duplicate '%s' statement (first at "
-                                    "line %d)", swt_desc_kw_names[k],
+                                    "line %d)", kw_name(k),
                                     ps->stmts[i].line);
                     }
                 }
@@ -138,7 +149,7 @@ int swt_desc_num(pstate_t *ps, int line, int col, const char *s, int len,
             return PERR(ps, line, col + i, "expected %s (a number), found "
                         "'%c'", what, s[i]);
         }
-        if (v > (max - (s[i] - '0')) / 10) {
+        if (max - (s[i] - '0') < 0 || v > (max - (s[i] - '0')) / 10) {
             return PERR(ps, line, col, "%s too large: at most %ld", what, max);
         }
         v = v * 10 + (s[i] - '0');

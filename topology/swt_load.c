@@ -9,7 +9,8 @@
  * the grid, so each run adds +1 at its first link and -1 after its last
  * one (a run through the wrap-around link is two intervals), and one
  * prefix sum along the lines of each touched (dimension, direction) turns
- * the differences into loads: O(p + tiles) per phase.
+ * the differences into loads: O(p + tiles) per phase. A network of groups
+ * counts every link of its short routes instead (swt_fabric_load.c).
  */
 #include "swt_route_int.h"
 
@@ -21,19 +22,20 @@ static int *swt_load_array(swt_net_t *net, int dim, int dir)
     return net->load + (size_t) (2 * dim + (dir > 0)) * (size_t) net->ntiles;
 }
 
-/* Adds +1 to the links of coordinates lo..hi (lo <= hi) of the line at base. */
+/* Adds w to the links of coordinates lo..hi (lo <= hi) of the line at base. */
 static void swt_load_interval(swt_net_t *net, int *arr, long base, int dim,
-                              long lo, long hi)
+                              long lo, long hi, int w)
 {
-    arr[base + lo * net->gstride[dim]] += 1;
+    arr[base + lo * net->gstride[dim]] += w;
     if (hi + 1 < net->grid.dims[dim]) {
-        arr[base + (hi + 1) * net->gstride[dim]] -= 1;
+        arr[base + (hi + 1) * net->gstride[dim]] -= w;
     }
 }
 
-/* A run of hops links from the tile of index idx, coordinate a along dim. */
+/* A run of hops links from the tile of index idx, coordinate a along dim,
+   each loaded with w. */
 static void swt_load_run(swt_net_t *net, long idx, long a, int dim, int dir,
-                         long hops)
+                         long hops, int w)
 {
     long n = net->grid.dims[dim], base = idx - a * net->gstride[dim];
     long lo = (dir > 0) ? a : a - hops + 1;
@@ -45,24 +47,24 @@ static void swt_load_run(swt_net_t *net, long idx, long a, int dim, int dir,
     }
     net->touched[2 * dim + (dir > 0)] = 1;
     if (lo < 0) {
-        swt_load_interval(net, arr, base, dim, lo + n, n - 1);
+        swt_load_interval(net, arr, base, dim, lo + n, n - 1, w);
         lo = 0;
     }
     if (hi >= n) {
-        swt_load_interval(net, arr, base, dim, 0, hi - n);
+        swt_load_interval(net, arr, base, dim, 0, hi - n, w);
         hi = n - 1;
     }
-    swt_load_interval(net, arr, base, dim, lo, hi);
+    swt_load_interval(net, arr, base, dim, lo, hi, w);
 }
 
-static void swt_load_seg(swt_net_t *net, const swt_seg_t *sg)
+static void swt_load_seg(swt_net_t *net, const swt_seg_t *sg, int w)
 {
     long idx = 0;
 
     for (int d = 0; d < net->grid.ndims; ++d) {
         idx += sg->from[d] * net->gstride[d];
     }
-    swt_load_run(net, idx, sg->from[sg->dim], sg->dim, sg->dir, sg->hops);
+    swt_load_run(net, idx, sg->from[sg->dim], sg->dim, sg->dir, sg->hops, w);
 }
 
 /* Prefix sums along dim, then the largest load and its first link. */
@@ -170,6 +172,10 @@ static void swt_load_clear(swt_net_t *net)
 /* Zeroed loads and stats before the messages of a phase. */
 static int swt_load_begin(swt_net_t *net, swt_phase_stats_t *st)
 {
+    if (NULL != net->fab) {
+        memset(st, 0, sizeof(*st));
+        return swt_fabric_load_begin(net);
+    }
     if (NULL == net->load) {
         net->load = malloc(sizeof(int) * (size_t) (2 * net->grid.ndims) * (size_t) net->ntiles);
         if (NULL == net->load) {
@@ -198,25 +204,35 @@ static void swt_load_count(swt_phase_stats_t *st, long pos, long h, long d, long
     }
 }
 
-/* The routed message from pos to to, in direction dir: its hops. */
-static long swt_load_routed(swt_net_t *net, long pos, long to, int dir)
+/* The routed message from pos to to, in direction dir, of weight w: its hops. */
+static long swt_load_routed(swt_net_t *net, long pos, long to, int dir, int w)
 {
     swt_route_t rt;
 
     swt_net_route(net, pos, to, dir, &rt);
     for (int g = 0; g < rt.nsegs; ++g) {
-        swt_load_seg(net, &rt.segs[g]);
+        swt_load_seg(net, &rt.segs[g], w);
+    }
+    if (rt.nlinks > 0) {
+        swt_fabric_load_add(net, &rt);
     }
     return rt.hops;
 }
 
 static void swt_load_end(swt_net_t *net, swt_phase_stats_t *st)
 {
+    if (NULL != net->fab) {
+        swt_fabric_load_end(net, st);
+        return;
+    }
     for (int a = 0; a < 2 * net->grid.ndims; ++a) {
         if (net->touched[a]) {
             swt_load_finish(net, a / 2, (a % 2) ? 1 : -1, st);
         }
     }
+    st->wload = (double) st->load;
+    st->busiest_link = -1;
+    st->cross[SWT_LINK_LOCAL] = st->sum_hops;
 }
 
 /* The messages of one part in phase i, onto the loads. */
@@ -248,12 +264,12 @@ static int swt_load_part(swt_net_t *net, swt_alg_t alg, int part, int i, long *h
         }
         if (ok) {
             long h;
-            if (NULL == net->tiles) {
+            if (NULL == net->tiles && NULL == net->fab) {
                 /* no grid: the tile is the logical coordinates */
                 h = tb.hops[a];
-                swt_load_run(net, pos, a, dim, tb.dir_phys[a], h);
+                swt_load_run(net, pos, a, dim, tb.dir_phys[a], h, 1);
             } else {
-                h = swt_load_routed(net, pos, pos + (tb.to_c[a] - a) * lstride, tb.dir[a]);
+                h = swt_load_routed(net, pos, pos + (tb.to_c[a] - a) * lstride, tb.dir[a], 1);
             }
             swt_load_count(st, pos, h, tb.dist[a], hops, dist);
         }
@@ -303,8 +319,27 @@ int swt_net_load_ring(swt_net_t *net, const swt_ring_t *ring, int nparts,
         for (long pos = 0; pos < net->p; ++pos) {
             swt_move_t mv;
             long to = swt_ring_next(ring, j, pos, &mv, NULL);
-            swt_load_count(st, pos, swt_load_routed(net, pos, to, mv.dir), mv.dist, hops, dist);
+            swt_load_count(st, pos, swt_load_routed(net, pos, to, mv.dir, 1), mv.dist, hops, dist);
         }
+    }
+    if (SWT_OK == rc) {
+        swt_load_end(net, st);
+    }
+    return rc;
+}
+
+int swt_net_load_msgs(swt_net_t *net, const swt_msg_t *msgs, long n, swt_phase_stats_t *st)
+{
+    int rc = swt_load_begin(net, st);
+
+    for (long i = 0; i < n && SWT_OK == rc; ++i) {
+        const swt_msg_t *m = &msgs[i];
+        if (m->from < 0 || m->from >= net->p || m->to < 0 || m->to >= net->p) {
+            rc = SWT_ERR_INVALID;
+            break;
+        }
+        swt_load_count(st, m->from, swt_load_routed(net, m->from, m->to, m->dir, m->weight),
+                       m->dist, NULL, NULL);
     }
     if (SWT_OK == rc) {
         swt_load_end(net, st);

@@ -1,7 +1,7 @@
 /*
  * Phases, messages and physical routes of Swing and RD schedules
  * (ALGORITHMS.md sections 1, 2 and 6; routing rules of N150.md, see
- * swt_route.h).
+ * swt_route.h; on a network of groups, swt_fabric.c's routes).
  *
  * The message of a rank in a phase is computed from its coordinates alone,
  * as swt_sched_butterfly.c builds a rank's step list, but without the
@@ -66,6 +66,17 @@ int swt_net_create(const swt_topo_t *topo, swt_net_t **out)
         net->wrap[d] = swt_topo_wraps(topo, d);
     }
     swt_net_phases(net);
+    net->fab = swt_topo_fabric(topo);
+    if (NULL != net->fab) {
+        net->node = malloc(sizeof(long) * (size_t) net->p);
+        if (NULL == net->node) {
+            free(net);
+            return SWT_ERR_NOMEM;
+        }
+        for (long pos = 0; pos < net->p; ++pos) {
+            net->node[pos] = swt_fabric_rank_node(net->fab, swt_topo_pos_rank(topo, pos));
+        }
+    }
     if (swt_topo_has_grid(topo)) {
         net->tiles = malloc(sizeof(int) * (size_t) net->p * (size_t) gnd);
         if (NULL == net->tiles) {
@@ -85,6 +96,8 @@ void swt_net_destroy(swt_net_t *net)
     if (NULL != net) {
         free(net->tiles);
         free(net->load);
+        free(net->node);
+        free(net->fload);
         free(net);
     }
 }
@@ -211,10 +224,16 @@ void swt_net_route(const swt_net_t *net, long from, long to, int dir,
 {
     int a[SWT_MAX_DIMS] = { 0 }, b[SWT_MAX_DIMS] = { 0 };
 
-    swt_net_tile(net, from, a);
-    swt_net_tile(net, to, b);
     route->nsegs = 0;
     route->hops = 0;
+    route->nlinks = 0;
+    if (NULL != net->fab) {
+        route->nlinks = swt_fabric_route(net->fab, net->node[from], net->node[to], route->links);
+        route->hops = route->nlinks;
+        return;
+    }
+    swt_net_tile(net, from, a);
+    swt_net_tile(net, to, b);
     for (int d = 0; d < net->grid.ndims; ++d) {
         long n = net->grid.dims[d];
         swt_seg_t *sg;

@@ -25,12 +25,19 @@
  * kind of step, 2(p-1) times: every position sends to its next one in
  * every part.
  *
- * A swt_net_t caches the tile of every position and a link-load buffer:
- * O(p) memory; a phase's load costs O(nparts * p + tiles).
+ * A network of groups (swt_fabric.h) has no grid: a message from one
+ * position to another crosses the links of the fabric's route between
+ * their ranks' nodes (none between ranks of one node), each link at its
+ * own rate; the direction of the logical move plays no part.
+ *
+ * A swt_net_t caches the tile (or node) of every position and a link-load
+ * buffer: O(p) memory; a phase's load costs O(nparts * p + tiles), on a
+ * network of groups O(nparts * p + links).
  */
 #ifndef SWT_ROUTE_H
 #define SWT_ROUTE_H
 
+#include "swt_fabric.h"
 #include "swt_ring.h"
 #include "swt_topo.h"
 
@@ -57,8 +64,10 @@ typedef struct swt_seg {
 
 typedef struct swt_route {
     int nsegs;
-    long hops;                  /* sum over the segments */
+    long hops;                  /* sum over the segments (or the links) */
     swt_seg_t segs[SWT_MAX_DIMS];
+    int nlinks;                 /* a network of groups: its directed links */
+    long links[SWT_FABRIC_MAX_ROUTE];   /* (swt_fabric.h); 0 on a grid */
 } swt_route_t;
 
 /* A directed link: leaves tile along dim in direction dir. */
@@ -76,6 +85,17 @@ typedef struct swt_phase_stats {
     long sum_hops;       /* physical hops of all messages */
     long load;           /* congestion: most messages on one directed link */
     swt_link_t busiest;  /* that link (the first one found); valid if load > 0 */
+    /*
+     * Links of several rates (a network of groups): wload is the busiest
+     * link's messages over its rate relative to a local link (beta), the
+     * c of the cost model; load its messages and busiest_link its number
+     * (swt_fabric_link). On a grid wload = load and busiest_link = -1.
+     * cross: links crossed by all messages, per class (swt_fabric.h; on a
+     * grid every link is local: cross[SWT_LINK_LOCAL] = sum_hops).
+     */
+    double wload;
+    long busiest_link;
+    long cross[SWT_LINK_NCLASSES];
 } swt_phase_stats_t;
 
 typedef struct swt_net swt_net_t;
@@ -118,7 +138,28 @@ int swt_net_load_parts(swt_net_t *net, swt_alg_t alg, int nparts, int i,
 /* Every message of one step of ring parts 0..nparts-1. */
 int swt_net_load_ring(swt_net_t *net, const swt_ring_t *ring, int nparts,
                       long *hops, long *dist, swt_phase_stats_t *st);
-/* Messages of the last loaded phase on a directed link. */
+/*
+ * Messages of a step that is not a butterfly phase (a tree's, a chain's):
+ * each from `from` to `to`, routed in direction dir (of its logical
+ * move), loading every link it crosses with its weight (bytes, blocks:
+ * the caller's unit). swt_net_load_msgs places them all at once: st->load
+ * is then the most weight on one directed link (st->busiest that link),
+ * nmsgs, max_hops, sum_hops and max_dist as for a phase, and
+ * swt_net_link_load() answers in weight. The weights on one link must sum
+ * below INT_MAX.
+ */
+typedef struct swt_msg {
+    long from, to;
+    int dir;
+    long dist;     /* logical distance */
+    int weight;
+} swt_msg_t;
+int swt_net_load_msgs(swt_net_t *net, const swt_msg_t *msgs, long n, swt_phase_stats_t *st);
+/* Messages (or weight) of the last loaded phase on a directed link. */
 long swt_net_link_load(const swt_net_t *net, const int *tile, int dim, int dir);
+/* The same on directed link l of a network of groups (0 without one). */
+long swt_net_fabric_load(const swt_net_t *net, long l);
+/* The node of position pos on a network of groups; -1 without one. */
+long swt_net_node(const swt_net_t *net, long pos);
 
 #endif

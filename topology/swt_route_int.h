@@ -24,6 +24,9 @@ struct swt_net {
     swt_phase_t phases[SWT_NET_MAX_PHASES];
     int *load;                    /* [2 * grid.ndims * ntiles], lazily */
     int touched[2 * SWT_MAX_DIMS];/* load arrays written by the last phase */
+    const swt_fabric_t *fab;      /* a network of groups, or NULL */
+    long *node;                   /* fab: [p] the node of a position */
+    int *fload;                   /* fab: [links] messages, lazily (swt_fabric_load.c) */
 };
 
 /*
@@ -41,5 +44,14 @@ int swt_net_part_phase(const swt_net_t *net, swt_alg_t alg, int part, int i,
 int swt_net_senders_dims(const swt_phase_t *ph, int ndims);
 /* Physical coordinates of position pos. */
 void swt_net_tile(const swt_net_t *net, long pos, int *tile);
+
+/*
+ * Loads on a network of groups (swt_fabric_load.c), for swt_load.c:
+ * begin clears them (allocating once), add puts a route's links on them,
+ * end fills the phase's load, wload, busiest link and crossings per class.
+ */
+int swt_fabric_load_begin(swt_net_t *net);
+void swt_fabric_load_add(swt_net_t *net, const swt_route_t *route);
+void swt_fabric_load_end(const swt_net_t *net, swt_phase_stats_t *st);
 
 #endif

@@ -3,9 +3,12 @@
  *
  * A description is a logical torus, optionally laid over a physical grid
  * whose usable tiles are a subset (the Wormhole n150: 8x8 logical on a
- * 10x12 grid with DRAM, Ethernet and management tiles in between), plus a
- * rank order and cost-model constants. Descriptions come from a preset
- * name, a plain shape, or a small text file; see topology/presets/.
+ * 10x12 grid with DRAM, Ethernet and management tiles in between), or
+ * over a network of groups (a dragonfly or a two-level fat tree with ranks
+ * placed on its nodes, swt_fabric.h; the logical shape is then the ring of
+ * the ranks unless given), plus a rank order and cost-model constants.
+ * Descriptions come from a preset name, a plain shape, or a small text
+ * file; see topology/presets/.
  *
  * Same conventions as swt.h: SWT_OK or a positive error code; parse errors
  * also fill a swt_diag_t with the origin, line, column and what was expected.
@@ -25,18 +28,29 @@ typedef struct swt_diag {
     char msg[256];      /* what was wrong and what was expected */
 } swt_diag_t;
 
-/* Cost model constants (ALGORITHMS.md section 7), SI units. */
+/*
+ * Cost model constants (ALGORITHMS.md sections 7 and 12), SI units. o and
+ * cores 0 (the defaults) leave the model of section 7: no overhead per
+ * message, no bound from shared cores.
+ */
 typedef struct swt_cost_params {
     double alpha;   /* per-message latency, s */
     double tau;     /* per physical hop, s */
     double beta;    /* link bandwidth, bytes/s */
     double gamma;   /* reduction cost, s/byte */
+    double o;       /* overhead of one message on the rank's core, paid by the
+                       sender and again by the receiver, s */
+    double cores;   /* cores the ranks of the description run on (a step
+                       costs at least its ranks' overheads and reductions
+                       over them); 0: a core per rank, no such bound */
 } swt_cost_params_t;
 
 /*
  * spec: a preset ("n150", "n150:harvest=Y", ...), a shape ("ring:8",
  * "torus:8x8", "4x4x4") or "@/path/to/file". diag may be NULL.
- * "PRESET:KEY=VALUE[:KEY=VALUE]" replaces the preset's KEY statement.
+ * "PRESET:KEY=VALUE[:KEY=VALUE]" replaces the preset's KEY statement;
+ * "PRESET:VALUE[:KEY=VALUE]" first replaces the statement named like the
+ * preset ("dragonfly:4,4", "fattree:4,4,2:slots=2").
  * Errors: SWT_ERR_INVALID (unknown preset), SWT_ERR_PARSE, SWT_ERR_IO
  * (missing, unreadable, not a regular file, over 1 MiB), SWT_ERR_NOMEM.
  * Format: topology/presets/FORMAT.md.
@@ -77,7 +91,8 @@ long swt_topo_pos_rank(const swt_topo_t *topo, long pos);
 /* Cost constants from the description, or defaults. */
 const swt_cost_params_t *swt_topo_cost(const swt_topo_t *topo);
 /* Replaces the cost constants (a calibrated description is written so).
-   SWT_ERR_INVALID unless alpha, beta > 0 and tau, gamma >= 0, all finite. */
+   SWT_ERR_INVALID unless alpha, beta > 0 and tau, gamma, o, cores >= 0,
+   all finite. */
 int swt_topo_set_cost(swt_topo_t *topo, const swt_cost_params_t *cost);
 /*
  * The largest allreduce (bytes per rank) the component's automatic choice
@@ -89,8 +104,17 @@ int swt_topo_set_cost(swt_topo_t *topo, const swt_cost_params_t *cost);
 #define SWT_TOPO_MAX_LO_BYTES (1LL << 50)
 long long swt_topo_lo_max_bytes(const swt_topo_t *topo);
 int swt_topo_set_lo_max_bytes(swt_topo_t *topo, long long bytes);
+/*
+ * The measured decision table of the description's "decide COLLECTIVE
+ * LO-HI ALGORITHM" rows (swt_table.h), or NULL when it has none. Rows left
+ * out (a bad range, overlapping or out of order) are the table's warnings:
+ * the description loads without them.
+ */
+struct swt_table;
+const struct swt_table *swt_topo_table(const swt_topo_t *topo);
 /* 1 when both describe the same machine: name, shapes, wrap, every tile's
-   kind and position, rank order, cost constants and decide statement. */
+   kind and position, network of groups and placement, rank order, cost
+   constants and decide statements (the LO/BO crossover, the rows). */
 int swt_topo_equal(const swt_topo_t *a, const swt_topo_t *b);
 
 #endif

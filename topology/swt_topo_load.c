@@ -6,10 +6,15 @@
  *   "n150"            preset text
  *   "n150:harvest=3"  preset text with its "harvest" statement replaced
  *                     by "harvest 3" (any "KEY=VALUE" after a ':')
+ *   "dragonfly:4,4"   preset text with its "dragonfly" statement replaced
+ *                     by "dragonfly 4,4" (a first value without a key:
+ *                     the statement named like the preset)
  *   "torus:8x8"       the "torus" preset with "logical 8x8"
  *   "ring:8", "4x4x4" likewise
  *   "@/path"          the file's text
+ * and swt_table_load (swt_table.h), a decision file's rows.
  */
+#include "swt_table.h"
 #include "swt_topo_int.h"
 
 #include <errno.h>
@@ -174,6 +179,19 @@ static int split_overrides(const char *s, swt_ovr_t *ovr)
     }
 }
 
+/* 1 when text has a statement whose keyword is word[0..len). */
+static int has_statement(const char *text, const char *word, size_t len)
+{
+    for (const char *p = text; NULL != p; p = strchr(p, '\n')) {
+        p += ('\n' == *p);
+        p += strspn(p, " \t");
+        if (0 == strncmp(p, word, len) && (' ' == p[len] || '\t' == p[len])) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
 static int has_key(const swt_ovr_t *ovr, const char *key)
 {
     for (int i = 0; i < ovr->n; ++i) {
@@ -252,6 +270,23 @@ int swt_topo_load(const char *spec, swt_topo_t **topo, swt_diag_t *diag)
         if (NULL == base) {
             return unknown_preset(spec, namelen, origin, diag);
         }
+        /* "dragonfly:4,4": a first value without a key replaces the
+           statement named like the preset */
+        if (':' == spec[namelen] && strcspn(spec + namelen + 1, "=:")
+                                        == strcspn(spec + namelen + 1, ":")) {
+            const char *v = spec + namelen + 1;
+            ovr.key[0] = spec;
+            ovr.keylen[0] = namelen;
+            ovr.val[0] = v;
+            ovr.vallen[0] = strcspn(v, ":");
+            ovr.n = 1;
+            if (!has_statement(base, spec, namelen) || strcspn(v, ":\n#") != ovr.vallen[0]) {
+                return swt_diag_set(diag, SWT_ERR_PARSE, origin, 0, 0,
+                                    "expected KEY=VALUE after ':' (as in n150:harvest=3; "
+                                    "dragonfly:4,4 and fattree:4,4,2 set their network)");
+            }
+            namelen += 1 + ovr.vallen[0];
+        }
         if (':' == spec[namelen]
             && SWT_OK != split_overrides(spec + namelen + 1, &ovr)) {
             return swt_diag_set(diag, SWT_ERR_PARSE, origin, 0, 0,
@@ -284,4 +319,21 @@ int swt_topo_parse(const char *text, const char *origin, swt_topo_t **topo,
                    swt_diag_t *diag)
 {
     return swt_desc_parse(text, origin, topo, diag);
+}
+
+int swt_table_load(const char *path, swt_table_t **table, swt_diag_t *diag)
+{
+    char *text = NULL;
+    int err;
+
+    if (NULL == path || NULL == table) {
+        return swt_diag_set(diag, SWT_ERR_INVALID, "", 0, 0, "no decision file given");
+    }
+    *table = NULL;
+    err = read_file(path, &text, diag);
+    if (SWT_OK == err) {
+        err = swt_table_parse(text, path, table, diag);
+    }
+    free(text);
+    return err;
 }

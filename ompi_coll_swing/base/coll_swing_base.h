@@ -38,6 +38,10 @@ typedef enum {
     MCA_COLL_SWING_REDUCE_SCATTER,
     MCA_COLL_SWING_ALLGATHER,
     MCA_COLL_SWING_ALLGATHERV,
+    MCA_COLL_SWING_BCAST,             /* the rooted ones: trees (decide/, steps/) */
+    MCA_COLL_SWING_REDUCE,
+    MCA_COLL_SWING_GATHER,
+    MCA_COLL_SWING_SCATTER,
     MCA_COLL_SWING_NCOLLS
 } mca_coll_swing_coll_id_t;
 
@@ -49,6 +53,7 @@ typedef struct mca_coll_swing_params_t {
     int output;               /* opal_output stream */
     int algorithm[MCA_COLL_SWING_NCOLLS]; /* forced algorithm per collective, or auto (0) */
     char *topology;           /* topology description, "auto" by default */
+    char *decision_file;      /* measured decision table (decide rows); "" none */
     long lo_max_bytes;        /* auto: LO up to this size; -1: cost model */
     long segment_size;        /* BO pipeline segment in bytes; 0: none */
     long shm_size;            /* shm: bytes of each rank's slot; 0: no shm */
@@ -67,6 +72,8 @@ typedef struct mca_coll_swing_coll_counters_t {
     unsigned long long served[MCA_COLL_SWING_MAX_ALGS]; /* per algorithm id */
     unsigned long long served_total;
     unsigned long long fallback;       /* handed to the module swing replaced */
+    unsigned long long previous;       /* handed to it by a measured table's row
+                                          "previous" (auto's choice, not a fallback) */
     unsigned long long error;          /* served, and ended with an error on this rank */
 } mca_coll_swing_coll_counters_t;
 

@@ -77,7 +77,45 @@ int mca_coll_swing_allgatherv(const void *sbuf, int scount, struct ompi_datatype
                               struct ompi_datatype_t *rdtype, struct ompi_communicator_t *comm,
                               mca_coll_base_module_t *module);
 
+/* The rooted collectives (coll/coll_swing_bcast.c, _reduce.c, _gather.c, _scatter.c). */
+int mca_coll_swing_bcast(void *buf, int count, struct ompi_datatype_t *dtype, int root,
+                         struct ompi_communicator_t *comm, mca_coll_base_module_t *module);
+int mca_coll_swing_reduce(const void *sbuf, void *rbuf, int count, struct ompi_datatype_t *dtype,
+                          struct ompi_op_t *op, int root, struct ompi_communicator_t *comm,
+                          mca_coll_base_module_t *module);
+int mca_coll_swing_gather(const void *sbuf, int scount, struct ompi_datatype_t *sdtype, void *rbuf,
+                          int rcount, struct ompi_datatype_t *rdtype, int root,
+                          struct ompi_communicator_t *comm, mca_coll_base_module_t *module);
+int mca_coll_swing_scatter(const void *sbuf, int scount, struct ompi_datatype_t *sdtype,
+                           void *rbuf, int rcount, struct ompi_datatype_t *rdtype, int root,
+                           struct ompi_communicator_t *comm, mca_coll_base_module_t *module);
+
+/* The arguments of MPI_Gather and MPI_Scatter, which have the same shape. */
+typedef struct mca_coll_swing_gs_args_t {
+    const void *sbuf;
+    int scount;
+    struct ompi_datatype_t *sdtype;
+    void *rbuf;
+    int rcount;
+    struct ompi_datatype_t *rdtype;
+    int root;
+    struct ompi_communicator_t *comm;
+} mca_coll_swing_gs_args_t;
+
 /* Settling helpers (coll/coll_swing_settle.c). */
+/*
+ * A gather's (gather 1) or scatter's call as bytes: the root's p blocks
+ * (its receive or send side) in call->all, this rank's block in
+ * call->mine (an in-place root's: its block of call->all), the block's
+ * size from this rank's side of the call.
+ */
+void mca_coll_swing_settle_gs(const mca_coll_swing_gs_args_t *a, mca_coll_swing_call_t *call,
+                              int gather);
+/* A rooted call: its root, and whether it is this rank. */
+void mca_coll_swing_settle_rooted(mca_coll_swing_call_t *call, int root);
+/* A gather's or scatter's vector of p blocks of block bytes each, moved as
+   bytes; rbuf and sbuf are the algorithm's (the user's are call->mine, all). */
+void mca_coll_swing_settle_blocks(mca_coll_swing_call_t *call, size_t block);
 int mca_coll_swing_settle_type(mca_coll_swing_call_t *call, size_t count,
                                struct ompi_datatype_t *dtype, struct ompi_op_t *op);
 int mca_coll_swing_settle_bytes(struct ompi_datatype_t *dtype, size_t n, size_t *unit,

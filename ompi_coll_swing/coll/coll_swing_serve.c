@@ -4,7 +4,9 @@
  *   settle    the collective normalises its arguments (buffers, in place,
  *             element type); a call swing cannot serve goes, unchanged,
  *             to the module swing replaced, with one message at verbose 1
- *   decide    the forced algorithm, or auto's choice for the size
+ *   decide    the forced algorithm, or auto's choice for the size; a
+ *             measured table's row "previous" hands the call, unchanged,
+ *             to the module swing replaced (counted as <collective>_previous)
  *   count     the MPI_T counters: served, per algorithm
  *   execute   the algorithm's executor on the module's plan
  *   declined  an executor that cannot serve this call (shm across nodes,
@@ -53,7 +55,13 @@ static int swing_instead(const mca_coll_swing_coll_t *coll, mca_coll_swing_call_
                              call->declined->why, t->algs[id].name);
     mca_coll_swing_count(&ctr->served[from], -1);
     mca_coll_swing_count(&ctr->served[id], 1);
-    call->plan = &m->plans[t->algs[id].plan];
+    call->plan = (t->algs[id].plan >= 0) ? &m->plans[t->algs[id].plan] : NULL;
+    if (t->algs[id].tree) {
+        int rc = mca_coll_swing_decide_tree(m, coll->id, id, &call->tree);
+        if (OMPI_SUCCESS != rc) {
+            return rc;
+        }
+    }
     return mca_coll_swing_exec_of(t, &t->algs[id])(call, m);
 }
 
@@ -74,6 +82,15 @@ int mca_coll_swing_serve(const mca_coll_swing_coll_t *coll, const void *args,
         return swing_fallback(coll, args, &call, m);
     }
     id = mca_coll_swing_decide(m, coll->id, call.bytes);
+    if (MCA_COLL_SWING_PREVIOUS == id) {
+        /* a measured row found the replaced component fastest at this size */
+        mca_coll_swing_count(&ctr->previous, 1);
+        if (mca_coll_swing_params.verbose >= 3) {
+            opal_output(mca_coll_swing_params.output, "coll:swing: %s of %zu bytes on %s: "
+                        "previous (measured table)", t->name, call.bytes, comm->c_name);
+        }
+        return coll->previous(args, m);
+    }
     alg = &t->algs[id];
     exec = mca_coll_swing_exec_of(t, alg);
     mca_coll_swing_count(&ctr->served[id], 1);
@@ -86,6 +103,13 @@ int mca_coll_swing_serve(const mca_coll_swing_coll_t *coll, const void *args,
         return MPI_SUCCESS;
     }
     call.plan = (alg->plan >= 0) ? &m->plans[alg->plan] : NULL;
+    call.tcoll = t->rooted - 1;
+    if (alg->tree && NULL != exec) {
+        rc = mca_coll_swing_decide_tree(m, coll->id, id, &call.tree);
+        if (OMPI_SUCCESS != rc) {
+            return rc;
+        }
+    }
     if (NULL == exec) {
         /* forced on a form it has no executor for (multiport, ring nonblocking) */
         call.declined = &blocking_only;
@@ -96,7 +120,7 @@ int mca_coll_swing_serve(const mca_coll_swing_coll_t *coll, const void *args,
     if (MCA_COLL_SWING_DECLINED == rc && NULL != call.declined
         && &mca_coll_swing_agree_declined != call.declined) {
         int mp = mca_coll_swing_decide_messages(m, coll->id, call.bytes);
-        if (t->algs[mp].plan < 0) {
+        if (t->algs[mp].plan < 0 && !t->algs[mp].tree) {
             /* the collective has no message-passing schedule to run instead */
             mca_coll_swing_count(&ctr->served[id], -1);
             mca_coll_swing_count(&ctr->served_total, -1);

@@ -52,6 +52,31 @@ typedef enum {
     MCA_COLL_SWING_RSAG_COUNT
 } mca_coll_swing_rsag_id_t;
 
+/* Broadcast and reduce algorithms (one enum for both tables). */
+typedef enum {
+    MCA_COLL_SWING_BR_AUTO = 0,
+    MCA_COLL_SWING_BR_BINE,          /* Bine tree: Swing's distances */
+    MCA_COLL_SWING_BR_BINOMIAL,      /* binomial tree: recursive doubling's */
+    MCA_COLL_SWING_BR_BINE_MP,       /* a Bine tree per port */
+    MCA_COLL_SWING_BR_BINOMIAL_MP,   /* a binomial tree per torus dimension */
+    MCA_COLL_SWING_BR_CHAIN,         /* pipelined chains along the torus's cycles */
+    MCA_COLL_SWING_BR_BINE_BO,       /* bandwidth-optimal: scatter + allgather,
+                                        reduce-scatter + gather, on Swing's lists */
+    MCA_COLL_SWING_BR_BINOMIAL_BO,   /* the same on recursive halving/doubling's */
+    MCA_COLL_SWING_BR_BINE_BO_MP,    /* the same with a part per port */
+    MCA_COLL_SWING_BR_COUNT
+} mca_coll_swing_br_id_t;
+
+/* Gather and scatter algorithms (one enum for both tables). */
+typedef enum {
+    MCA_COLL_SWING_GS_AUTO = 0,
+    MCA_COLL_SWING_GS_BINE,
+    MCA_COLL_SWING_GS_BINOMIAL,
+    MCA_COLL_SWING_GS_BINE_MP,
+    MCA_COLL_SWING_GS_BINOMIAL_MP,
+    MCA_COLL_SWING_GS_COUNT
+} mca_coll_swing_gs_id_t;
+
 /* Where an algorithm applies; auto picks by it. */
 typedef enum {
     MCA_COLL_SWING_SCOPE_ANY = 0,   /* message passing: any communicator */
@@ -79,6 +104,10 @@ typedef struct mca_coll_swing_alg_t {
                                      candidates, predicted by the model */
     mca_coll_swing_scope_t scope;
     const char *help;
+    int tree;                     /* 1: a tree or chain of a rooted collective
+                                     (node/coll_swing_tree.c), built per root;
+                                     plan then names the BO list whose block
+                                     layouts gather and scatter use, or -1 */
 } mca_coll_swing_alg_t;
 
 /* A collective's table. */
@@ -91,6 +120,8 @@ typedef struct mca_coll_swing_table_t {
     const mca_coll_swing_alg_t *algs;
     int nalgs;
     int nonblocking;              /* rows run their nb_exec */
+    int rooted;                   /* 1 + the swt_coll_t of a rooted collective
+                                     (trees: swt_tree.h), 0 for the others */
 } mca_coll_swing_table_t;
 
 /* The executor a table runs for a row. */
@@ -103,10 +134,31 @@ static inline mca_coll_swing_exec_fn_t mca_coll_swing_exec_of(const mca_coll_swi
 extern const mca_coll_swing_alg_t mca_coll_swing_algs[MCA_COLL_SWING_ALG_COUNT];
 extern const mca_coll_swing_table_t mca_coll_swing_tables[MCA_COLL_SWING_NCOLLS];
 
-/* Fills the module's auto tables from the cost model of topo (setup). */
+/*
+ * Fills the module's auto tables (setup): the rows of the measured decision
+ * table (coll_swing_decision_file, else topo's decide rows) and, for every
+ * size bucket, the cost model's choice on topo (shm on one node, hier across
+ * nodes, when the topology is the automatic one).
+ */
 int mca_coll_swing_decision_build(mca_coll_swing_module_t *module, const swt_topo_t *topo);
-/* The algorithm of collective coll for a call of bytes: the forced one, or auto's. */
+/* Frees what decision_build kept (the rows). */
+void mca_coll_swing_decision_free(mca_coll_swing_module_t *module);
+/* At component close: forgets the messages already given. */
+void mca_coll_swing_decision_fini(void);
+/*
+ * The algorithm of collective coll for a call of bytes: the forced one, or
+ * auto's (a measured row in its range, else the bucket's);
+ * MCA_COLL_SWING_PREVIOUS when a row hands the call to the previous module.
+ */
 int mca_coll_swing_decide(const mca_coll_swing_module_t *module, int coll, size_t bytes);
+/* The tree of row id of rooted collective coll, set up at its first call
+   (decide/coll_swing_trees.c). */
+int mca_coll_swing_decide_tree(mca_coll_swing_module_t *module, int coll, int id,
+                               mca_coll_swing_tree_t **tree);
+/* The tree a row of a rooted table runs: its collective's, except the
+   scatter of a BO broadcast and the gather of a BO reduce. */
+swt_coll_t mca_coll_swing_tree_coll(const mca_coll_swing_table_t *t,
+                                    const mca_coll_swing_alg_t *a);
 /* The message-passing algorithm auto would use (for calls that one declined). */
 int mca_coll_swing_decide_messages(const mca_coll_swing_module_t *module, int coll,
                                    size_t bytes);

@@ -23,6 +23,7 @@
  *                            peer's into acc
  *   SEND / RECV              a tree's one-way step: send a block range of
  *                            acc, or receive one into acc, in segments
+ *   IDLE                     nothing: keeps a tree's steps aligned
  *   RECV_REDUCE              receive a block range into tmp in segments,
  *                            reduce each into acc (received on the left)
  * A part running one half of a BO list (reduce-scatter or allgather:
@@ -174,8 +175,14 @@ static void swing_sm_begin(const mca_coll_swing_sm_t *sm, mca_coll_swing_smpart_
     case SWT_OP_AG:
         swing_sm_blocks(pt, st->send_lo, st->send_n, &s0, &sn);
         swing_sm_blocks(pt, st->recv_lo, st->recv_n, &r0, &rn);
-        swing_sm_dir(&pt->send, swing_sm_at(pt->acc, c, s0), sn, sn, NULL);
-        swing_sm_dir(&pt->recv, swing_sm_at(pt->acc, c, r0), rn, rn, NULL);
+        /* each range cut on its own, as SEND and RECV cut theirs: a chain's
+           AG meets a SEND on one side and a RECV on the other */
+        swing_sm_dir(&pt->send, swing_sm_at(pt->acc, c, s0), sn,
+                     mca_coll_swing_segment_elems(c, sn), NULL);
+        swing_sm_dir(&pt->recv, swing_sm_at(pt->acc, c, r0), rn,
+                     mca_coll_swing_segment_elems(c, rn), NULL);
+        break;
+    case SWT_OP_IDLE:
         break;
     case SWT_OP_SEND:
         swing_sm_blocks(pt, st->send_lo, st->send_n, &s0, &sn);

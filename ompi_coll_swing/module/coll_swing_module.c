@@ -56,6 +56,10 @@ static const swing_slot_t swing_slots[] = {
     [MCA_COLL_SWING_REDUCE_SCATTER] = SWING_SLOT(reduce_scatter, SWING_OPTIONAL),
     [MCA_COLL_SWING_ALLGATHER] = SWING_SLOT(allgather, SWING_OPTIONAL),
     [MCA_COLL_SWING_ALLGATHERV] = SWING_SLOT(allgatherv, SWING_OPTIONAL),
+    [MCA_COLL_SWING_BCAST] = SWING_SLOT(bcast, SWING_OPTIONAL),
+    [MCA_COLL_SWING_REDUCE] = SWING_SLOT(reduce, SWING_OPTIONAL),
+    [MCA_COLL_SWING_GATHER] = SWING_SLOT(gather, SWING_OPTIONAL),
+    [MCA_COLL_SWING_SCATTER] = SWING_SLOT(scatter, SWING_OPTIONAL),
 };
 
 _Static_assert(sizeof(swing_slots) / sizeof(swing_slots[0]) == MCA_COLL_SWING_NCOLLS,
@@ -96,6 +100,11 @@ static void swing_module_construct(mca_coll_swing_module_t *m)
     m->disp = NULL;
     memset(m->algorithm, 0, sizeof(m->algorithm));
     memset(m->plans, 0, sizeof(m->plans));
+    m->topo = NULL;
+    m->tree_model = NULL;
+    memset(m->trees, 0, sizeof(m->trees));
+    memset(m->rows, 0, sizeof(m->rows));
+    memset(m->nrows, 0, sizeof(m->nrows));
     m->scratch = NULL;
     m->scratch_size = 0;
     m->scratch_agreed = 0;

@@ -20,6 +20,7 @@ int mca_coll_swing_setup(mca_coll_swing_module_t *m)
     if (SWT_OK != mca_coll_swing_topo_resolve(m->comm, &topo, &m->topo_auto)) {
         return OMPI_ERR_OUT_OF_RESOURCE;
     }
+    m->topo = topo;   /* kept: the trees of the rooted collectives are built at first use */
     rc = OMPI_SUCCESS;
     for (int c = 0; c < MCA_COLL_SWING_NCOLLS && OMPI_SUCCESS == rc; ++c) {
         const mca_coll_swing_table_t *t = &mca_coll_swing_tables[c];
@@ -57,7 +58,6 @@ int mca_coll_swing_setup(mca_coll_swing_module_t *m)
     if (OMPI_SUCCESS != rc) {
         mca_coll_swing_setup_free(m);
     }
-    swt_topo_destroy(topo);
     return rc;
 }
 
@@ -66,6 +66,20 @@ void mca_coll_swing_setup_free(mca_coll_swing_module_t *m)
     for (int i = 0; i < MCA_COLL_SWING_MAX_ALGS; ++i) {
         mca_coll_swing_plan_free(&m->plans[i]);
     }
+    for (int c = 0; c < MCA_COLL_SWING_NCOLLS; ++c) {
+        for (int i = 0; i < MCA_COLL_SWING_MAX_ALGS; ++i) {
+            if (NULL != m->trees[c][i]) {
+                mca_coll_swing_tree_free(m->trees[c][i]);
+                free(m->trees[c][i]);
+                m->trees[c][i] = NULL;
+            }
+        }
+    }
     free(m->disp);
     m->disp = NULL;
+    swt_tree_model_destroy(m->tree_model);
+    m->tree_model = NULL;
+    swt_topo_destroy(m->topo);
+    m->topo = NULL;
+    mca_coll_swing_decision_free(m);
 }

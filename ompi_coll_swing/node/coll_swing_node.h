@@ -14,6 +14,7 @@
 
 #include "swt.h"
 #include "swt_topo.h"
+#include "swt_tree.h"
 
 BEGIN_C_DECLS
 
@@ -86,6 +87,32 @@ int mca_coll_swing_layout_build(mca_coll_swing_layout_t *l, const swt_topo_t *to
                                 swt_alg_t pattern, int part, const int *ranks, int nranks);
 /* Frees a layout and what it holds (NULL: nothing). */
 void mca_coll_swing_layout_free(mca_coll_swing_layout_t *layout);
+
+/*
+ * A rooted collective's algorithm (node/coll_swing_tree.c): the library's
+ * tree or chain of every part, set up for every root, and this rank's
+ * plan for the last root asked (parts' steps, peers as communicator
+ * ranks). topo is the module's description, kept while the module lives.
+ */
+typedef struct mca_coll_swing_tree_t {
+    const swt_topo_t *topo;
+    swt_tree_t *parts[2 * SWT_MAX_DIMS];
+    int room[2 * SWT_MAX_DIMS];   /* steps each part's buffer holds */
+    int nparts;
+    long nsegs;                   /* chains: segments per part */
+    int root;                     /* rank the plan is for; -1: none */
+    mca_coll_swing_plan_t plan;
+} mca_coll_swing_tree_t;
+
+/* Sets up the nparts parts of pattern's tree (or chain) of coll on topo. */
+int mca_coll_swing_tree_build(mca_coll_swing_tree_t *t, const swt_topo_t *topo,
+                              swt_alg_t pattern, swt_coll_t coll, int nparts);
+void mca_coll_swing_tree_free(mca_coll_swing_tree_t *t);
+/* Chains: nsegs segments per part from now on. */
+int mca_coll_swing_tree_segments(mca_coll_swing_tree_t *t, long nsegs);
+/* This rank's plan for root (communicator ranks), built unless it is the last one's. */
+int mca_coll_swing_tree_plan(mca_coll_swing_tree_t *t, int rank, int root,
+                             const mca_coll_swing_plan_t **plan);
 
 /*
  * The communicator's ranks grouped by node. Nodes are numbered in the

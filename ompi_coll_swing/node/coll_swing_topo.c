@@ -6,7 +6,9 @@
  * node-contiguous blocks, a k x n torus (dimension 0 inside a node);
  * anything irregular, a ring. Every rank computes this from the same
  * global data (host names from the runtime), so all agree without
- * communicating. Any other value goes to swt_topo_load (preset, shape,
+ * communicating; across nodes it knows nothing of the network and its
+ * verbose line says what it assumed. Any other value goes to
+ * swt_topo_load (preset, shape, network of groups such as dragonfly:4,4,
  * @file); a description that does not load or does not fit the
  * communicator is reported once and auto is used instead.
  *
@@ -62,23 +64,29 @@ static long swing_count_nodes(struct ompi_communicator_t *comm)
 
 static int swing_auto_topo(struct ompi_communicator_t *comm, swt_topo_t **topo)
 {
-    int p = ompi_comm_size(comm), k = 0;
-    char spec[64];
+    int p = ompi_comm_size(comm), k = 0, local = mca_coll_swing_nodes_all_local(comm);
+    char spec[64], why[160];
 
-    if (!mca_coll_swing_nodes_all_local(comm)) {
+    if (!local) {
         k = swing_block_size(comm);
     }
     if (k > 0) {
         snprintf(spec, sizeof(spec), "torus:%dx%d", k, p / k);
+        snprintf(why, sizeof(why), "%d ranks on each of %d nodes in rank blocks: dimension 0 "
+                 "inside a node, dimension 1 a ring of the nodes", k, p / k);
     } else {
         snprintf(spec, sizeof(spec), "ring:%d", p);
+        snprintf(why, sizeof(why), "%s: a ring of the ranks", local ? "one node"
+                 : "one rank per node, or nodes without equal blocks of ranks");
     }
     if (0 == ompi_comm_rank(comm)) {
+        /* across nodes the network is not known: say what was assumed */
         opal_output_verbose(2, mca_coll_swing_params.output,
-                            "coll:swing: communicator %s (%d ranks): topology %s (auto: %s)",
-                            comm->c_name, p, spec,
-                            k > 0 ? "ranks per node x nodes, nodes in rank blocks"
-                                  : "one node, one rank per node, or no equal node blocks");
+                            "coll:swing: communicator %s (%d ranks): topology %s (auto from "
+                            "host names: %s%s)", comm->c_name, p, spec, why,
+                            local ? "" : "; assumed: every link between nodes alike; "
+                            "coll_swing_topology describes the network (dragonfly:G,A, "
+                            "fattree:L,N,U, @file)");
     }
     return swt_topo_load(spec, topo, NULL);
 }

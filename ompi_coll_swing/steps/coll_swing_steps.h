@@ -46,6 +46,13 @@ int mca_coll_swing_rsag_half(const mca_coll_swing_call_t *call,
                              const mca_coll_swing_layout_t *l, char *work, char *tmp,
                              swt_half_t half);
 
+/*
+ * Broadcast, reduce, gather and scatter (steps/coll_swing_tree_exec.c):
+ * the tree or chain call->tree for call->root; gather and scatter in the
+ * block layouts of the BO list call->plan.
+ */
+int mca_coll_swing_exec_tree(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
+
 /* Blocks of a reduce-scatter or allgather call (steps/coll_swing_blocks.c). */
 size_t mca_coll_swing_block_count(const mca_coll_swing_call_t *call, int r);
 /* disp[r]: first element of rank r's block in the user's vector, disp[p]

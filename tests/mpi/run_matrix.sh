@@ -10,6 +10,9 @@
 #                        (test_rsag): np 2..16, every algorithm (multiport
 #                        and ring included), tori with folding, --quick
 #                        above 5 ranks
+#   run_matrix.sh rooted MPI_Bcast, MPI_Reduce, MPI_Gather, MPI_Scatter
+#                        (test_rooted): np 2..16, every algorithm, every root
+#                        up to 4 ranks, tori, small segments, TCP
 #   run_matrix.sh topo   coll_swing_topology tori (and one that does not fit),
 #                        every algorithm that follows a topology, and BO
 #                        with small odd pipeline segments, --quick
@@ -26,7 +29,7 @@
 # SWING_TEST_SEPARATE=1 starts one mpirun per algorithm instead.
 # SWING_TEST_ALGS overrides the algorithm list, SWING_TEST_NPS the np list,
 # SWING_TEST_FULL=1 runs the full matrix everywhere.
-group=${1:?usage: run_matrix.sh sm|tcp|topo|rsag}
+group=${1:?usage: run_matrix.sh sm|tcp|topo|rsag|rooted}
 tests_dir=${SWING_TESTS_DIR:?run through make check}
 mpirun_sh="$SWING_TOP_SRCDIR/tests/mpi/mpirun.sh"
 prog="$tests_dir/mpi/test_allreduce"
@@ -56,7 +59,15 @@ one_run() {
     also_opt=""
     if [ -n "$also" ]; then also_opt="--also $also"; fi
     entry_opt="--entry $entry"
-    if [ "$prog" != "$tests_dir/mpi/test_allreduce" ]; then
+    if [ "$prog" = "$tests_dir/mpi/test_rooted" ]; then
+        entry_opt=""
+        colls="bcast reduce gather scatter"
+        # chains and the BO forms serve broadcast and reduce only
+        case "$alg" in chain|*_bo|*_bo_mp) colls="bcast reduce" ;; esac
+        for c in $colls; do
+            set -- --mca "coll_swing_${c}_algorithm" "$alg" "$@"
+        done
+    elif [ "$prog" != "$tests_dir/mpi/test_allreduce" ]; then
         entry_opt=""
         for c in reduce_scatter_block reduce_scatter allgather allgatherv; do
             set -- --mca "coll_swing_${c}_algorithm" "$alg" "$@"
@@ -123,6 +134,21 @@ tcp)
         all_algs "$algs" "$np" 65536 "$quick" tcp --mca btl self,tcp
     done
     ;;
+rooted)
+    prog="$tests_dir/mpi/test_rooted"
+    rooted_algs=${SWING_TEST_ALGS:-"bine binomial auto bine_mp binomial_mp chain bine_bo binomial_bo bine_bo_mp"}
+    for np in ${SWING_TEST_NPS:-2 3 4 5 7 8 12 16}; do
+        q=$quick
+        if [ "$np" -le 4 ]; then q=""; fi
+        all_algs "$rooted_algs" "$np" 65536 "$q" rooted
+    done
+    all_algs "$rooted_algs" 8 0 --quick "rooted torus:2x4" --mca coll_swing_topology torus:2x4
+    all_algs "$rooted_algs" 9 0 --quick "rooted torus:3x3" --mca coll_swing_topology torus:3x3
+    all_algs "$rooted_algs" 16 0 --quick "rooted torus:4x4" --mca coll_swing_topology torus:4x4
+    all_algs "bine bine_mp chain bine_bo_mp" 6 65536 --quick "rooted segment 1000 B" \
+        --mca coll_swing_segment_size 1000
+    all_algs "bine binomial chain" 4 0 --quick "rooted tcp" --mca btl self,tcp
+    ;;
 rsag)
     prog="$tests_dir/mpi/test_rsag"
     rsag_algs=${SWING_TEST_ALGS:-"swing rd shm hier auto swing_mp rd_mp ring"}
@@ -137,6 +163,7 @@ rsag)
     all_algs "$rsag_mp" 9 0 --quick "rsag torus:3x3" --mca coll_swing_topology torus:3x3
     all_algs "$rsag_mp" 12 0 --quick "rsag torus:4x3" --mca coll_swing_topology torus:4x3
     all_algs "$rsag_mp" 16 0 --quick "rsag torus:4x4" --mca coll_swing_topology torus:4x4
+    all_algs "$rsag_mp" 6 0 --quick "rsag dragonfly:3,2" --mca coll_swing_topology dragonfly:3,2
     all_algs "swing rd swing_mp ring" 6 65536 --quick "rsag segment 1000 B" \
         --mca coll_swing_segment_size 1000
     all_algs "swing_mp rd_mp ring" 9 65536 --quick "rsag torus:3x3, segment 1000 B" \
@@ -159,6 +186,10 @@ topo)
     all_algs "$topo_algs" 16 0 "$quick" torus:4x4 --mca coll_swing_topology torus:4x4
     all_algs "$topo_algs" 6 0 "$quick" "torus:4x4 at np 6 (does not fit)" \
         --mca coll_swing_topology torus:4x4
+    # networks of groups: the ring of the ranks (folded at np 6), 2 ranks per node
+    all_algs "$topo_algs" 6 0 "$quick" dragonfly:3,2 --mca coll_swing_topology dragonfly:3,2
+    all_algs "$topo_algs" 8 0 "$quick" "fattree:2,2,1:slots=2" \
+        --mca coll_swing_topology fattree:2,2,1:slots=2
     # the Wormhole n150 preset: 64 ranks (32 per core here)
     all_algs "swing_lo swing_bo swing_bo_mp ring" 64 0 "$quick" n150 \
         --mca coll_swing_topology n150

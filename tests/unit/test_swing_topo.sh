@@ -164,6 +164,53 @@ else
     svg_ok=0
 fi
 
+# Trees (--coll). ring:8, broadcast from 0: Bine far-first 0->3 (3 hops),
+#   0->7, 3->4, then four 1-hop messages: 9 hops; near-first 0->1; 0->7,
+#   1->2; 0->3, 1->6, 7->4, 2->5 (3 hops each): 15; binomial far-first
+#   4 + 2*2 + 4*1 = 12, near-first 1 + 2*2 + 4*4 = 21. Root 5 (odd: the
+#   tree of 0 reflected, x -> 5 - x): 5->2; 5->6, 2->1; 5->4, 2->3, 6->7,
+#   1->0 (topology/swt_tree_bin.c's example).
+# predict, the constants above, n = 1K: Bine 3 (1 + 1.024) us + (3 + 1 + 1)
+#   * 0.1 us = 6.572 us; binomial 6.072 + 0.7 = 6.772 us. The ring's two
+#   chains (its two directions: no link shared) cost 1.1 us + 1024 / (2 S)
+#   ns a step, 6 + S steps: S = 2 gives 10.848 us (S = 1: 11.284, S = 3:
+#   11.436). linear, one chain 0 1 ... 7: 1.1 us + 1024 / S ns a step, S = 2:
+#   8 (1.1 + 0.512) = 12.896 us (S = 3: 12.972).
+golden ring8_tree_show.txt show ring:8 --coll bcast --root 5 --list
+golden ring8_tree_hops.csv hops ring:8 --coll bcast --csv
+golden ring8_tree_explain.txt explain ring:8 --rank 2 --coll scatter --root 0 --bytes 64
+golden ring6_tree_explain.txt explain ring:6 --rank 3 --coll reduce --root 3 --bytes 64
+golden torus4x4_tree_congestion.csv congestion torus:4x4 --coll gather --root 5 --csv
+expect "9 15 12 21" "$(awk -F, '($1 == "swing" || $1 == "rd") { printf "%s%s", sep, $6; sep = " " }' "$tmp/ring8_tree_hops.csv")" "ring:8 bcast hops, both orders"
+expect "5:0 5:1 2:1 5:2 2:2 6:2 1:2" \
+    "$(awk '$1 ~ /^[0-9]+$/ && $2 ~ /^[0-9]+$/ { r[$1] = $2 ":" $3 } END { print r[2], r[6], r[1], r[4], r[3], r[7], r[0] }' "$tmp/ring8_tree_show.txt")" \
+    "ring:8 bcast from 5: parents and steps"
+"$bin" predict ring:8 --coll bcast --sizes 1K:1K --alpha 1e-6 --tau 1e-7 --beta 1e9 --gamma 1e-9 --csv > "$tmp/pt8.csv"
+expect "6.572000e-06 6.772000e-06 1.084800e-05 1.289600e-05 2" \
+    "$(awk -F, 'NR == 2 { print $2, $3, $6, $7, $9 }' "$tmp/pt8.csv")" "ring:8 bcast predicted at 1K"
+if [ "$svg_ok" = 1 ]; then
+    for case in "torus:4x4 bcast 0 swing_mp 4" "torus:4x4 scatter 3 swing 8" "ring:8 bcast 6 ring 14" \
+        "n150 reduce 0 swing 32" "ring:6 bcast 0 rd 1"; do
+        set -- $case
+        if "$bin" svg "$1" --coll "$2" --step "$3" --alg "$4" -o "$tmp/t.svg"; then
+            xmllint --noout "$tmp/t.svg" || fail "svg --coll $2 $1: not well-formed XML"
+            n=$(xmllint --xpath 'count(//*[local-name()="path"][@class="msg"])' "$tmp/t.svg")
+            expect "$5" "$n" "svg $1 --coll $2 step $3 $4 arrows"
+        else
+            fail "svg $1 --coll $2 step $3 exited non-zero"
+        fi
+    done
+fi
+for args in "hops ring:8 --root 3" "show ring:8 --alg rd" "hops ring:8 --coll allreduce" \
+    "show ring:8 --coll bcast --root 8" "predict ring:8 --coll bcast --half rs" \
+    "explain ring:8 --coll bcast --order middle" "svg ring:8 --coll bcast --step 3 -o $tmp/x.svg" \
+    "congestion ring:8 --coll bcast --alg chain"; do
+    "$bin" $args > /dev/null 2>&1
+    expect 2 $? "exit status of 'swing-topo $args'"
+done
+"$bin" explain ring:8 --coll gather --alg ring > /dev/null 2>&1
+expect 1 $? "exit status of a chain's gather"
+
 # --help everywhere, usage errors exit 2, load errors exit 1.
 for cmd in show explain hops congestion predict svg presets describe; do
     "$bin" "$cmd" --help | grep -q "^Usage: swing-topo $cmd" || fail "$cmd --help"
@@ -224,13 +271,70 @@ awk -F, 'NR > 1 && $3 >= 65536 && $2 != "swing-auto" { $6 *= 1.4 } { print }' OF
 SWING_TOPO=$bin sh "$SWING_TOP_SRCDIR/bench/net-model.sh" "$tmp/m2.csv" "@$tmp/r8.topo" > "$tmp/m2.txt"
 grep -q "^within 25% of the model from 64 KiB up: 0 of 20 points" "$tmp/m2.txt" || fail "net-model.sh: 40% over the model passed"
 
+# explain --choice: a row overrides the model exactly in its range (100 to
+# 200 B), the model decides on both sides; a bad row is named on stderr and
+# left out; the forced algorithm and coll_swing_lo_max_bytes are sources.
+printf 'name r8\nlogical 8\ndecide allreduce 100-200 rd_bo\ndecide allreduce 150-300 ring\n' > "$tmp/rows.topo"
+"$bin" explain "@$tmp/rows.topo" --choice > "$tmp/choice" 2> "$tmp/choice.err" || fail "explain --choice: exit status"
+grep -q "^ auto: 0 B .. 99 B -> swing_lo_mp (cost model)$" "$tmp/choice" \
+    && grep -q "^ auto: 100 B .. 200 B -> rd_bo (measured table $tmp/rows.topo:3)$" "$tmp/choice" \
+    && grep -q "^ auto: 201 B .. 8192 B -> swing_lo_mp (cost model)$" "$tmp/choice" \
+    || { cat "$tmp/choice"; fail "explain --choice: the row's range is not exact"; }
+grep -q "rows.topo:4:18: decide row ignored: allreduce 150-300 overlaps 100-200 at line 3" "$tmp/choice.err" \
+    || fail "explain --choice: the overlapping row is not named"
+"$bin" explain "@$tmp/rows.topo" --choice --force ring | grep -q ": every size -> ring (forced: coll_swing_allreduce_algorithm)" \
+    || fail "explain --choice --force"
+"$bin" explain "@$tmp/rows.topo" --choice --lo-max-bytes 0 | grep -q "^ auto: 0 B .. 99 B -> .*_bo.* (cost model, LO up to 0 B: coll_swing_lo_max_bytes)$" \
+    || fail "explain --choice --lo-max-bytes"
+# the core bound: on 16 ranks sharing 2 cores multiport's 8 messages a step
+# cost more than single-port's 2, so small sizes go single-port
+"$bin" explain torus:4x4 --choice --overhead 2e-5 --cores 2 --alpha 2e-4 --beta 6e6 | grep -q "^ auto: 0 B .. 2048 B -> swing_lo (cost model)$" \
+    || fail "explain --choice with cores: small sizes not single-port"
+"$bin" explain torus:4x4 --choice --alpha 2e-4 --beta 6e6 | grep -q "^ auto: 0 B .. .* -> swing_lo_mp (cost model)$" \
+    || fail "explain --choice without cores: small sizes not multiport"
+# Networks of groups (numbers by hand in unit/test_fabric.c): dragonfly:4,4
+# with ranks in blocks. Global links crossed per phase, Swing 0 8 8 16 and
+# RD 0 0 16 16; an allreduce of 1 MiB (n) puts 8n on them with Swing BO,
+# 6n with RD BO (Swing a third more on this aligned placement), 32n with
+# either LO; a fat tree 4,4,2 crosses an uplink and a downlink for each:
+# twice as many bytes. Rank 3's Swing BO messages: partners 2 (its group:
+# 2 local links x n/2), 4 (2 local + 1 global x n/4), 0 (2 local x n/8),
+# 8 (2 local + 1 global x n/16), twice: 3932160 local, 655360 global.
+"$bin" congestion dragonfly --csv > "$tmp/df.csv"
+expect "0 8 8 16 0 0 16 16" "$(awk -F, '$1 == "swing" || $1 == "rd" { printf "%s%s", sep, $9; sep = " " }' "$tmp/df.csv")" \
+    "dragonfly global links per phase"
+"$bin" predict dragonfly --sizes 1M:1M > "$tmp/dfp.txt"
+grep -q "^global links: swing-bo 8388608 bytes, rd-bo 6291456 (swing-bo 33.3% more)$" "$tmp/dfp.txt" \
+    || fail "dragonfly: Swing BO against RD BO on the global links"
+grep -q "^global links: swing-lo 33554432 bytes, rd-lo 33554432 (the same)$" "$tmp/dfp.txt" \
+    || fail "dragonfly: Swing LO against RD LO on the global links"
+"$bin" predict fattree --sizes 1M:1M | grep -q "^up links: swing-bo 16777216 bytes, rd-bo 12582912" \
+    || fail "fattree: Swing BO against RD BO on the up links"
+"$bin" congestion dragonfly --bytes 1M --csv > "$tmp/dfb.csv"
+expect "swing-bo,total,,,,62914560,8388608,2097152," "$(grep '^swing-bo,total' "$tmp/dfb.csv")" "dragonfly Swing BO bytes"
+expect "9" "$(grep -c '^[a-z-]*,total,' "$tmp/dfb.csv")" "dragonfly bytes: one total per algorithm"
+"$bin" explain dragonfly --rank 3 --kind bo --bytes 1M > "$tmp/dfe.txt"
+grep -q "^bytes on links: 3932160 local, 655360 global$" "$tmp/dfe.txt" || fail "dragonfly explain rank 3"
+# dragonfly:2,2: node 0 to node 2: up (link 0), r0 -> r1 (cable 4, link 8),
+# down to node 2 (cable 2, link 5)
+"$bin" routes dragonfly:2,2 > "$tmp/dfr.txt"
+grep -q "^route 0 2 3 0 8 5$" "$tmp/dfr.txt" || fail "dragonfly:2,2 route 0 -> 2"
+expect 12 "$(grep -c '^route ' "$tmp/dfr.txt")" "dragonfly:2,2 routes"
+grep -q "^cable 4 4 5 global 1$" "$tmp/dfr.txt" || fail "dragonfly:2,2 global cable"
+"$bin" show fattree:2,2,1:slots=2:place=roundrobin | grep -q "^leaf 1:  n2\[2,6\]  n3\[3,7\]$" \
+    || fail "fattree round robin: ranks per node"
+"$bin" congestion torus:4x4 --bytes 1M > /dev/null 2>&1
+expect 2 $? "exit status of 'swing-topo congestion torus:4x4 --bytes 1M' (not a network of groups)"
+
 "$bin" --help | grep -q "^Usage: swing-topo" || fail "--help"
 for args in "" "nosuchcommand" "hops" "hops ring:8 extra" "hops ring:8 --kind xx" \
     "explain ring:8 --rank 8" "explain ring:8 --alg ring --kind lo" "explain ring:8 --alg rings" \
     "svg ring:8 --step 14 --alg ring -o $tmp/x.svg" "congestion ring:8 --alg swing_lo" "predict ring:8 --sizes 9:3" \
     "predict ring:8 --beta -1" "svg ring:8" "svg ring:8 --step 3 -o $tmp/x.svg" \
     "congestion ring:8 --bogus" "routes" "routes ring:4 --bogus" "describe" \
-    "describe ring:8 --beta 0" "describe ring:8 --tau -1" "describe ring:8 --name a/b"; do
+    "describe ring:8 --beta 0" "describe ring:8 --tau -1" "describe ring:8 --name a/b" \
+    "describe ring:8 --cores -2" "predict ring:8 --overhead x" "explain ring:8 --choice --coll bcast" \
+    "explain ring:8 --choice --ranks 0"; do
     "$bin" $args > /dev/null 2>&1
     expect 2 $? "exit status of 'swing-topo $args'"
 done

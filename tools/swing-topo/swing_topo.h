@@ -39,21 +39,27 @@ const char *swing_topo_form_name(swt_alg_t alg, int mp);
 /* Parts of (alg, mp) on topo: 1 or swt_alg_nparts. */
 int swing_topo_form_parts(const swt_topo_t *topo, swt_alg_t alg, int mp);
 /*
- * --alpha S, --tau S, --beta B, --gamma S: the cost constants a command
- * may override (predict, describe). SWING_TOPO_COST_OPTIONS goes into its
- * getopt_long table; swing_topo_cost_option() takes one of them (0, or the
- * usage exit code). swing_topo_open_cost() loads the one TOPO argument left
- * at argv[first] and gives the constants to use: the description's, with
- * the options' in their place (0, or the exit code after a message).
+ * --alpha S, --tau S, --beta B, --gamma S, --overhead S, --cores N: the
+ * cost constants a command may override (predict, describe, explain).
+ * SWING_TOPO_COST_OPTIONS goes into its getopt_long table;
+ * swing_topo_cost_option() takes one of them (0, or the usage exit code).
+ * swing_topo_open_cost() loads the one TOPO argument left at argv[first]
+ * and gives the constants to use: the description's, with the options' in
+ * their place (0, or the exit code after a message).
  */
 #define SWING_TOPO_COST_OPTIONS                            \
     { "alpha", required_argument, NULL, 'a' },             \
     { "tau", required_argument, NULL, 't' },               \
     { "beta", required_argument, NULL, 'b' },              \
-    { "gamma", required_argument, NULL, 'g' }
+    { "gamma", required_argument, NULL, 'g' },             \
+    { "overhead", required_argument, NULL, 'o' },          \
+    { "cores", required_argument, NULL, 'c' }
+#define SWING_TOPO_NCOST 6
+/* The getopt values of SWING_TOPO_COST_OPTIONS, for a switch. */
+#define SWING_TOPO_COST_CASES case 'a': case 't': case 'b': case 'g': case 'o': case 'c'
 typedef struct swing_topo_cost_opts {
-    double val[4];   /* alpha, tau, beta, gamma */
-    int given[4];
+    double val[SWING_TOPO_NCOST];   /* alpha, tau, beta, gamma, o, cores */
+    int given[SWING_TOPO_NCOST];
 } swing_topo_cost_opts_t;
 int swing_topo_cost_option(const char *cmd, int opt, const char *arg,
                            swing_topo_cost_opts_t *c);
@@ -66,6 +72,105 @@ const char *swing_topo_dim_name(int dim, char *buf, size_t len);
 const char *swing_topo_coords(const int *c, int n, char *buf, size_t len);
 /* "core s=3", "fold x", "unfold y" */
 const char *swing_topo_phase_name(const swt_phase_t *ph, char *buf, size_t len);
+
+/*
+ * Broadcast, reduce, gather and scatter (--coll): the subcommands' view of
+ * the trees and chains of swt_tree.h instead of the allreduce
+ * (swing_topo_tree.c, swing_topo_tree_stats.c). SWING_TOPO_TREE_OPTIONS
+ * goes into a getopt_long table; swing_topo_tree_option() takes one of
+ * them (0, or the usage exit code).
+ */
+#define SWING_TOPO_TREE_OPTIONS                            \
+    { "coll", required_argument, NULL, 'C' },              \
+    { "root", required_argument, NULL, 'R' },              \
+    { "order", required_argument, NULL, 'O' }
+typedef struct swing_topo_tree {
+    int given;                /* --coll given: the tree view */
+    swt_coll_t coll;
+    double root;              /* communicator rank (default 0) */
+    swt_tree_order_t order;   /* SWT_TREE_DEFAULT unless --order */
+} swing_topo_tree_t;
+int swing_topo_tree_option(const char *cmd, int opt, const char *arg, swing_topo_tree_t *t);
+/* 0, or the usage exit code when --order or --root came without --coll. */
+int swing_topo_tree_check(const char *cmd, const swing_topo_tree_t *t, int root_given);
+/*
+ * A tree form: swing, rd (one part), swing_mp, rd_mp (every part of the
+ * multiport form), ring (chains along the torus's cycles, every part),
+ * linear (one chain along the ranks 0, 1, ..., p-1). 0 on success.
+ */
+typedef struct swing_topo_tform {
+    const char *name;
+    swt_alg_t alg;
+    int mp;
+    int rank_order;
+} swing_topo_tform_t;
+int swing_topo_tree_form(const char *text, swing_topo_tform_t *f);
+/* The subcommands' tree views; alg: the --alg text or NULL. */
+int swing_topo_tree_show(const swt_topo_t *topo, const swing_topo_tree_t *t, const char *alg,
+                         int list);
+int swing_topo_tree_explain(const swt_topo_t *topo, const swing_topo_tree_t *t,
+                            const char *alg, int mp, long rank, double bytes);
+int swing_topo_tree_hops(const swt_topo_t *topo, const swing_topo_tree_t *t, int csv);
+int swing_topo_tree_congestion(const swt_topo_t *topo, const swing_topo_tree_t *t,
+                               const char *alg, int csv);
+int swing_topo_tree_predict(const swt_topo_t *topo, const swing_topo_tree_t *t,
+                            const swt_cost_params_t *par, double lo, double hi, int csv);
+/* The messages of step `step` of a form (svg): *n of them in *msgs (free
+   it), part[k] the part of message k; *nsteps the form's steps; a caption. */
+int swing_topo_tree_messages(const swt_topo_t *topo, const swing_topo_tree_t *t,
+                             const char *alg, int step, swt_msg_t **msgs, int **part, long *n,
+                             int *nsteps, char *caption, size_t len);
+
+/* What the two tree files share (swing_topo_tree.c). Form i of the table
+   (NULL past its end); the options of a form; its parts; its order's name;
+   the root's position (or -1 and *rc the usage exit code); its trees, one
+   per part (chains in nsegs segments), and their release; whether an op
+   sends; the name of step i of root's lists ("core s=2", "fold x" ...). */
+const swing_topo_tform_t *swing_topo_tree_form_at(int i);
+void swing_topo_tree_opts(const swing_topo_tree_t *t, const swing_topo_tform_t *f,
+                          swt_tree_opts_t *o);
+int swing_topo_tree_nparts(const swt_topo_t *topo, const swing_topo_tform_t *f);
+const char *swing_topo_tree_order_name(const swing_topo_tree_t *t, const swing_topo_tform_t *f);
+long swing_topo_tree_root(const char *cmd, const swt_topo_t *topo, const swing_topo_tree_t *t,
+                          int *rc);
+int swing_topo_tree_make(const swt_topo_t *topo, const swing_topo_tree_t *t,
+                         const swing_topo_tform_t *f, long nsegs, swt_tree_t **trees,
+                         int *nparts);
+void swing_topo_tree_free(swt_tree_t **trees, int nparts);
+int swing_topo_tree_sends(swt_op_t op);
+const char *swing_topo_tree_phase(const swt_topo_t *topo, const swing_topo_tree_t *t,
+                                  const swt_tree_t *tree, long root, int i, char *buf,
+                                  size_t len);
+
+/*
+ * explain --choice (swing_topo_choice.c): the component's automatic choice
+ * of collective coll on topo, size range by size range, with what chose
+ * each (file: a decision file's table or NULL; lo_max_param: as
+ * coll_swing_lo_max_bytes, -1 unset; forced: as
+ * coll_swing_<coll>_algorithm, NULL for auto; ranks: the communicator's
+ * size, for rows with ranks=N). 0, or an exit code after a message.
+ */
+struct swt_table;
+int swing_topo_choice(const swt_topo_t *topo, const swt_cost_params_t *par, const char *coll,
+                      const struct swt_table *file, long long lo_max_param, const char *forced,
+                      long ranks);
+/* The collective's index among those --choice knows, or -1. */
+int swing_topo_choice_coll(const char *name);
+/* Prints (stderr) the table's left-out rows and those naming what swing lacks. */
+void swing_topo_choice_check(const struct swt_table *tab);
+/*
+ * Networks of groups (swing_topo_traffic.c): a link's name ("r0->r1(global)",
+ * "-" for -1), the network in two lines, the bytes on local and upper links
+ * per step of every form of every algorithm (congestion --bytes; csv) and
+ * their totals with Swing against RD (predict), and the bytes a route puts
+ * on each class of link (explain). 0 or an exit code.
+ */
+const char *swing_topo_fabric_link(const swt_fabric_t *fab, long l, char *buf, size_t len);
+void swing_topo_fabric_summary(const swt_topo_t *topo);
+int swing_topo_traffic_steps(swt_net_t *net, double bytes, int csv);
+int swing_topo_traffic_totals(swt_net_t *net, double bytes);
+void swing_topo_route_bytes(const swt_fabric_t *fab, const swt_route_t *rt, double bytes,
+                            double *out);
 
 int swing_topo_show(int argc, char **argv);
 int swing_topo_explain(int argc, char **argv);

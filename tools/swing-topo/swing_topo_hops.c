@@ -22,6 +22,7 @@ static const char *const swing_hops_cols[SWING_HOPS_N] = {
 static void swing_hops_help(void)
 {
     printf("Usage: swing-topo hops TOPO [--kind lo|bo] [--csv] [--summary]\n"
+           "       swing-topo hops TOPO --coll C [--root R] [--csv]\n"
            "\n"
            "Hops of the message each rank sends, summed over the steps of the\n"
            "schedule, for Swing and RD on the physical layout and on the ideal\n"
@@ -38,6 +39,13 @@ static void swing_hops_help(void)
            "The text form ends with the ring allreduce (swing-topo predict's 'ring'):\n"
            "its cycles, and per part the physical hops of one of its 2(p-1) steps\n"
            "(all ranks), the ideal count (p: one hop each) and the longest message.\n"
+           "  --coll C    bcast, reduce, gather or scatter from rank R (--root, default\n"
+           "              0): per form (swing: Bine, rd: binomial, their multiport forms,\n"
+           "              both orders; ring and linear chains) its steps, messages,\n"
+           "              physical hops, the bytes all links carry (link-bytes), those\n"
+           "              through wrap-around links, and the sum of each step's busiest\n"
+           "              link, in units of the size\n"
+           "  --root R    the root rank (with --coll)\n"
            "  --help      this text\n");
 }
 
@@ -225,9 +233,12 @@ int swing_topo_hops(int argc, char **argv)
         { "kind", required_argument, NULL, 'k' },
         { "csv", no_argument, NULL, 'c' },
         { "summary", no_argument, NULL, 's' },
+        SWING_TOPO_TREE_OPTIONS,
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 }
     };
+    swing_topo_tree_t tree = { 0 };
+    int root_given = 0;
     swt_topo_t *topo = NULL;
     swt_net_t *net = NULL;
     swing_hops_t h;
@@ -252,6 +263,15 @@ int swing_topo_hops(int argc, char **argv)
         case 's':
             summary = 1;
             break;
+        case 'C':
+        case 'R':
+        case 'O':
+            root_given |= ('R' == opt);
+            rc = swing_topo_tree_option("hops", opt, optarg, &tree);
+            if (0 != rc) {
+                return rc;
+            }
+            break;
         default:
             return swing_topo_usage("hops", "unknown or incomplete option '%s'", argv[optind - 1]);
         }
@@ -259,8 +279,17 @@ int swing_topo_hops(int argc, char **argv)
     if (optind + 1 != argc) {
         return swing_topo_usage("hops", "expected one TOPO argument");
     }
+    rc = swing_topo_tree_check("hops", &tree, root_given);
+    if (0 != rc) {
+        return rc;
+    }
     rc = swing_topo_open("hops", argv[optind], &topo);
     if (0 != rc) {
+        return rc;
+    }
+    if (tree.given) {
+        rc = swing_topo_tree_hops(topo, &tree, csv);
+        swt_topo_destroy(topo);
         return rc;
     }
     memset(&h, 0, sizeof(h));

@@ -39,11 +39,13 @@ static void swing_topo_help(FILE *out)
             "       swing-topo --version\n"
             "\n"
             "Swing, recursive-doubling and ring allreduce schedules, single-port and\n"
-            "multiport, on a logical torus laid over a physical grid: hops, congestion,\n"
-            "predicted times and pictures.\n"
+            "multiport, on a logical torus laid over a physical grid or a network of\n"
+            "groups: hops, congestion, bytes per class of link, predicted times and\n"
+            "pictures.\n"
             "\n"
             "TOPO is a preset (n150, n150:harvest=Y, ...; see 'swing-topo presets'),\n"
-            "a shape (ring:8, torus:4x4, 8x8) or @FILE (a description file).\n"
+            "a shape (ring:8, torus:4x4, 8x8), a network of groups (dragonfly:4,4,\n"
+            "fattree:4,4,2) or @FILE (a description file).\n"
             "\n"
             "Commands:\n");
     for (const swing_topo_cmd_t *c = swing_topo_cmds; NULL != c->name; ++c) {

@@ -9,6 +9,12 @@
  * passed counted (swt_route.h). Other pairs (MPI's own traffic: wire-up,
  * barriers) go the shorter way along the first logical dimension where
  * they differ, ties the straight way. O(p^2) lines, so at most 4096 ranks.
+ *
+ * A network of groups (swt_fabric.h) prints its own records instead
+ * (bench/group-net.sh reads them): vertices (nodes and switches), the
+ * ranks on each node, cables with their class and rate, and one route per
+ * ordered pair of nodes that hold ranks, as directed links; its routes
+ * depend on the destination only, as the library's (swt_fabric_route).
  */
 #include "swing_topo.h"
 
@@ -31,6 +37,17 @@ static void swing_routes_help(void)
            "  route SRC DST HOPS T0 ... TH   ranks SRC -> DST: HOPS links, tiles passed\n"
            "Routes of messages the schedules send follow the direction of the logical\n"
            "move (as 'explain' and 'hops' count them); other pairs go the shorter way.\n"
+           "A network of groups (dragonfly, fattree) prints instead:\n"
+           "  network KIND G A H R            dragonfly (G groups of A nodes, H global\n"
+           "                                 links per joined pair at rate R) or fattree\n"
+           "                                 (G leaves of A nodes, H spines, rate R)\n"
+           "  vertex V NAME KIND             V: node, router, leaf or spine\n"
+           "  host RANK V                    rank RANK runs on node V\n"
+           "  cable C A B CLASS RATE         cable C joins vertices A and B: class local,\n"
+           "                                 global or up, rate over a local link's;\n"
+           "                                 directed link 2C runs A -> B, 2C+1 B -> A\n"
+           "  route SRC DST HOPS L1 ... LH   nodes SRC -> DST (vertices holding ranks):\n"
+           "                                 the directed links in order\n"
            "At most %d ranks.\n", SWING_ROUTES_MAX_RANKS);
 }
 
@@ -132,6 +149,55 @@ static void swing_routes_print(const swt_net_t *net, const swt_topo_t *topo, lon
     printf("\n");
 }
 
+/* The records of a network of groups (see the help). */
+static void swing_routes_fabric(const swt_topo_t *topo)
+{
+    const swt_fabric_t *fab = swt_topo_fabric(topo);
+    static const char *const kinds[2][2] = { { "router", "router" }, { "leaf", "spine" } };
+    long nv = swt_fabric_nvertices(fab), n = swt_fabric_nnodes(fab), p = swt_fabric_nranks(fab);
+    long links[SWT_FABRIC_MAX_ROUTE];
+    char *holds = calloc((size_t) n, 1), name[32];
+    int g, a, h;
+    double r;
+
+    swt_fabric_params(fab, &g, &a, &h, &r);
+    printf("network %s %d %d %d %g\n", swt_fabric_kind_name(fab), g, a, h, r);
+    for (long v = 0; v < nv; ++v) {
+        int ft = (SWT_FABRIC_FATTREE == swt_fabric_kind(fab));
+        printf("vertex %ld %s %s\n", v, swt_fabric_vertex_name(fab, v, name, sizeof(name)),
+               v < n ? "node" : kinds[ft][v >= n + g]);
+    }
+    for (long rk = 0; rk < p; ++rk) {
+        long node = swt_fabric_rank_node(fab, rk);
+        printf("host %ld %ld\n", rk, node);
+        if (NULL != holds) {
+            holds[node] = 1;
+        }
+    }
+    for (long c = 0; c < swt_fabric_ncables(fab); ++c) {
+        long ea, eb;
+        int cls;
+        double rate;
+        swt_fabric_cable(fab, c, &ea, &eb, &cls, &rate);
+        printf("cable %ld %ld %ld %s %g\n", c, ea, eb, swt_fabric_class_name(fab, cls), rate);
+    }
+    for (long x = 0; x < n && NULL != holds; ++x) {
+        for (long y = 0; y < n && holds[x]; ++y) {
+            int k;
+            if (x == y || !holds[y]) {
+                continue;
+            }
+            k = swt_fabric_route(fab, x, y, links);
+            printf("route %ld %ld %d", x, y, k);
+            for (int i = 0; i < k; ++i) {
+                printf(" %ld", links[i]);
+            }
+            printf("\n");
+        }
+    }
+    free(holds);
+}
+
 int swing_topo_routes(int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -174,7 +240,11 @@ int swing_topo_routes(int argc, char **argv)
     if (SWT_OK == rc) {
         rc = swing_routes_dirs(net, p, dir);
     }
-    if (SWT_OK == rc) {
+    if (SWT_OK == rc && NULL != swt_topo_fabric(topo)) {
+        printf("# swing-topo routes %s: %ld ranks on %ld nodes\n", swt_topo_name(topo), p,
+               swt_fabric_nnodes(swt_topo_fabric(topo)));
+        swing_routes_fabric(topo);
+    } else if (SWT_OK == rc) {
         printf("# swing-topo routes %s: %ld ranks\n", swt_topo_name(topo), p);
         swing_routes_tiles(topo);
         for (long r = 0; r < p; ++r) {

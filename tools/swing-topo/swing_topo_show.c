@@ -2,7 +2,9 @@
  * swing-topo show: the physical grid as text. A tile that hosts a logical
  * position shows the rank placed there; a hidden tile shows its kind (the
  * first three letters, upper case). Grids of three or more dimensions are
- * printed as 2D slices; --list adds rank -> logical -> tile lines.
+ * printed as 2D slices; --list adds rank -> logical -> tile lines. A
+ * network of groups prints its groups (or leaves) with the ranks on each
+ * node instead; --list adds rank -> logical -> node lines.
  */
 #include "swing_topo.h"
 
@@ -16,13 +18,26 @@
 static void swing_show_help(void)
 {
     printf("Usage: swing-topo show TOPO [--list]\n"
+           "       swing-topo show TOPO --coll C [--root R] [--alg A] [--order far|near] [--list]\n"
            "\n"
            "Prints the logical torus, the physical grid (when there is one) and, for\n"
            "each tile, the rank that sits there, or the tile's kind (first three\n"
            "letters, upper case) when the tile is hidden. Row y = 0 is printed first.\n"
+           "A network of groups (dragonfly, fattree): each group or leaf, its nodes\n"
+           "and the ranks on each node.\n"
+           "With --coll, then the tree (or chain) of that collective from rank R: the\n"
+           "step at which each rank receives (bcast, scatter) or sends (reduce,\n"
+           "gather) its data, per part; with --list, from or to whom, the move and\n"
+           "its physical hops.\n"
            "\n"
-           "  --list   also print one line per rank: rank, logical coordinates, tile\n"
-           "  --help   this text\n");
+           "  --list       also print one line per rank: rank, logical coordinates, tile\n"
+           "  --coll C     bcast, reduce, gather or scatter\n"
+           "  --root R     the root rank (default 0)\n"
+           "  --alg A      swing (default: Bine), rd (binomial), swing_mp, rd_mp, ring\n"
+           "               (chains along the cycles), linear (a chain along the ranks)\n"
+           "  --order O    far or near: which core step a tree takes first (default:\n"
+           "               far for bcast and reduce, near for gather and scatter)\n"
+           "  --help       this text\n");
 }
 
 static void swing_show_cell(const swt_topo_t *topo, const int *t, int width)
@@ -76,6 +91,45 @@ static void swing_show_grid(const swt_topo_t *topo, int width)
     }
 }
 
+/* A network of groups: per group (leaf), its nodes and their ranks. */
+static void swing_show_fabric(const swt_topo_t *topo, int list)
+{
+    const swt_fabric_t *fab = swt_topo_fabric(topo);
+    const swt_shape_t *lg = swt_topo_logical(topo);
+    long n = swt_fabric_nnodes(fab), p = swt_fabric_nranks(fab);
+    int g, a, h, c[SWT_MAX_DIMS];
+    double r;
+    char nb[32], cb[128];
+
+    swing_topo_fabric_summary(topo);
+    swt_fabric_params(fab, &g, &a, &h, &r);
+    for (long grp = 0; grp < g; ++grp) {
+        printf("%s %ld:", SWT_FABRIC_FATTREE == swt_fabric_kind(fab) ? "leaf" : "group", grp);
+        for (long v = grp * a; v < (grp + 1) * a && v < n; ++v) {
+            const char *sep = "";
+            printf("  %s[", swt_fabric_vertex_name(fab, v, nb, sizeof(nb)));
+            for (long rk = 0; rk < p; ++rk) {
+                if (swt_fabric_rank_node(fab, rk) == v) {
+                    printf("%s%ld", sep, rk);
+                    sep = ",";
+                }
+            }
+            printf("]");
+        }
+        printf("\n");
+    }
+    if (list) {
+        printf("rank  logical  node  %s\n",
+               SWT_FABRIC_FATTREE == swt_fabric_kind(fab) ? "leaf" : "group");
+        for (long rk = 0; rk < p; ++rk) {
+            long node = swt_fabric_rank_node(fab, rk);
+            swt_shape_coords(lg, swt_topo_rank_pos(topo, rk), c);
+            printf("%ld  %s  %s  %ld\n", rk, swing_topo_coords(c, lg->ndims, cb, sizeof(cb)),
+                   swt_fabric_vertex_name(fab, node, nb, sizeof(nb)), swt_fabric_group(fab, node));
+        }
+    }
+}
+
 static void swing_show_list(const swt_topo_t *topo)
 {
     const swt_shape_t *lg = swt_topo_logical(topo);
@@ -98,11 +152,15 @@ int swing_topo_show(int argc, char **argv)
 {
     static const struct option opts[] = {
         { "list", no_argument, NULL, 'l' },
+        { "alg", required_argument, NULL, 'a' },
+        SWING_TOPO_TREE_OPTIONS,
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 }
     };
     swt_topo_t *topo = NULL;
-    int list = 0, opt, rc, width = 3;
+    swing_topo_tree_t tree = { 0 };
+    const char *alg = NULL;
+    int list = 0, opt, rc, width = 3, root_given = 0;
     char lb[128], gb[128];
     long p, ntiles;
 
@@ -114,12 +172,24 @@ int swing_topo_show(int argc, char **argv)
             return 0;
         } else if ('l' == opt) {
             list = 1;
+        } else if ('a' == opt) {
+            alg = optarg;
+        } else if ('C' == opt || 'R' == opt || 'O' == opt) {
+            root_given |= ('R' == opt);
+            rc = swing_topo_tree_option("show", opt, optarg, &tree);
+            if (0 != rc) {
+                return rc;
+            }
         } else {
             return swing_topo_usage("show", "unknown or incomplete option '%s'", argv[optind - 1]);
         }
     }
     if (optind + 1 != argc) {
         return swing_topo_usage("show", "expected one TOPO argument");
+    }
+    rc = swing_topo_tree_check("show", &tree, root_given || NULL != alg);
+    if (0 != rc) {
+        return rc;
     }
     rc = swing_topo_open("show", argv[optind], &topo);
     if (0 != rc) {
@@ -130,6 +200,11 @@ int swing_topo_show(int argc, char **argv)
     swt_shape_format(swt_topo_logical(topo), lb, sizeof(lb));
     swt_shape_format(swt_topo_grid(topo), gb, sizeof(gb));
     printf("topology %s: logical %s, %ld ranks\n", swt_topo_name(topo), lb, p);
+    if (NULL != swt_topo_fabric(topo)) {
+        swing_show_fabric(topo, list);
+        swt_topo_destroy(topo);
+        return 0;
+    }
     if (swt_topo_has_grid(topo)) {
         printf("physical grid %s, %ld tiles, %ld hidden\n", gb + strcspn(gb, ":") + 1,
                ntiles, ntiles - p);
@@ -154,6 +229,7 @@ int swing_topo_show(int argc, char **argv)
     if (list) {
         swing_show_list(topo);
     }
+    rc = tree.given ? swing_topo_tree_show(topo, &tree, alg, list) : 0;
     swt_topo_destroy(topo);
-    return 0;
+    return rc;
 }

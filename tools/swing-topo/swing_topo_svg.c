@@ -33,6 +33,8 @@ static void swing_svg_help(void)
     printf("Usage: swing-topo svg TOPO --step S [--alg swing|rd|swing_mp|rd_mp|ring]\n"
            "                      -o FILE.svg\n"
            "                      [--png FILE.png]\n"
+           "       swing-topo svg TOPO --coll C [--root R] [--order far|near] --step S\n"
+           "                      [--alg swing|rd|swing_mp|rd_mp|ring|linear] -o FILE.svg\n"
            "\n"
            "Draws the physical grid (1 or 2 dimensions), hidden tiles shaded by kind,\n"
            "and every message of step S as an arrow along its physical route (blue:\n"
@@ -43,6 +45,10 @@ static void swing_svg_help(void)
            "               multiport form), ring (every part; its steps are alike)\n"
            "  -o FILE      SVG output file (required)\n"
            "  --png FILE   also write a PNG with rsvg-convert or ImageMagick convert\n"
+           "  --coll C     bcast, reduce, gather or scatter from rank R (--root, default\n"
+           "               0): step S of its tree (swing: Bine, rd: binomial, their _mp\n"
+           "               forms) or chain (ring, linear: drawn with p segments, so that\n"
+           "               step p-2 has every hop busy); --order far or near\n"
            "  --help       this text\n");
 }
 
@@ -190,17 +196,59 @@ static void swing_svg_message(swing_svg_t *sv, const swt_net_t *net, long from,
             swt_topo_pos_rank(sv->topo, from), swt_topo_pos_rank(sv->topo, to), rt.hops);
 }
 
+/* The picture's head (caption: after the topology's name), its tiles, and
+   the start of the messages' group. */
+static void swing_svg_begin(swing_svg_t *sv, FILE *out, const swt_topo_t *topo,
+                            const char *caption)
+{
+    int w, h;
+
+    memset(sv, 0, sizeof(*sv));
+    sv->out = out;
+    sv->topo = topo;
+    sv->nx = swt_topo_grid(topo)->dims[0];
+    sv->ny = (swt_topo_grid(topo)->ndims > 1) ? swt_topo_grid(topo)->dims[1] : 1;
+    w = 2 * SWING_SVG_MARGIN + sv->nx * SWING_SVG_CELL;
+    w = (w < 480) ? 480 : w;   /* room for the caption */
+    h = 2 * SWING_SVG_MARGIN + sv->ny * SWING_SVG_CELL + 20;
+    fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+            "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n", w, h, w, h);
+    fprintf(out, "<rect width=\"%d\" height=\"%d\" fill=\"#fafafa\"/>\n", w, h);
+    fprintf(out, "<text x=\"%d\" y=\"16\" font-size=\"12\">", SWING_SVG_MARGIN);
+    swing_svg_text(out, swt_topo_name(topo));
+    fprintf(out, ": ");
+    swing_svg_text(out, caption);
+    fprintf(out, "</text>\n");
+    swing_svg_tiles(sv);
+    fprintf(out, "<g id=\"messages\">\n");
+}
+
+/* The end of the messages, the legend of hidden kinds, the end. */
+static void swing_svg_end(swing_svg_t *sv)
+{
+    fprintf(sv->out, "</g>\n");
+    for (int k = 0; k < sv->nkinds; ++k) {
+        int y = 2 * SWING_SVG_MARGIN + sv->ny * SWING_SVG_CELL - 12;
+        fprintf(sv->out, "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\"/>"
+                "<text x=\"%d\" y=\"%d\" font-size=\"10\">", SWING_SVG_MARGIN + 90 * k, y,
+                swing_svg_palette[k], SWING_SVG_MARGIN + 90 * k + 14, y + 9);
+        swing_svg_text(sv->out, sv->kinds[k]);
+        fprintf(sv->out, "</text>\n");
+    }
+    fprintf(sv->out, "</svg>\n");
+}
+
 static int swing_svg_write(FILE *out, const swt_topo_t *topo, swt_net_t *net,
                            swt_alg_t alg, int mp, int step, const swt_ring_t *ring)
 {
     swing_svg_t sv;
     swt_phase_stats_t st;
-    char pn[32];
+    char pn[32], caption[160];
     long p = swt_shape_size(swt_topo_logical(topo));
     int nparts = swing_topo_form_parts(topo, alg, mp);
     int rc = (NULL != ring) ? swt_net_load_ring(net, ring, nparts, NULL, NULL, &st)
                             : swt_net_load_parts(net, alg, nparts, step, NULL, NULL, &st);
-    int w, h;
 
     if (SWT_OK != rc) {
         return rc;
@@ -210,24 +258,9 @@ static int swing_svg_write(FILE *out, const swt_topo_t *topo, swt_net_t *net,
     } else {
         swing_topo_phase_name(swt_net_phase(net, step), pn, sizeof(pn));
     }
-    memset(&sv, 0, sizeof(sv));
-    sv.out = out;
-    sv.topo = topo;
-    sv.nx = swt_topo_grid(topo)->dims[0];
-    sv.ny = (swt_topo_grid(topo)->ndims > 1) ? swt_topo_grid(topo)->dims[1] : 1;
-    w = 2 * SWING_SVG_MARGIN + sv.nx * SWING_SVG_CELL;
-    w = (w < 480) ? 480 : w;   /* room for the caption */
-    h = 2 * SWING_SVG_MARGIN + sv.ny * SWING_SVG_CELL + 20;
-    fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-            "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n", w, h, w, h);
-    fprintf(out, "<rect width=\"%d\" height=\"%d\" fill=\"#fafafa\"/>\n", w, h);
-    fprintf(out, "<text x=\"%d\" y=\"16\" font-size=\"12\">", SWING_SVG_MARGIN);
-    swing_svg_text(out, swt_topo_name(topo));
-    fprintf(out, ": %s step %d (%s), %ld messages, most hops %ld, load %ld</text>\n",
-            swing_topo_form_name(alg, mp), step, pn, st.nmsgs, st.max_hops, st.load);
-    swing_svg_tiles(&sv);
-    fprintf(out, "<g id=\"messages\">\n");
+    snprintf(caption, sizeof(caption), "%s step %d (%s), %ld messages, most hops %ld, load %ld",
+             swing_topo_form_name(alg, mp), step, pn, st.nmsgs, st.max_hops, st.load);
+    swing_svg_begin(&sv, out, topo, caption);
     for (int j = 0; j < nparts; ++j) {
         for (long pos = 0; pos < p && p > 1; ++pos) {
             swt_move_t mv;
@@ -240,17 +273,53 @@ static int swing_svg_write(FILE *out, const swt_topo_t *topo, swt_net_t *net,
             swing_svg_message(&sv, net, pos, to, &mv, nparts > 1 ? j : -1);
         }
     }
-    fprintf(out, "</g>\n");
-    for (int k = 0; k < sv.nkinds; ++k) {
-        int y = 2 * SWING_SVG_MARGIN + sv.ny * SWING_SVG_CELL - 12;
-        fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\"/>"
-                "<text x=\"%d\" y=\"%d\" font-size=\"10\">", SWING_SVG_MARGIN + 90 * k, y,
-                swing_svg_palette[k], SWING_SVG_MARGIN + 90 * k + 14, y + 9);
-        swing_svg_text(out, sv.kinds[k]);
-        fprintf(out, "</text>\n");
-    }
-    fprintf(out, "</svg>\n");
+    swing_svg_end(&sv);
     return SWT_OK;
+}
+
+/* Step `step` of a tree or chain (--coll); 0, or an exit code. */
+static int swing_svg_write_tree(const char *file, const swt_topo_t *topo, swt_net_t *net,
+                                const swing_topo_tree_t *tree, const char *alg, int step)
+{
+    swing_svg_t sv;
+    swt_msg_t *msgs = NULL;
+    swt_phase_stats_t st;
+    int *part = NULL, nsteps = 0, rc;
+    long n = 0;
+    char cap[256], caption[400];
+    FILE *out;
+
+    rc = swing_topo_tree_messages(topo, tree, alg, step, &msgs, &part, &n, &nsteps, cap,
+                                  sizeof(cap));
+    if (0 == rc && step >= nsteps) {
+        rc = swing_topo_usage("svg", "--step %d: this collective has steps 0..%d", step,
+                              nsteps - 1);
+    }
+    if (0 == rc && SWT_OK != swt_net_load_msgs(net, msgs, n, &st)) {
+        rc = SWING_TOPO_EXIT_FAIL;
+    }
+    out = (0 == rc) ? fopen(file, "w") : NULL;
+    if (0 == rc && NULL == out) {
+        fprintf(stderr, "swing-topo svg: cannot write %s\n", file);
+        rc = SWING_TOPO_EXIT_FAIL;
+    }
+    if (0 == rc) {
+        snprintf(caption, sizeof(caption), "%s, %ld messages, most hops %ld, load %ld", cap,
+                 st.nmsgs, st.max_hops, st.load);
+        swing_svg_begin(&sv, out, topo, caption);
+        for (long k = 0; k < n; ++k) {
+            swt_move_t mv = { 0, -1, msgs[k].dir, msgs[k].dist };
+            swing_svg_message(&sv, net, msgs[k].from, msgs[k].to, &mv, part[k]);
+        }
+        swing_svg_end(&sv);
+        if (0 != fclose(out)) {
+            fprintf(stderr, "swing-topo svg: failed writing %s\n", file);
+            rc = SWING_TOPO_EXIT_FAIL;
+        }
+    }
+    free(msgs);
+    free(part);
+    return rc;
 }
 
 static int swing_svg_run(char *const argv[])
@@ -287,9 +356,13 @@ int swing_topo_svg(int argc, char **argv)
         { "alg", required_argument, NULL, 'a' },
         { "output", required_argument, NULL, 'o' },
         { "png", required_argument, NULL, 'p' },
+        SWING_TOPO_TREE_OPTIONS,
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 }
     };
+    swing_topo_tree_t tree = { 0 };
+    const char *alg_text = NULL;
+    int root_given = 0;
     swt_topo_t *topo = NULL;
     swt_net_t *net = NULL;
     swt_ring_t *ring = NULL;
@@ -312,9 +385,15 @@ int swing_topo_svg(int argc, char **argv)
             }
             break;
         case 'a':
-            if (0 != swing_topo_parse_form(optarg, &alg, &mp)) {
-                return swing_topo_usage("svg", "--alg: expected swing, rd, swing_mp, rd_mp or "
-                                        "ring, got '%s'", optarg);
+            alg_text = optarg;
+            break;
+        case 'C':
+        case 'R':
+        case 'O':
+            root_given |= ('R' == opt);
+            rc = swing_topo_tree_option("svg", opt, optarg, &tree);
+            if (0 != rc) {
+                return rc;
             }
             break;
         case 'o':
@@ -333,6 +412,14 @@ int swing_topo_svg(int argc, char **argv)
     if (NULL == file) {
         return swing_topo_usage("svg", "-o FILE.svg is required");
     }
+    rc = swing_topo_tree_check("svg", &tree, root_given);
+    if (0 != rc) {
+        return rc;
+    }
+    if (!tree.given && NULL != alg_text && 0 != swing_topo_parse_form(alg_text, &alg, &mp)) {
+        return swing_topo_usage("svg", "--alg: expected swing, rd, swing_mp, rd_mp or "
+                                "ring, got '%s'", alg_text);
+    }
     rc = swing_topo_open("svg", argv[optind], &topo);
     if (0 != rc) {
         return rc;
@@ -345,8 +432,13 @@ int swing_topo_svg(int argc, char **argv)
         goto out;
     }
     if (SWT_OK != swt_net_create(topo, &net)
-        || (SWT_ALG_RING == alg && SWT_OK != swt_ring_create(topo, &ring))) {
+        || (!tree.given && SWT_ALG_RING == alg && SWT_OK != swt_ring_create(topo, &ring))) {
         fprintf(stderr, "swing-topo svg: out of memory\n");
+        goto out;
+    }
+    if (tree.given) {
+        rc = swing_svg_write_tree(file, topo, net, &tree, alg_text, step);
+        rc = (0 == rc && NULL != png) ? swing_svg_png(file, png) : rc;
         goto out;
     }
     nsteps = (NULL != ring) ? (int) (2 * (swt_shape_size(swt_topo_logical(topo)) - 1))

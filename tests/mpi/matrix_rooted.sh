@@ -1,0 +1,3 @@
+#!/bin/sh
+# Integration matrix, group rooted (see run_matrix.sh).
+exec sh "${SWING_TOP_SRCDIR:?run through make check}/tests/mpi/run_matrix.sh" rooted
