@@ -145,9 +145,13 @@ typedef struct mca_coll_swing_call_t {
        (base/coll_swing_ubuf.h); mine: this rank's block (broadcast: the
        vector), all: the root's p blocks */
     mca_coll_swing_ubuf_t mine, all;
-    /* trees and chains of the rooted collectives: the row's, and which
+    /* trees and chains of the rooted collectives: the row's (NULL when it
+       could not be set up), where the module keeps it, whether this call
+       set it up (the same on every rank: the call agrees), and which
        collective it serves (swt_coll_t) */
     mca_coll_swing_tree_t *tree;
+    mca_coll_swing_tree_t **tree_slot;
+    int tree_new;
     int tcoll;
     /* nonblocking and persistent calls: where the request goes (NULL for a
        blocking call), and the tag of its messages (0: the blocking tag) */

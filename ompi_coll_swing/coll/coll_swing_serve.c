@@ -57,10 +57,7 @@ static int swing_instead(const mca_coll_swing_coll_t *coll, mca_coll_swing_call_
     mca_coll_swing_count(&ctr->served[id], 1);
     call->plan = (t->algs[id].plan >= 0) ? &m->plans[t->algs[id].plan] : NULL;
     if (t->algs[id].tree) {
-        int rc = mca_coll_swing_decide_tree(m, coll->id, id, &call->tree);
-        if (OMPI_SUCCESS != rc) {
-            return rc;
-        }
+        mca_coll_swing_decide_tree(m, coll->id, id, call);
     }
     return mca_coll_swing_exec_of(t, &t->algs[id])(call, m);
 }
@@ -105,10 +102,7 @@ int mca_coll_swing_serve(const mca_coll_swing_coll_t *coll, const void *args,
     call.plan = (alg->plan >= 0) ? &m->plans[alg->plan] : NULL;
     call.tcoll = t->rooted - 1;
     if (alg->tree && NULL != exec) {
-        rc = mca_coll_swing_decide_tree(m, coll->id, id, &call.tree);
-        if (OMPI_SUCCESS != rc) {
-            return rc;
-        }
+        mca_coll_swing_decide_tree(m, coll->id, id, &call);
     }
     if (NULL == exec) {
         /* forced on a form it has no executor for (multiport, ring nonblocking) */

@@ -290,9 +290,9 @@ int mca_coll_swing_exec_hier(mca_coll_swing_call_t *call, mca_coll_swing_module_
     /* the slices and the net step's scratch, agreed before the first phase */
     swing_hier_most(&op, m->hier, &slice_bytes, &net_elems);
     g[0] = (mca_coll_swing_growth_t) {&m->hier->scratch, &m->hier->scratch_size,
-                                      &m->hier->scratch_agreed, slice_bytes};
-    g[1] = (mca_coll_swing_growth_t) {&m->scratch, &m->scratch_size, &m->scratch_agreed,
-                                      opal_datatype_span(&call->dtype->super, net_elems, &gap)};
+                                      &m->hier->scratch_agreed, slice_bytes, slice_bytes};
+    g[1] = (mca_coll_swing_growth_t) {&m->scratch, &m->scratch_size, &m->scratch_agreed, 0, 0};
+    g[1].need = g[1].most = opal_datatype_span(&call->dtype->super, net_elems, &gap);
     rc = mca_coll_swing_grow_agreed(call, m, g, 2);
     if (OMPI_SUCCESS != rc) {
         return rc;

@@ -189,7 +189,8 @@ static int swing_hrs_setup(swing_hrs_t *x, mca_coll_swing_call_t *call,
     mca_coll_swing_nbseg_drain(m);
     swing_hrs_offsets(x);
     g = (mca_coll_swing_growth_t) {&x->h->scratch, &x->h->scratch_size, &x->h->scratch_agreed,
-                                   x->most * x->ext * (rs ? 2 : 1) + 1};
+                                   x->most * x->ext * (rs ? 2 : 1) + 1, 0};
+    g.most = g.need;
     rc = mca_coll_swing_grow_agreed(call, m, &g, 1);
     x->work = x->h->scratch - x->gap;
     return rc;

@@ -34,7 +34,7 @@ int mca_coll_swing_exec_steps(mca_coll_swing_call_t *call, mca_coll_swing_module
     mca_coll_swing_sm_t sm;
     ptrdiff_t gap = 0;
     size_t span = opal_datatype_span(&call->dtype->super, call->count, &gap);
-    mca_coll_swing_growth_t g = {&m->scratch, &m->scratch_size, &m->scratch_agreed, span};
+    mca_coll_swing_growth_t g = {&m->scratch, &m->scratch_size, &m->scratch_agreed, span, span};
     int rc, np;
 
     if (call->plan->nparts < 1 || call->plan->nparts > MCA_COLL_SWING_MAX_PARTS) {

@@ -131,7 +131,7 @@ static int swing_rsag_setup(swing_rsag_t *x, mca_coll_swing_call_t *call,
     ptrdiff_t gap = 0;
     size_t span = opal_datatype_span(&call->dtype->super, call->count, &gap);
     mca_coll_swing_growth_t g = {&m->scratch, &m->scratch_size, &m->scratch_agreed,
-                                 span * (size_t) vectors};
+                                 span * (size_t) vectors, span * (size_t) vectors};
     int rc;
 
     x->call = call;

@@ -19,15 +19,22 @@ int mca_coll_swing_agree(mca_coll_swing_module_t *m, int *ok)
                                   m->prev.coll_allreduce_module);
 }
 
-int mca_coll_swing_grow_agreed(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m,
-                               const mca_coll_swing_growth_t *g, int n)
+int mca_coll_swing_agree_before(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m,
+                                const mca_coll_swing_growth_t *g, int n, int ok, int force)
 {
-    int ok = 1, more = 0, rc;
+    int more = force, rc;
 
     for (int i = 0; i < n; ++i) {
-        more |= (g[i].need > *g[i].agreed);
+        more |= (g[i].most > *g[i].agreed);
     }
     if (OPAL_LIKELY(!more)) {
+        /* a need beyond the agreed size on this rank only: no agreement to join */
+        for (int i = 0; i < n; ++i) {
+            rc = mca_coll_swing_grow(g[i].buf, g[i].size, g[i].need);
+            if (OMPI_SUCCESS != rc) {
+                return rc;
+            }
+        }
         return OMPI_SUCCESS;
     }
     for (int i = 0; i < n && ok; ++i) {
@@ -44,9 +51,15 @@ int mca_coll_swing_grow_agreed(mca_coll_swing_call_t *call, mca_coll_swing_modul
         return MCA_COLL_SWING_DECLINED;
     }
     for (int i = 0; i < n; ++i) {
-        if (g[i].need > *g[i].agreed) {
-            *g[i].agreed = g[i].need;
+        if (g[i].most > *g[i].agreed) {
+            *g[i].agreed = g[i].most;
         }
     }
     return OMPI_SUCCESS;
+}
+
+int mca_coll_swing_grow_agreed(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m,
+                               const mca_coll_swing_growth_t *g, int n)
+{
+    return mca_coll_swing_agree_before(call, m, g, n, 1, 0);
 }

@@ -32,20 +32,32 @@ int mca_coll_swing_agree(mca_coll_swing_module_t *m, int *ok);
 typedef struct mca_coll_swing_growth_t {
     char **buf;
     size_t *size;
-    size_t *agreed;     /* bytes every rank's buffer is known to hold */
-    size_t need;        /* this call: the most any rank needs (the same on every rank) */
+    size_t *agreed;     /* calls needing at most this many bytes agreed already */
+    size_t need;        /* this call on this rank */
+    size_t most;        /* this call: the most any rank needs (the same on every rank) */
 } mca_coll_swing_growth_t;
 
 /*
  * Before a blocking call's first message, on every rank alike: when a
- * buffer's need exceeds its agreed size, every rank grows it to need, and
- * all agree. OMPI_SUCCESS: every buffer holds its need on every rank.
+ * buffer's most exceeds its agreed size, every rank grows it to its need,
+ * and all agree. OMPI_SUCCESS: every buffer holds its need.
  * MCA_COLL_SWING_DECLINED, call->declined = &mca_coll_swing_agree_declined:
- * a rank could not grow one (agreed: every rank returns this). Another code: the
- * agreement itself failed.
+ * a rank could not grow one (agreed: every rank returns this).
+ * OMPI_ERR_OUT_OF_RESOURCE: a buffer needed more than the agreed size
+ * covers on this rank alone (a rank whose type has holes where the
+ * others' had none, say) and could not grow: this rank only, so the
+ * caller runs in error mode. Another code: the agreement itself failed.
  */
 int mca_coll_swing_grow_agreed(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m,
                                const mca_coll_swing_growth_t *g, int n);
+/*
+ * The same with this rank's other preparations for the call (ok: they
+ * succeeded), agreed with the growth; force (the same on every rank)
+ * agrees even when no buffer needs more: a setup done at this call
+ * (a rooted collective's tree).
+ */
+int mca_coll_swing_agree_before(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m,
+                                const mca_coll_swing_growth_t *g, int n, int ok, int force);
 
 END_C_DECLS
 
