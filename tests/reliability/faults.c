@@ -3,11 +3,12 @@
  * rank (docs/TESTING.md, "Faults").
  *
  *   faults --cases ENTRY:ALG[,ENTRY:ALG...] [--points P,P...] [--ranks R,R...]
- *          [--count N] [--all-nth] [--self-test]
+ *          [--count N] [--root R] [--all-nth] [--self-test]
  *
  * ENTRY is allreduce, reduce_scatter_block, reduce_scatter, allgather,
- * allgatherv, iallreduce or allreduce_init; ALG one of swing's algorithms
- * for it. For every case, fault point (coll_swing_fault_inject's points)
+ * allgatherv, iallreduce, allreduce_init, bcast, reduce, gather or
+ * scatter (from --root R, 0 by default); ALG one of swing's algorithms for
+ * it. For every case, fault point (coll_swing_fault_inject's points)
  * and faulty world rank, the program first counts the point's occurrences
  * in the case without failing any (a spec whose N is never reached), then
  * runs the case again with the 1st and the last occurrence failing (every
@@ -49,11 +50,14 @@
 #include "../mpi/test_util.h"
 #include "rel_util.h"
 
-enum { E_ALLREDUCE, E_RSB, E_RS, E_AG, E_AGV, E_IALLREDUCE, E_INIT, E_COUNT };
+enum {
+    E_ALLREDUCE, E_RSB, E_RS, E_AG, E_AGV, E_IALLREDUCE, E_INIT, E_BCAST, E_REDUCE, E_GATHER,
+    E_SCATTER, E_COUNT
+};
 
 static const char *const entry_names[E_COUNT] = {
     "allreduce", "reduce_scatter_block", "reduce_scatter", "allgather", "allgatherv",
-    "iallreduce", "allreduce_init",
+    "iallreduce", "allreduce_init", "bcast", "reduce", "gather", "scatter",
 };
 
 enum { P_ALLOC, P_SETUP, P_SEGMENT, P_POST, P_POST_FATAL, P_COMPLETE, P_START, P_CMA, P_COUNT };
@@ -73,7 +77,7 @@ typedef struct report {
 
 #define NFIELDS 13
 
-static int me, np;
+static int me, np, root;
 static size_t base_count = 3000;
 static int failures;
 static int self_test;
@@ -159,22 +163,33 @@ typedef struct call_bufs {
     size_t total;       /* elements of the vector */
 } call_bufs_t;
 
+/* 1 for the entries of one vector (no blocks). */
+static int is_vector(int e)
+{
+    return E_ALLREDUCE == e || E_IALLREDUCE == e || E_INIT == e || E_BCAST == e || E_REDUCE == e;
+}
+
 static void bufs_fill(call_bufs_t *b, int e, size_t n)
 {
     size_t at = 0;
 
     for (int r = 0; r < np; ++r) {
-        b->counts[r] = (E_ALLREDUCE == e || E_IALLREDUCE == e || E_INIT == e) ? 0
-                                                                          : block_of(e, n, r);
+        b->counts[r] = is_vector(e) ? 0 : block_of(e, n, r);
         b->displs[r] = (int) at + (E_AGV == e ? 1 : 0) * r;
         at += (size_t) b->counts[r];
     }
-    b->total = (E_ALLREDUCE == e || E_IALLREDUCE == e || E_INIT == e) ? n : at;
+    b->total = is_vector(e) ? n : at;
     b->sbuf = malloc(sizeof(int) * (b->total + (size_t) np + 1));
     b->rbuf = malloc(sizeof(int) * (b->total + (size_t) np + 1));
-    /* a reduction's whole vector, or an allgather's block (its first elements) */
+    /* a reduction's whole vector, or a gather's block (its first elements) */
     for (size_t i = 0; i < b->total; ++i) {
         b->sbuf[i] = value(me, i);
+    }
+    /* a scatter's root: rank r's block holds rank r's values */
+    for (int r = 0; E_SCATTER == e && r < np; ++r) {
+        for (int i = 0; i < b->counts[r]; ++i) {
+            b->sbuf[b->displs[r] + i] = value(r, (size_t) i);
+        }
     }
 }
 
@@ -184,10 +199,28 @@ static void bufs_free(call_bufs_t *b)
     free(b->rbuf);
 }
 
-/* 1 when rbuf holds the entry's exact result. */
+/* 1 when rbuf holds the entry's exact result (a rooted one's at the root only). */
 static int bufs_check(const call_bufs_t *b, int e)
 {
+    if ((E_REDUCE == e || E_GATHER == e) && me != root) {
+        return 1;
+    }
     switch (e) {
+    case E_BCAST:
+        for (size_t i = 0; i < b->total; ++i) {
+            if (b->rbuf[i] != value(root, i)) {
+                return 0;
+            }
+        }
+        return 1;
+    case E_SCATTER:
+        for (int i = 0; i < b->counts[me]; ++i) {
+            if (b->rbuf[i] != value(me, (size_t) i)) {
+                return 0;
+            }
+        }
+        return 1;
+    case E_REDUCE:
     case E_ALLREDUCE:
     case E_IALLREDUCE:
     case E_INIT:
@@ -240,6 +273,17 @@ static int run_call(int e, MPI_Comm comm, call_bufs_t *b, MPI_Request *req)
         return MPI_Allgather(b->sbuf, c, MPI_INT, b->rbuf, c, MPI_INT, comm);
     case E_AGV:
         return MPI_Allgatherv(b->sbuf, c, MPI_INT, b->rbuf, b->counts, b->displs, MPI_INT, comm);
+    case E_BCAST:
+        for (size_t i = 0; me == root && i < b->total; ++i) {
+            b->rbuf[i] = value(root, i);
+        }
+        return MPI_Bcast(b->rbuf, (int) b->total, MPI_INT, root, comm);
+    case E_REDUCE:
+        return MPI_Reduce(b->sbuf, b->rbuf, (int) b->total, MPI_INT, MPI_SUM, root, comm);
+    case E_GATHER:
+        return MPI_Gather(b->sbuf, c, MPI_INT, b->rbuf, c, MPI_INT, root, comm);
+    case E_SCATTER:
+        return MPI_Scatter(b->sbuf, c, MPI_INT, b->rbuf, c, MPI_INT, root, comm);
     case E_IALLREDUCE: {
         MPI_Request r = MPI_REQUEST_NULL;
         rc = MPI_Iallreduce(b->sbuf, b->rbuf, (int) b->total, MPI_INT, MPI_SUM, comm, &r);
@@ -571,7 +615,7 @@ static int parse_list(const char *text, const char *const *names, int n, int *ou
 int main(int argc, char **argv)
 {
     const char *cases = "allreduce:swing_bo", *points = NULL, *ranks = "1";
-    unsigned long long count = 0;
+    unsigned long long count = 0, root_opt = 0;
     int all_nth = 0, pts[P_COUNT], npts;
     char *copy, *save = NULL;
     const rel_opt_t opts[] = {
@@ -579,6 +623,7 @@ int main(int argc, char **argv)
         {"--points", NULL, &points, NULL},
         {"--ranks", NULL, &ranks, NULL},
         {"--count", &count, NULL, NULL},
+        {"--root", &root_opt, NULL, NULL},
         {"--all-nth", NULL, NULL, &all_nth},
         {"--self-test", NULL, NULL, &self_test},
         {NULL, NULL, NULL, NULL},
@@ -592,7 +637,8 @@ int main(int argc, char **argv)
     MPI_Comm_rank(MPI_COMM_WORLD, &me);
     MPI_Comm_size(MPI_COMM_WORLD, &np);
     rel_parse_opts("faults", "faults --cases ENTRY:ALG,... [--points P,...] [--ranks R,...] "
-                   "[--count N] [--all-nth] [--self-test]", argc, argv, opts);
+                   "[--count N] [--root R] [--all-nth] [--self-test]", argc, argv, opts);
+    root = (int) (root_opt % (unsigned long long) np);
     if (count > 0) {
         base_count = (size_t) count;
     }

@@ -7,12 +7,12 @@
 #   faults.sh [--long]
 #
 # Short form (make check): np 4 message passing (single-port, multiport,
-# ring; every entry), np 3 (folded schedules), np 4 shm with single copy,
-# and hier on emulated nodes 2x2 (skipped where namespaces are not
-# permitted), the 1st and last occurrence of each point on one or two
-# ranks. Long form: every occurrence up to 64, every rank, more algorithms,
-# TCP, np 5 and 8, nodes 2x3 and 3x2. Each run under a timeout: a hang
-# fails.
+# ring; every entry, the rooted ones from root 0 and from root 3), np 3
+# (folded schedules), np 4 shm with single copy, and hier on emulated
+# nodes 2x2 (skipped where namespaces are not permitted), the 1st and last
+# occurrence of each point on one or two ranks. Long form: every
+# occurrence up to 64, every rank, more algorithms, TCP, np 5 and 8, nodes
+# 2x3 and 3x2. Each run under a timeout: a hang fails.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 tests="${SWING_TESTS_DIR:-$(pwd)}"
@@ -34,6 +34,9 @@ mp="allreduce:swing_bo,allreduce:swing_lo,allreduce:ring,allreduce:swing_bo_mp"
 mp="$mp,reduce_scatter_block:swing,reduce_scatter:ring,allgather:swing_mp,allgatherv:swing"
 mp="$mp,iallreduce:swing_bo,iallreduce:ring,allreduce_init:swing_lo,allreduce_init:rd_bo_mp"
 fold="allreduce:swing_bo,allreduce:rd_lo,reduce_scatter:swing,allgather:rd,iallreduce:rd_bo"
+fold="$fold,bcast:bine,reduce:binomial_bo,gather:binomial,scatter:bine"
+rooted="bcast:bine,bcast:chain,bcast:bine_bo,reduce:binomial_mp,reduce:bine_bo"
+rooted="$rooted,gather:bine,scatter:binomial_mp"
 seg="allreduce:shm,reduce_scatter_block:shm,allgather:shm,iallreduce:shm,allreduce_init:shm"
 hier="allreduce:hier,reduce_scatter_block:hier,allgather:hier,iallreduce:hier,allreduce_init:hier"
 ranks4="1"
@@ -44,6 +47,9 @@ if [ $long = 1 ]; then
     mp="$mp,allreduce:rd_bo_mp,reduce_scatter:swing_mp,reduce_scatter_block:rd_mp"
     mp="$mp,allgather:ring,allgatherv:rd_mp,iallreduce:swing_lo,iallreduce:swing_lo_mp"
     mp="$mp,iallreduce:rd_bo_mp,allreduce_init:swing_bo,allreduce_init:ring"
+    rooted="$rooted,bcast:binomial,bcast:bine_mp,bcast:binomial_bo,bcast:bine_bo_mp"
+    rooted="$rooted,reduce:bine,reduce:chain,reduce:binomial_bo,gather:binomial_mp"
+    rooted="$rooted,gather:bine_mp,scatter:bine,scatter:binomial"
     ranks4="0,1,2,3"
     ranks3="0,1,2"
     nth="--all-nth"
@@ -71,14 +77,19 @@ run() {
     fi
 }
 
-run "np 4 message passing" "$mpirun" -np 4 $common "$prog" --cases "$mp" --ranks "$ranks4" $nth
+run "np 4 message passing" "$mpirun" -np 4 $common "$prog" --cases "$mp,$rooted" \
+    --ranks "$ranks4" $nth
+run "np 4 rooted, root 3" "$mpirun" -np 4 $common "$prog" --cases "$rooted" --root 3 \
+    --ranks "$ranks4" $nth
 run "np 3 folded" "$mpirun" -np 3 $common "$prog" --cases "$fold" --ranks "$ranks3" $nth
 run "np 4 shm, single copy" "$mpirun" -np 4 $common $cma "$prog" --cases "$seg" --ranks "$ranks4" $nth
 run "nodes 2x2 hier" env SWING_MPIRUN="sh $mpirun" "$nodes" 2x2 $common "$prog" --cases "$hier" \
     --ranks "1,2" $nth
 if [ $long = 1 ]; then
     run "np 4 tcp" "$mpirun" -np 4 --mca btl self,tcp $common "$prog" --cases "$mp" --ranks 1,3
-    run "np 5" "$mpirun" -np 5 $common "$prog" --cases "$mp,$fold" --ranks 0,4 $nth
+    run "np 5" "$mpirun" -np 5 $common "$prog" --cases "$mp,$fold,$rooted" --ranks 0,4 $nth
+    run "np 5 rooted, root 2" "$mpirun" -np 5 $common "$prog" --cases "$rooted" --root 2 \
+        --ranks 0,2,4 $nth
     run "np 8" "$mpirun" -np 8 $common "$prog" --cases "$mp" --ranks 5
     run "np 8 shm, single copy" "$mpirun" -np 8 $common $cma "$prog" --cases "$seg" --ranks 0,7
     run "nodes 2x3 hier" env SWING_MPIRUN="sh $mpirun" "$nodes" 2x3 $common "$prog" \
