@@ -138,8 +138,8 @@ int mca_coll_swing_fault_hit(int point)
     pthread_mutex_unlock(&swing_fault_lock);
     if (fire) {
         mca_coll_swing_count(&mca_coll_swing_counters.faults_injected, 1);
-        opal_output_verbose(1, mca_coll_swing_params.output,
-                            "coll:swing: fault injected: %s #%lu", mca_coll_swing_fault_names[point], nth);
+        opal_output_verbose(1, mca_coll_swing_params.output, "coll:swing: fault injected: %s #%lu",
+                            mca_coll_swing_fault_names[point], nth);
     }
     return fire;
 }

@@ -60,11 +60,11 @@ static char *swing_tree_at(const mca_coll_swing_call_t *call, char *base, size_t
     return (NULL == base) ? NULL : base + (ptrdiff_t) elem * call->extent;
 }
 
-/* The module's scratch at gap, none in error mode (call->error). */
+/* The module's scratch from off, less gap; none in error mode (call->error). */
 static char *swing_tree_scratch(const mca_coll_swing_call_t *call, mca_coll_swing_module_t *m,
                                 size_t off, ptrdiff_t gap)
 {
-    return (OMPI_SUCCESS == call->error) ? m->scratch + off - gap : NULL;
+    return (OMPI_SUCCESS == call->error && NULL != m->scratch) ? m->scratch + off - gap : NULL;
 }
 
 /*

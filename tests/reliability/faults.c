@@ -424,8 +424,10 @@ static int judge(const run_spec_t *s, const report_t *all, int *outcome)
     char why[512] = "";
     size_t used = 0;
 
-#define WHY(...) (used += (size_t) snprintf(why + used, used < sizeof(why) ? sizeof(why) - used : 0, \
-                                            __VA_ARGS__), bad = 1)
+#define WHY(...)                                                                      \
+    (used += (size_t) snprintf(why + used, used < sizeof(why) ? sizeof(why) - used : 0,  \
+                               __VA_ARGS__),                                            \
+     bad = 1)
     for (int r = 0; r < np; ++r) {
         nerr += (MPI_SUCCESS != all[r].rc);
         fired += (int) all[r].fired;

@@ -23,8 +23,10 @@ nodes="$here/../cluster/mpirun-nodes.sh"
 long=0
 [ "${1:-}" = "--long" ] && long=1
 timeout=${FAULTS_TIMEOUT:-120}
-common="--mca coll_swing_fault_inject none --mca coll_swing_segment_size 4096 --mca coll_swing_shm_size 4096"
-cma="--mca coll_swing_shm_cma 1 --mca coll_swing_shm_cma_min 0 --mca coll_swing_shm_cma_allgather_min 0"
+common="--mca coll_swing_fault_inject none --mca coll_swing_segment_size 4096"
+common="$common --mca coll_swing_shm_size 4096"
+cma="--mca coll_swing_shm_cma 1 --mca coll_swing_shm_cma_min 0"
+cma="$cma --mca coll_swing_shm_cma_allgather_min 0"
 fails=0
 skips=0
 errf=$(mktemp)
@@ -82,7 +84,8 @@ run "np 4 message passing" "$mpirun" -np 4 $common "$prog" --cases "$mp,$rooted"
 run "np 4 rooted, root 3" "$mpirun" -np 4 $common "$prog" --cases "$rooted" --root 3 \
     --ranks "$ranks4" $nth
 run "np 3 folded" "$mpirun" -np 3 $common "$prog" --cases "$fold" --ranks "$ranks3" $nth
-run "np 4 shm, single copy" "$mpirun" -np 4 $common $cma "$prog" --cases "$seg" --ranks "$ranks4" $nth
+run "np 4 shm, single copy" "$mpirun" -np 4 $common $cma "$prog" --cases "$seg" \
+    --ranks "$ranks4" $nth
 run "nodes 2x2 hier" env SWING_MPIRUN="sh $mpirun" "$nodes" 2x2 $common "$prog" --cases "$hier" \
     --ranks "1,2" $nth
 if [ $long = 1 ]; then

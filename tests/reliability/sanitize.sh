@@ -71,12 +71,18 @@ mpi_check() {
     done
     # the fault matrix: every error path (error mode, agreements, the
     # segment's mark, retries) under ASan and UBSan, leaks included
-    for c in "message passing|allreduce:swing_bo,allreduce:ring,reduce_scatter:swing,allgatherv:swing_mp,iallreduce:swing_bo_mp,allreduce_init:swing_lo|" \
-             "shm|allreduce:shm,allgather:shm,iallreduce:shm,allreduce_init:shm|--mca coll_swing_shm_cma 1 --mca coll_swing_shm_cma_min 0 --mca coll_swing_shm_cma_allgather_min 0"; do
-        label=${c%%|*}
-        rest=${c#*|}
-        cases=${rest%%|*}
-        extra=${rest#*|}
+    fmp="allreduce:swing_bo,allreduce:ring,reduce_scatter:swing,allgatherv:swing_mp"
+    fmp="$fmp,iallreduce:swing_bo_mp,allreduce_init:swing_lo,bcast:bine,reduce:chain,gather:bine"
+    fshm="allreduce:shm,allgather:shm,iallreduce:shm,allreduce_init:shm"
+    fcma="--mca coll_swing_shm_cma 1 --mca coll_swing_shm_cma_min 0"
+    fcma="$fcma --mca coll_swing_shm_cma_allgather_min 0"
+    for label in "message passing" shm; do
+        cases=$fmp
+        extra=""
+        if [ "$label" = shm ]; then
+            cases=$fshm
+            extra=$fcma
+        fi
         out=$(SWING_COMPONENT_PATH="$comp:$(sed -n 's/^SWING_OMPI_PKGLIBDIR = //p' "$bdir/tests/Makefile")" \
               timeout 300 "$here/../mpi/mpirun.sh" -np 4 \
               -x LD_PRELOAD="$libasan:$shim" -x ASAN_OPTIONS="$asan_opts:fast_unwind_on_malloc=0" \
@@ -86,7 +92,8 @@ mpi_check() {
               --mca coll_swing_shm_size 4096 $extra "$fplain" --cases "$cases" </dev/null 2>&1)
         rc=$?
         if [ $rc = 0 ] && echo "$out" | grep -q ': 0 failures: PASS' \
-                && ! echo "$out" | grep -q -e 'ERROR: AddressSanitizer' -e 'runtime error:' -e 'ERROR: LeakSanitizer'; then
+                && ! echo "$out" | grep -q -e 'ERROR: AddressSanitizer' -e 'runtime error:' \
+                                           -e 'ERROR: LeakSanitizer'; then
             echo "ok   ASan/UBSan fault matrix np 4 $label: $(echo "$out" | grep -c '^case ') cases"
         else
             fails=$((fails + 1))
