@@ -259,8 +259,8 @@ static int swing_rows_take(mca_coll_swing_module_t *m, int coll, const swt_table
     if (n <= 0) {
         return 0;
     }
-    idx = malloc(sizeof(int) * (size_t) n);
-    m->rows[coll] = malloc(sizeof(mca_coll_swing_row_t) * (size_t) n);
+    idx = mca_coll_swing_setup_malloc(sizeof(int) * (size_t) n);
+    m->rows[coll] = mca_coll_swing_setup_malloc(sizeof(mca_coll_swing_row_t) * (size_t) n);
     if (NULL == idx || NULL == m->rows[coll]) {
         free(idx);
         return -1;
