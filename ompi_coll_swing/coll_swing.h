@@ -84,6 +84,8 @@ typedef struct mca_coll_swing_module_t {
                                                MPI's order (steps/coll_swing_blocks.c) */
     char *scratch;                          /* reused across calls */
     size_t scratch_size;
+    size_t scratch_agreed;                  /* bytes every rank's scratch is known to
+                                               hold (transport/coll_swing_agree.h) */
     struct mca_coll_swing_shm_t *shm;       /* shm segment, mapped at first use */
     int shm_state;                          /* transport/coll_swing_seg.h */
     swt_topo_t *topo;                       /* the description, kept for the trees */
@@ -97,7 +99,10 @@ typedef struct mca_coll_swing_module_t {
 OBJ_CLASS_DECLARATION(mca_coll_swing_module_t);
 
 /* Why an algorithm declined a call it was chosen for (it then returns
-   MCA_COLL_SWING_DECLINED); warned makes the message once per job. */
+   MCA_COLL_SWING_DECLINED); warned makes the message once per job. The
+   entry layer serves the call by message passing, or, for
+   mca_coll_swing_agree_declined (an agreement found a rank without
+   memory: transport/coll_swing_agree.h), by the module swing replaced. */
 typedef struct mca_coll_swing_decline_t {
     int warned;
     const char *why;
@@ -108,6 +113,8 @@ typedef struct mca_coll_swing_decline_t {
 
 /* An algorithm's "not this call": the entry layer serves it another way. */
 #define MCA_COLL_SWING_DECLINED OMPI_ERR_NOT_AVAILABLE
+/* What a rank that learned of a peer's failure returns (docs/TESTING.md, "Faults"). */
+#define MCA_COLL_SWING_PEER_FAILED OMPI_ERR_UNREACH
 
 /*
  * One call, normalised: buffers, element type and count settled. Reduce-
@@ -138,15 +145,24 @@ typedef struct mca_coll_swing_call_t {
        (base/coll_swing_ubuf.h); mine: this rank's block (broadcast: the
        vector), all: the root's p blocks */
     mca_coll_swing_ubuf_t mine, all;
-    /* trees and chains of the rooted collectives: the row's, and which
+    /* trees and chains of the rooted collectives: the row's (NULL when it
+       could not be set up), where the module keeps it, whether this call
+       set it up (the same on every rank: the call agrees), and which
        collective it serves (swt_coll_t) */
     mca_coll_swing_tree_t *tree;
+    mca_coll_swing_tree_t **tree_slot;
+    int tree_new;
     int tcoll;
     /* nonblocking and persistent calls: where the request goes (NULL for a
        blocking call), and the tag of its messages (0: the blocking tag) */
     struct ompi_request_t **request;
     int persistent;
     int tag;
+    int coll;                  /* mca_coll_swing_coll_id_t: whose counters */
+    /* OMPI_SUCCESS, or the error this rank met before its first message
+       (its scratch could not be had): the step list still runs, in error
+       mode (engine/coll_swing_sm.h), so that no peer waits */
+    int error;
 } mca_coll_swing_call_t;
 
 /* An executor of the algorithm table (decide/): serves call on module's

@@ -5,7 +5,6 @@
 
 #include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "opal/util/proc.h"
 
@@ -39,20 +38,6 @@ void mca_coll_swing_warn_once(int *flag, int level, const char *topic,
     vsnprintf(msg, sizeof(msg), fmt, ap);
     va_end(ap);
     opal_output(0, "coll:swing: %s: %s", topic, msg);
-}
-
-int mca_coll_swing_grow(char **buf, size_t *size, size_t bytes)
-{
-    if (bytes > *size) {
-        char *grown = malloc(bytes);
-        if (NULL == grown) {
-            return OMPI_ERR_OUT_OF_RESOURCE;
-        }
-        free(*buf);
-        *buf = grown;
-        *size = bytes;
-    }
-    return OMPI_SUCCESS;
 }
 
 /* Smallest b with bytes <= 2^b, capped at the last bucket. */

@@ -16,6 +16,8 @@
 #include "ompi/constants.h"
 #include "opal/util/output.h"
 
+#include "coll_swing_fault.h"
+
 BEGIN_C_DECLS
 
 /* Decision buckets: bucket b holds messages of (2^(b-1), 2^b] bytes. */
@@ -60,6 +62,7 @@ typedef struct mca_coll_swing_params_t {
     long shm_cma_min;         /* shm: single copy from this many bytes */
     long shm_cma_allgather_min; /* shm allgather(v): single copy from this many bytes, -1 never */
     int kernels;              /* reductions: mca_coll_swing_kernels_t (coll_swing_kernel.h) */
+    char *fault_inject;       /* debug: faults to inject (coll_swing_fault.h) */
 } mca_coll_swing_params_t;
 
 extern mca_coll_swing_params_t mca_coll_swing_params;
@@ -71,6 +74,7 @@ typedef struct mca_coll_swing_coll_counters_t {
     unsigned long long fallback;       /* handed to the module swing replaced */
     unsigned long long previous;       /* handed to it by a measured table's row
                                           "previous" (auto's choice, not a fallback) */
+    unsigned long long error;          /* served, and ended with an error on this rank */
 } mca_coll_swing_coll_counters_t;
 
 typedef struct mca_coll_swing_counters_t {
@@ -81,6 +85,15 @@ typedef struct mca_coll_swing_counters_t {
                                            complete and not yet waited for, or
                                            persistent */
     unsigned long long nb_progress;     /* 1 while the progress callback is registered */
+    /* faults and what the component did about them (docs/TESTING.md, "Faults") */
+    unsigned long long agree;           /* agreements before a call grew its scratch */
+    unsigned long long agree_fallback;  /* ... that found a rank short of memory: the
+                                           call went to the previous module */
+    unsigned long long p2p_retry;       /* posts refused for want of resources, retried */
+    unsigned long long peer_error;      /* operations that learned of a peer's failure
+                                           (a short or failed message, a segment mark) */
+    unsigned long long faults_injected; /* coll_swing_fault_inject: faults made */
+    unsigned long long fault_seen[MCA_COLL_SWING_FAULT_COUNT]; /* ... occurrences counted */
 } mca_coll_swing_counters_t;
 
 extern mca_coll_swing_counters_t mca_coll_swing_counters;
@@ -103,8 +116,13 @@ void mca_coll_swing_warn_once(int *flag, int level, const char *topic,
                               const char *fmt, ...)
     __opal_attribute_format__(__printf__, 4, 5);
 
-/* *buf holds at least bytes (old contents dropped when it grows). */
+/* *buf holds at least bytes (old contents dropped when it grows); a
+   call's allocation (fault point alloc). */
 int mca_coll_swing_grow(char **buf, size_t *size, size_t bytes);
+
+/* malloc and calloc of a setup (fault point setup): NULL when they fail. */
+void *mca_coll_swing_setup_malloc(size_t bytes);
+void *mca_coll_swing_setup_calloc(size_t n, size_t size);
 
 /* Decision bucket of a message size: (2^(b-1), 2^b] bytes. */
 int mca_coll_swing_bucket(size_t bytes);

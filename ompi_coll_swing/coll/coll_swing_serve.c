@@ -12,7 +12,13 @@
  *   declined  an executor that cannot serve this call (shm across nodes,
  *             ...) says so before communicating; the call is served by
  *             the message-passing schedule auto would use, counted as
- *             that one, with one warning per job
+ *             that one, with one warning per job; or, when every rank
+ *             agreed that one could not grow its scratch
+ *             (transport/coll_swing_agree.h), by the previous module,
+ *             counted as a fallback
+ *   errors    a call that ends with an error on this rank is counted
+ *             (<collective>_error; a nonblocking one when its request
+ *             completes)
  *
  * A nonblocking or persistent call takes the same path with the rows'
  * nonblocking executors: the executor returns with the request in
@@ -20,6 +26,7 @@
  * gets one. A row without one (multiport, ring) is declined as above.
  */
 #include "coll_swing_coll.h"
+#include "coll_swing_agree.h"
 #include "coll_swing_decide.h"
 
 #include "opal/util/output.h"
@@ -50,10 +57,7 @@ static int swing_instead(const mca_coll_swing_coll_t *coll, mca_coll_swing_call_
     mca_coll_swing_count(&ctr->served[id], 1);
     call->plan = (t->algs[id].plan >= 0) ? &m->plans[t->algs[id].plan] : NULL;
     if (t->algs[id].tree) {
-        int rc = mca_coll_swing_decide_tree(m, coll->id, id, &call->tree);
-        if (OMPI_SUCCESS != rc) {
-            return rc;
-        }
+        mca_coll_swing_decide_tree(m, coll->id, id, call);
     }
     return mca_coll_swing_exec_of(t, &t->algs[id])(call, m);
 }
@@ -66,7 +70,7 @@ int mca_coll_swing_serve(const mca_coll_swing_coll_t *coll, const void *args,
     const mca_coll_swing_table_t *t = &mca_coll_swing_tables[coll->id];
     mca_coll_swing_coll_counters_t *ctr = &mca_coll_swing_counters.coll[coll->id];
     mca_coll_swing_call_t call = {.comm = comm, .declined = NULL,
-                                  .persistent = coll->persistent};
+                                  .persistent = coll->persistent, .coll = coll->id};
     const mca_coll_swing_alg_t *alg;
     mca_coll_swing_exec_fn_t exec;
     int id, rc;
@@ -98,10 +102,7 @@ int mca_coll_swing_serve(const mca_coll_swing_coll_t *coll, const void *args,
     call.plan = (alg->plan >= 0) ? &m->plans[alg->plan] : NULL;
     call.tcoll = t->rooted - 1;
     if (alg->tree && NULL != exec) {
-        rc = mca_coll_swing_decide_tree(m, coll->id, id, &call.tree);
-        if (OMPI_SUCCESS != rc) {
-            return rc;
-        }
+        mca_coll_swing_decide_tree(m, coll->id, id, &call);
     }
     if (NULL == exec) {
         /* forced on a form it has no executor for (multiport, ring nonblocking) */
@@ -110,7 +111,8 @@ int mca_coll_swing_serve(const mca_coll_swing_coll_t *coll, const void *args,
     } else {
         rc = exec(&call, m);
     }
-    if (MCA_COLL_SWING_DECLINED == rc && NULL != call.declined) {
+    if (MCA_COLL_SWING_DECLINED == rc && NULL != call.declined
+        && &mca_coll_swing_agree_declined != call.declined) {
         int mp = mca_coll_swing_decide_messages(m, coll->id, call.bytes);
         if (t->algs[mp].plan < 0 && !t->algs[mp].tree) {
             /* the collective has no message-passing schedule to run instead */
@@ -119,6 +121,16 @@ int mca_coll_swing_serve(const mca_coll_swing_coll_t *coll, const void *args,
             return swing_fallback(coll, args, &call, m);
         }
         rc = swing_instead(coll, &call, m, id, mp);
+        id = mp;
+    }
+    if (MCA_COLL_SWING_DECLINED == rc && &mca_coll_swing_agree_declined == call.declined) {
+        /* every rank agreed: the previous module serves it */
+        mca_coll_swing_count(&ctr->served[id], -1);
+        mca_coll_swing_count(&ctr->served_total, -1);
+        return swing_fallback(coll, args, &call, m);
+    }
+    if (OMPI_SUCCESS != rc) {
+        mca_coll_swing_count(&ctr->error, 1);
     }
     return rc;
 }

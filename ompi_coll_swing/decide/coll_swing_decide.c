@@ -259,8 +259,8 @@ static int swing_rows_take(mca_coll_swing_module_t *m, int coll, const swt_table
     if (n <= 0) {
         return 0;
     }
-    idx = malloc(sizeof(int) * (size_t) n);
-    m->rows[coll] = malloc(sizeof(mca_coll_swing_row_t) * (size_t) n);
+    idx = mca_coll_swing_setup_malloc(sizeof(int) * (size_t) n);
+    m->rows[coll] = mca_coll_swing_setup_malloc(sizeof(mca_coll_swing_row_t) * (size_t) n);
     if (NULL == idx || NULL == m->rows[coll]) {
         free(idx);
         return -1;
@@ -379,15 +379,14 @@ static void swing_decision_report(const mca_coll_swing_module_t *m, int coll,
  */
 static int swing_hier_wanted(const mca_coll_swing_module_t *m)
 {
-    mca_coll_swing_nodes_t nodes;
-    int yes = 0;
+    mca_coll_swing_nodes_t shape;
 
-    if (OMPI_SUCCESS == mca_coll_swing_nodes_build(m->comm, &nodes)
-        && mca_coll_swing_nodes_mixed(&nodes)) {
-        yes = (nodes.kmin == nodes.kmax) ? 2 : 1;
+    /* without allocating: a rank short of memory must decide as the others */
+    mca_coll_swing_nodes_shape(m->comm, &shape);
+    if (!mca_coll_swing_nodes_mixed(&shape)) {
+        return 0;
     }
-    mca_coll_swing_nodes_free(&nodes);
-    return yes;
+    return (shape.kmin == shape.kmax) ? 2 : 1;
 }
 
 /* One collective's auto tables. */

@@ -151,10 +151,14 @@ void mca_coll_swing_decision_fini(void);
  * MCA_COLL_SWING_PREVIOUS when a row hands the call to the previous module.
  */
 int mca_coll_swing_decide(const mca_coll_swing_module_t *module, int coll, size_t bytes);
-/* The tree of row id of rooted collective coll, set up at its first call
-   (decide/coll_swing_trees.c). */
-int mca_coll_swing_decide_tree(mca_coll_swing_module_t *module, int coll, int id,
-                               mca_coll_swing_tree_t **tree);
+/*
+ * The tree of row id of rooted collective coll into call (tree, tree_slot,
+ * tree_new), set up at its first call (decide/coll_swing_trees.c). A tree
+ * that cannot be set up leaves call->tree NULL: the executor's agreement
+ * (tree_new) makes every rank hand the call to the previous module.
+ */
+void mca_coll_swing_decide_tree(mca_coll_swing_module_t *module, int coll, int id,
+                                mca_coll_swing_call_t *call);
 /* The tree a row of a rooted table runs: its collective's, except the
    scatter of a BO broadcast and the gather of a BO reduce. */
 swt_coll_t mca_coll_swing_tree_coll(const mca_coll_swing_table_t *t,

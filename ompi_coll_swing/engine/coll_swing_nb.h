@@ -16,6 +16,15 @@
  * from progress (steps/coll_swing_allreduce_steps.c), shm and hier the
  * segment's protocol with the step machine for hier's step between nodes
  * (shm/coll_swing_nbseg.c).
+ *
+ * Faults. A nonblocking call must never wait for the other ranks, so it
+ * cannot agree with them; and once any rank starts, every rank must take
+ * part or its peers wait forever. So a request whose scratch could not be
+ * had still starts and runs its schedule in error mode, which needs no
+ * scratch: the states of its parts and its algorithm live in the request
+ * object itself, and a spare object covers a failed allocation of one.
+ * The request then completes with an error on every rank its error
+ * reaches.
  */
 #ifndef MCA_COLL_SWING_NB_H
 #define MCA_COLL_SWING_NB_H
@@ -41,6 +50,9 @@ typedef int (*mca_coll_swing_nb_fn_t)(mca_coll_swing_nbreq_t *req);
  * ompi_coll_base_nbc_request_t: MPI_Iallreduce and MPI_Allreduce_init keep
  * a user op or derived type alive in its fields until completion or free.
  */
+/* Bytes of an algorithm's own state in a request (shm, hier: coll_swing_nbseg.c). */
+#define MCA_COLL_SWING_NB_STATE 1024
+
 struct mca_coll_swing_nbreq_t {
     ompi_coll_base_nbc_request_t super;
     mca_coll_swing_nbreq_t *next, *prev;  /* the active list (engine lock) */
@@ -49,35 +61,42 @@ struct mca_coll_swing_nbreq_t {
     mca_coll_swing_call_t call;           /* settled once; tag and plan included */
     mca_coll_swing_nb_fn_t advance;
     mca_coll_swing_nb_fn_t restart;       /* back to the first step: every start */
-    char *scratch;                        /* the request's own, kept while cached */
+    char *scratch;                        /* the step machine's, kept while cached */
     size_t scratch_size;
-    char *alg;                            /* an algorithm's own state, kept as scratch
-                                             (shm, hier: coll_swing_nbseg.c) */
+    size_t need;                          /* bytes this operation wants of scratch */
+    char *alg;                            /* an algorithm's own buffers, kept as scratch
+                                             (hier's slices: coll_swing_nbseg.c) */
     size_t alg_size;
     int active;                           /* started, not yet complete */
     int user_freed;                       /* freed while active: release at the end */
     int rc;                               /* the operation's result */
-    /* a step list's machine, its parts at the head of scratch */
+    /* a step list's machine and its parts, with their tags */
     mca_coll_swing_sm_t sm;
-    mca_coll_swing_smpart_t *parts;
+    mca_coll_swing_smpart_t parts[MCA_COLL_SWING_MAX_PARTS];
     int nparts;
+    int tags[MCA_COLL_SWING_MAX_PARTS];
+    ptrdiff_t gap;                        /* of the scratch's first element */
+    /* an algorithm's own state (shm, hier) */
+    _Alignas(64) char state[MCA_COLL_SWING_NB_STATE];
 };
 
 /*
  * A request for call (copied; communicator, type and op retained until the
- * request is released) with at least scratch bytes of its own, from the
- * idle ones when one fits. Persistent calls get a request MPI_Start runs
- * (restart, then mca_coll_swing_nbreq_start).
+ * request is released), from the idle ones, else new, else the spare.
+ * Persistent calls get a request MPI_Start runs (restart, then
+ * mca_coll_swing_nbreq_start). Fails only when no object can be had.
  */
 int mca_coll_swing_nbreq_get(mca_coll_swing_module_t *module, const mca_coll_swing_call_t *call,
-                             size_t scratch, mca_coll_swing_nbreq_t **out);
+                             mca_coll_swing_nbreq_t **out);
+/* The step machine's scratch: at least req->need bytes; OMPI_ERR_OUT_OF_RESOURCE
+   when it could not grow (the operation then runs in error mode). */
+int mca_coll_swing_nbreq_scratch(mca_coll_swing_nbreq_t *req);
 /* Makes req active and advances it once: the first messages leave now. */
 int mca_coll_swing_nbreq_start(mca_coll_swing_nbreq_t *req);
 /* A request whose start failed: back to the idle ones. */
 void mca_coll_swing_nbreq_discard(mca_coll_swing_nbreq_t *req);
-/* Bytes at the head of a step-list request's scratch: its parts' states. */
-#define MCA_COLL_SWING_NB_HEAD(nparts) \
-    (((size_t) (nparts) * sizeof(mca_coll_swing_smpart_t) + 63) & ~(size_t) 63)
+/* At component open: the spare request. */
+void mca_coll_swing_nb_init(void);
 /* At component close: the progress callback off, the idle requests freed. */
 void mca_coll_swing_nb_fini(void);
 

@@ -13,6 +13,11 @@
  * freed by MPI_Wait/Test/Request_free -> idle, its scratch kept for the
  * next call. A request freed while active stays on the list and goes idle
  * when its operation ends.
+ *
+ * One spare request, made when the component opens, stands in when a new
+ * one cannot be allocated: the operation then still takes part (in error
+ * mode if its scratch is missing too), and the next request that goes
+ * idle becomes the spare again.
  */
 #include "coll_swing_nb.h"
 
@@ -24,9 +29,13 @@
 /* Idle requests that keep their scratch for the next call. */
 #define SWING_NB_CACHE 8
 
+/* Tries to register the progress callback before a start fails. */
+#define SWING_NB_REGISTER_TRIES 3
+
 static pthread_mutex_t swing_nb_lock = PTHREAD_MUTEX_INITIALIZER;
 static mca_coll_swing_nbreq_t *swing_nb_head;
 static mca_coll_swing_nbreq_t *swing_nb_idle;
+static mca_coll_swing_nbreq_t *swing_nb_spare;
 static int swing_nb_nidle;
 static int swing_nb_registered;
 
@@ -75,15 +84,19 @@ static void swing_nbreq_drop(mca_coll_swing_nbreq_t *req)
      * their scratch.
      */
     pthread_mutex_lock(&swing_nb_lock);
-    if (swing_nb_nidle >= SWING_NB_CACHE) {
+    if (swing_nb_nidle >= SWING_NB_CACHE || NULL == swing_nb_spare) {
         free(req->scratch);
         free(req->alg);
         req->scratch = req->alg = NULL;
         req->scratch_size = req->alg_size = 0;
     }
-    req->cached = swing_nb_idle;
-    swing_nb_idle = req;
-    swing_nb_nidle++;
+    if (NULL == swing_nb_spare) {
+        swing_nb_spare = req;
+    } else {
+        req->cached = swing_nb_idle;
+        swing_nb_idle = req;
+        swing_nb_nidle++;
+    }
     pthread_mutex_unlock(&swing_nb_lock);
 }
 
@@ -157,6 +170,27 @@ static void swing_nb_finish(mca_coll_swing_nbreq_t *req, mca_coll_swing_nbreq_t 
     ompi_request_complete(&req->super.super, true);
 }
 
+/* The operation's end: an error counted for its collective. */
+static void swing_nb_count_end(const mca_coll_swing_nbreq_t *req)
+{
+    if (OMPI_SUCCESS != req->rc) {
+        mca_coll_swing_count(&mca_coll_swing_counters.coll[req->call.coll].error, 1);
+    }
+}
+
+/* Lock held: registers the progress callback (fault point start), tried
+   again at once a few times: it fails only for want of memory. */
+static int swing_nb_register(void)
+{
+    int rc = OPAL_ERR_OUT_OF_RESOURCE;
+
+    for (int i = 0; i < SWING_NB_REGISTER_TRIES && OPAL_SUCCESS != rc; ++i) {
+        rc = mca_coll_swing_fault(MCA_COLL_SWING_FAULT_START)
+                 ? OPAL_ERR_OUT_OF_RESOURCE : opal_progress_register(swing_nb_progress);
+    }
+    return rc;
+}
+
 /* Lock held: the callback off when nothing is active (it costs every progress call). */
 static void swing_nb_unregister_idle(void)
 {
@@ -178,6 +212,7 @@ static int swing_nb_progress(void)
     for (req = swing_nb_head; NULL != req; req = next) {
         next = req->next;
         if (req->advance(req)) {
+            swing_nb_count_end(req);
             swing_nb_finish(req, &dead);
             events++;
         }
@@ -195,7 +230,7 @@ int mca_coll_swing_nbreq_start(mca_coll_swing_nbreq_t *req)
 
     pthread_mutex_lock(&swing_nb_lock);
     if (!swing_nb_registered) {
-        rc = opal_progress_register(swing_nb_progress);
+        rc = swing_nb_register();
         if (OPAL_SUCCESS != rc) {
             goto out;
         }
@@ -213,6 +248,7 @@ int mca_coll_swing_nbreq_start(mca_coll_swing_nbreq_t *req)
     }
     swing_nb_head = req;
     if (req->advance(req)) {
+        swing_nb_count_end(req);
         swing_nb_finish(req, &dead);
         swing_nb_unregister_idle();
     }
@@ -241,8 +277,15 @@ static int swing_nbreq_start_persistent(size_t count, ompi_request_t **requests)
     return OMPI_SUCCESS;
 }
 
-/* Lock held: an idle request with scratch bytes, or a new one. */
-static int swing_nbreq_take(size_t scratch, mca_coll_swing_nbreq_t **out)
+/* A new request object (fault point alloc). */
+static mca_coll_swing_nbreq_t *swing_nbreq_new(void)
+{
+    return mca_coll_swing_fault(MCA_COLL_SWING_FAULT_ALLOC) ? NULL
+                                                          : OBJ_NEW(mca_coll_swing_nbreq_t);
+}
+
+/* Lock held: an idle request, else the spare (a new one failed). */
+static mca_coll_swing_nbreq_t *swing_nbreq_take(void)
 {
     mca_coll_swing_nbreq_t *req = swing_nb_idle;
 
@@ -250,32 +293,29 @@ static int swing_nbreq_take(size_t scratch, mca_coll_swing_nbreq_t **out)
         swing_nb_idle = req->cached;
         swing_nb_nidle--;
         req->cached = NULL;
-    } else {
-        req = OBJ_NEW(mca_coll_swing_nbreq_t);
-        if (NULL == req) {
-            return OMPI_ERR_OUT_OF_RESOURCE;
-        }
     }
-    if (OMPI_SUCCESS != mca_coll_swing_grow(&req->scratch, &req->scratch_size, scratch)) {
-        req->super.super.req_state = OMPI_REQUEST_INVALID;
-        OBJ_RELEASE(req);
-        return OMPI_ERR_OUT_OF_RESOURCE;
-    }
-    *out = req;
-    return OMPI_SUCCESS;
+    return req;
 }
 
 int mca_coll_swing_nbreq_get(mca_coll_swing_module_t *m, const mca_coll_swing_call_t *call,
-                             size_t scratch, mca_coll_swing_nbreq_t **out)
+                             mca_coll_swing_nbreq_t **out)
 {
-    mca_coll_swing_nbreq_t *req = NULL;
-    int rc;
+    mca_coll_swing_nbreq_t *req;
 
     pthread_mutex_lock(&swing_nb_lock);
-    rc = swing_nbreq_take(scratch, &req);
+    req = swing_nbreq_take();
     pthread_mutex_unlock(&swing_nb_lock);
-    if (OMPI_SUCCESS != rc) {
-        return rc;
+    if (NULL == req) {
+        req = swing_nbreq_new();
+    }
+    if (NULL == req) {
+        pthread_mutex_lock(&swing_nb_lock);
+        req = swing_nb_spare;
+        swing_nb_spare = NULL;
+        pthread_mutex_unlock(&swing_nb_lock);
+    }
+    if (NULL == req) {
+        return OMPI_ERR_OUT_OF_RESOURCE;
     }
     OMPI_REQUEST_INIT(&req->super.super, call->persistent);
     req->super.super.req_type = OMPI_REQUEST_COLL;
@@ -290,6 +330,10 @@ int mca_coll_swing_nbreq_get(mca_coll_swing_module_t *m, const mca_coll_swing_ca
     req->module = m;
     req->call = *call;
     req->call.request = NULL;
+    req->call.error = OMPI_SUCCESS;
+    req->need = 0;
+    req->gap = 0;
+    req->nparts = 0;
     req->active = 0;
     req->user_freed = 0;
     req->rc = OMPI_SUCCESS;
@@ -302,9 +346,21 @@ int mca_coll_swing_nbreq_get(mca_coll_swing_module_t *m, const mca_coll_swing_ca
     return OMPI_SUCCESS;
 }
 
+int mca_coll_swing_nbreq_scratch(mca_coll_swing_nbreq_t *req)
+{
+    return mca_coll_swing_grow(&req->scratch, &req->scratch_size, req->need);
+}
+
 void mca_coll_swing_nbreq_discard(mca_coll_swing_nbreq_t *req)
 {
     swing_nbreq_drop(req);
+}
+
+void mca_coll_swing_nb_init(void)
+{
+    /* the component's reserve, not a call's allocation: no fault point;
+       its failure only leaves no spare */
+    swing_nb_spare = OBJ_NEW(mca_coll_swing_nbreq_t);
 }
 
 void mca_coll_swing_nb_fini(void)
@@ -321,5 +377,9 @@ void mca_coll_swing_nb_fini(void)
         OBJ_RELEASE(req);
     }
     swing_nb_nidle = 0;
+    if (NULL != swing_nb_spare) {
+        OBJ_RELEASE(swing_nb_spare);
+        swing_nb_spare = NULL;
+    }
     pthread_mutex_unlock(&swing_nb_lock);
 }

@@ -45,10 +45,17 @@
  * step 0 part 0 exchanges along dimension 0 in the + direction, part 1
  * along dimension 1, parts 2 and 3 the same dimensions mirrored.
  *
- * After an error (a post refused, a message failed) the machine posts
- * nothing more, cancels its posted receives and ends only when every
- * message it posted has ended, so no buffer it named is written after
- * it returns.
+ * After an error (a post refused for good, a message failed, a message
+ * shorter than posted, no scratch from the start) the machine runs its
+ * schedule to the end in error mode (coll_swing_sm.h): the messages it
+ * still owes go out empty, the receives take whatever comes into a sink.
+ * Nothing is cancelled (a cancelled receive would leave its peer's
+ * message to match a later call's), and the machine ends only when every
+ * message it posted has ended, so no buffer it named is written after it
+ * returns. Example, p = 4, Swing LO, rank 1 without scratch: it sends
+ * empty messages to 0 at step 0 and to 3 at step 1 and takes theirs into
+ * the sink; 0 receives less than posted at step 0 and sends 2 an empty
+ * message at step 1; every rank ends with an error.
  *
  * Memory: none of its own; the parts and buffers are the caller's.
  */
@@ -60,9 +67,14 @@
 
 #include "opal/runtime/opal_progress.h"
 
+/* Posts refused for want of resources, in a row, before it counts as a
+   failure (each try after an advance, so after Open MPI's progress). */
+#define SWING_SM_RETRIES 100000u
+
+/* Element elem of a buffer (none in error mode without scratch). */
 static char *swing_sm_at(char *base, const mca_coll_swing_call_t *call, size_t elem)
 {
-    return base + (ptrdiff_t) elem * call->extent;
+    return (NULL == base) ? NULL : base + (ptrdiff_t) elem * call->extent;
 }
 
 static void swing_sm_dir(mca_coll_swing_smdir_t *d, char *buf, size_t n, size_t seg,
@@ -225,39 +237,87 @@ static void swing_sm_lo_combine(const mca_coll_swing_sm_t *sm, mca_coll_swing_sm
     }
 }
 
-/*
- * Posts what the window allows (unless the machine failed) and reaps
- * what completed in order, reducing received segments. Returns the first
- * error it met.
- */
-static int swing_sm_dir_run(const mca_coll_swing_call_t *call, mca_coll_swing_smdir_t *d,
-                            int is_send, int peer, int failed)
+/* The first error: from now on, error mode (coll_swing_sm.h). */
+static void swing_sm_fail(mca_coll_swing_sm_t *sm, int rc)
 {
-    int rc = OMPI_SUCCESS;
+    if (!sm->failed) {
+        sm->failed = 1;
+        sm->rc = rc;
+        if (MCA_COLL_SWING_PEER_FAILED == rc) {
+            mca_coll_swing_count(&mca_coll_swing_counters.peer_error, 1);
+        }
+    }
+}
+
+/* Posts segment d->posted: with its data, or empty in error mode. */
+static int swing_sm_post(const mca_coll_swing_sm_t *sm, const mca_coll_swing_call_t *call,
+                         mca_coll_swing_smdir_t *d, int is_send, int peer)
+{
+    size_t len = mca_coll_swing_seg_len(d->n, d->seg, d->posted);
+    ompi_request_t **slot = &d->req[d->posted % 2];
+    char *at;
+
+    if (sm->failed) {
+        return is_send ? mca_coll_swing_p2p_isend_empty(call, peer, slot)
+                       : mca_coll_swing_p2p_irecv_sink(call, len, peer, slot);
+    }
+    at = swing_sm_at(d->buf, call, d->posted * d->seg);
+    return is_send ? mca_coll_swing_p2p_isend(call, at, len, peer, slot)
+                   : mca_coll_swing_p2p_irecv(call, at, len, peer, slot);
+}
+
+/*
+ * Posts what the window allows and reaps what completed, in order,
+ * reducing received segments. A post refused for want of resources is
+ * left for the next call; any other error puts the machine in error mode
+ * and the same segment is posted again, empty. Returns 1 while a post
+ * waits to be tried again.
+ */
+static int swing_sm_dir_run(mca_coll_swing_sm_t *sm, const mca_coll_swing_call_t *call,
+                            mca_coll_swing_smdir_t *d, int is_send, int peer)
+{
+    size_t size = call->dtype->super.size;
 
     for (;;) {
-        while (!failed && d->posted < d->nseg && d->posted - d->done < 2) {
-            char *at = swing_sm_at(d->buf, call, d->posted * d->seg);
-            size_t len = mca_coll_swing_seg_len(d->n, d->seg, d->posted);
-            ompi_request_t **slot = &d->req[d->posted % 2];
-            rc = is_send ? mca_coll_swing_p2p_isend(call, at, len, peer, slot)
-                         : mca_coll_swing_p2p_irecv(call, at, len, peer, slot);
-            if (OMPI_SUCCESS != rc) {
-                *slot = MPI_REQUEST_NULL;
-                failed = 1;
-                break;
+        while (d->posted < d->nseg && d->posted - d->done < 2) {
+            int rc = swing_sm_post(sm, call, d, is_send, peer);
+            if (OMPI_SUCCESS == rc) {
+                d->posted++;
+                sm->retries = 0;
+                continue;
             }
+            d->req[d->posted % 2] = MPI_REQUEST_NULL;
+            if (mca_coll_swing_p2p_transient(rc) && sm->retries < SWING_SM_RETRIES) {
+                sm->retries++;
+                mca_coll_swing_count(&mca_coll_swing_counters.p2p_retry, 1);
+                return 1;
+            }
+            sm->retries = 0;
+            if (!sm->failed) {
+                swing_sm_fail(sm, rc);
+                continue;
+            }
+            /* refused in error mode too (a peer that cannot be reached): lost */
             d->posted++;
         }
-        if (d->done == d->posted || !REQUEST_COMPLETE(d->req[d->done % 2])) {
-            return rc;
+        if (d->done == d->posted) {
+            return 0;
         }
-        if (OMPI_SUCCESS != d->req[d->done % 2]->req_status.MPI_ERROR && OMPI_SUCCESS == rc) {
-            rc = d->req[d->done % 2]->req_status.MPI_ERROR;
-            failed = 1;
+        if (MPI_REQUEST_NULL != d->req[d->done % 2]) {
+            ompi_request_t *req = d->req[d->done % 2];
+            size_t expect = is_send ? 0 : mca_coll_swing_seg_len(d->n, d->seg, d->done) * size;
+            int rc;
+            if (!REQUEST_COMPLETE(req)) {
+                return 0;
+            }
+            rc = mca_coll_swing_p2p_result(req, expect);
+            if (OMPI_SUCCESS != rc) {
+                /* in error mode a sink's count or status says nothing */
+                swing_sm_fail(sm, rc);
+            }
+            ompi_request_free(&d->req[d->done % 2]);
         }
-        ompi_request_free(&d->req[d->done % 2]);
-        if (!failed && NULL != d->reduce) {
+        if (!sm->failed && NULL != d->reduce) {
             size_t off = d->done * d->seg;
             mca_coll_swing_reduce_into(call->op, call->dtype, swing_sm_at(d->buf, call, off),
                                        swing_sm_at(d->reduce, call, off),
@@ -267,25 +327,9 @@ static int swing_sm_dir_run(const mca_coll_swing_call_t *call, mca_coll_swing_sm
     }
 }
 
-/* After the first error: no receive waits for a message that may never come. */
-static void swing_sm_fail(mca_coll_swing_sm_t *sm, int rc)
-{
-    sm->failed = 1;
-    sm->rc = rc;
-    for (int j = 0; j < sm->nparts; ++j) {
-        mca_coll_swing_smdir_t *d = &sm->parts[j].recv;
-        for (size_t k = d->done; k < d->posted; ++k) {
-            ompi_request_cancel(d->req[k % 2]);
-        }
-    }
-}
-
 /* 1 when a part has nothing of the step left in flight or to post. */
-static int swing_sm_part_done(const mca_coll_swing_sm_t *sm, const mca_coll_swing_smpart_t *pt)
+static int swing_sm_part_done(const mca_coll_swing_smpart_t *pt)
 {
-    if (sm->failed) {
-        return pt->send.done == pt->send.posted && pt->recv.done == pt->recv.posted;
-    }
     return pt->send.done == pt->send.nseg && pt->recv.done == pt->recv.nseg;
 }
 
@@ -316,36 +360,30 @@ int mca_coll_swing_sm_advance(mca_coll_swing_sm_t *sm)
         for (int j = 0; j < sm->nparts; ++j) {
             mca_coll_swing_smpart_t *pt = &sm->parts[j];
             const swt_step_t *st;
-            int rc, src;
             if (sm->step >= pt->plan->nsteps) {
                 continue;   /* nothing posted: its directions are empty */
             }
             st = &pt->plan->steps[sm->step];
-            rc = swing_sm_dir_run(&pt->call, &pt->recv, 0, (int) st->from, sm->failed);
-            src = swing_sm_dir_run(&pt->call, &pt->send, 1, (int) st->peer, sm->failed);
-            rc = (OMPI_SUCCESS != rc) ? rc : src;
-            if (OMPI_SUCCESS != rc && !sm->failed) {
-                swing_sm_fail(sm, rc);
-            }
+            /* a post to try again: the other direction still moves */
+            (void) swing_sm_dir_run(sm, &pt->call, &pt->recv, 0, (int) st->from);
+            (void) swing_sm_dir_run(sm, &pt->call, &pt->send, 1, (int) st->peer);
         }
         for (int j = 0; j < sm->nparts; ++j) {
-            all &= swing_sm_part_done(sm, &sm->parts[j]);
+            all &= swing_sm_part_done(&sm->parts[j]);
         }
         if (!all) {
             return 0;
         }
-        if (sm->failed) {
-            sm->step = sm->nsteps;
-            return 1;
-        }
-        for (int j = 0; j < sm->nparts; ++j) {
+        for (int j = 0; j < sm->nparts && !sm->failed; ++j) {
             mca_coll_swing_smpart_t *pt = &sm->parts[j];
             if (sm->step < pt->plan->nsteps && SWT_OP_LO == pt->plan->steps[sm->step].op) {
                 swing_sm_lo_combine(sm, pt, sm->step);
             }
         }
         if (++sm->step >= sm->nsteps) {
-            sm->rc = swing_sm_copy_out(sm);
+            if (!sm->failed) {
+                sm->rc = swing_sm_copy_out(sm);
+            }
             return 1;
         }
         for (int j = 0; j < sm->nparts; ++j) {
@@ -362,17 +400,19 @@ int mca_coll_swing_sm_run(mca_coll_swing_sm_t *sm)
     return sm->rc;
 }
 
-/* Every part at step 0; direct: step 0 reads the send buffers. */
+/* Every part at step 0; direct: step 0 reads the send buffers; rc: an
+   error before the first message (error mode from the start). */
 static void swing_sm_start(mca_coll_swing_sm_t *sm, mca_coll_swing_smpart_t *pts, int np,
-                           int direct)
+                           int direct, int rc)
 {
     sm->parts = pts;
     sm->direct = direct;
     sm->nparts = np;
     sm->step = 0;
     sm->nsteps = 0;
-    sm->failed = 0;
-    sm->rc = OMPI_SUCCESS;
+    sm->failed = (OMPI_SUCCESS != rc);
+    sm->rc = rc;
+    sm->retries = 0;
     for (int j = 0; j < np; ++j) {
         pts[j].acc = pts[j].call.rbuf;
         pts[j].tmp = pts[j].scratch;
@@ -387,7 +427,12 @@ static void swing_sm_start(mca_coll_swing_sm_t *sm, mca_coll_swing_smpart_t *pts
 
 void mca_coll_swing_sm_start(mca_coll_swing_sm_t *sm, mca_coll_swing_smpart_t *pts, int np)
 {
-    swing_sm_start(sm, pts, np, 0);
+    int rc = OMPI_SUCCESS;
+
+    for (int j = 0; j < np && OMPI_SUCCESS == rc; ++j) {
+        rc = pts[j].call.error;
+    }
+    swing_sm_start(sm, pts, np, 0, rc);
 }
 
 void mca_coll_swing_sm_part_init(mca_coll_swing_smpart_t *pt, const mca_coll_swing_call_t *call,
@@ -461,12 +506,12 @@ static int swing_sm_direct(const mca_coll_swing_call_t *call, const mca_coll_swi
 void mca_coll_swing_sm_allreduce(mca_coll_swing_sm_t *sm, const mca_coll_swing_call_t *call,
                                  mca_coll_swing_smpart_t *pts, int np)
 {
-    int direct = swing_sm_direct(call, pts, np), rc = OMPI_SUCCESS;
+    int direct = swing_sm_direct(call, pts, np), rc = call->error;
 
-    if (NULL != call->sbuf && !direct && call->count > 0) {
+    if (OMPI_SUCCESS == rc && NULL != call->sbuf && !direct && call->count > 0) {
         rc = ompi_datatype_copy_content_same_ddt(call->dtype, call->count, call->rbuf,
                                                  (char *) call->sbuf);
     }
-    swing_sm_start(sm, pts, OMPI_SUCCESS == rc ? np : 0, direct);
-    sm->rc = rc;
+    /* a copy that failed: the schedule still runs, in error mode */
+    swing_sm_start(sm, pts, np, direct, rc);
 }

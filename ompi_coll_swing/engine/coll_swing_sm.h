@@ -23,6 +23,19 @@
  * reduced into the running partial (acc) as soon as it is in, while the
  * next one arrives. An LO step combines the whole slices once both
  * messages are done.
+ *
+ * Error mode. When a message of this rank fails (a post refused for good,
+ * a request completed with an error, the scratch missing from the start:
+ * call.error) or a receive brings less than was posted (a peer in error
+ * mode), the machine goes on through its schedule without data: every
+ * send it still owes goes out empty, every receive it still owes takes
+ * whatever comes into a sink (transport/coll_swing_p2p.h), nothing is
+ * reduced or copied out. Every peer therefore gets every message it
+ * waits for and no message is left unmatched; a peer that receives an
+ * empty message where it expected data enters error mode in turn, so the
+ * error follows the schedule's data flow. The machine ends as usual, with
+ * the first error in rc. A post refused for want of resources is not an
+ * error: it is tried again at the next advance.
  */
 #ifndef MCA_COLL_SWING_SM_H
 #define MCA_COLL_SWING_SM_H
@@ -71,8 +84,9 @@ typedef struct mca_coll_swing_sm_t {
     int nparts;
     int step, nsteps;
     int direct;        /* step 0, LO in every part, reads the send buffer */
-    int failed;        /* an error: the posted messages end, nothing new */
+    int failed;        /* error mode: messages go on, empty (above) */
     int rc;            /* the first error */
+    unsigned retries;  /* posts refused for want of resources, in a row */
 } mca_coll_swing_sm_t;
 
 /* A part running plan on count elements at acc (where the result ends),
@@ -95,16 +109,18 @@ int mca_coll_swing_sm_parts(const mca_coll_swing_call_t *call, char *tmp, const 
  * Starts an allreduce of call on those parts: the first step reads the
  * send buffer where every part starts with LO and the op is intrinsic
  * (saving the copy in), else the send buffer is copied into the receive
- * buffer first.
+ * buffer first. With call->error set, in error mode (no copy).
  */
 void mca_coll_swing_sm_allreduce(mca_coll_swing_sm_t *sm, const mca_coll_swing_call_t *call,
                                  mca_coll_swing_smpart_t *pts, int np);
-/* Every part at its first step (the data already in place). */
+/* Every part at its first step (the data already in place); in error
+   mode when a part's call.error is set. */
 void mca_coll_swing_sm_start(mca_coll_swing_sm_t *sm, mca_coll_swing_smpart_t *pts, int np);
 /*
  * Runs the machine as far as it goes without waiting. Returns 1 when it
- * is over (sm->rc says how: after an error, once every message it posted
- * has ended), 0 while messages are outstanding.
+ * is over (sm->rc says how: after an error, once the schedule has run
+ * through in error mode and every message it posted has ended), 0 while
+ * messages are outstanding.
  */
 int mca_coll_swing_sm_advance(mca_coll_swing_sm_t *sm);
 /* Drives the machine to its end, progressing Open MPI; returns sm->rc. */

@@ -44,6 +44,7 @@
  * the request's for nonblocking ones); element i of it at slice + i * extent.
  */
 #include "coll_swing_hier_setup.h"
+#include "coll_swing_agree.h"
 #include "coll_swing_kernel.h"
 #include "coll_swing_p2p.h"
 #include "coll_swing_segop.h"
@@ -51,12 +52,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Elements of my slices over all chunks (0 when local index >= k). */
+/* Elements of local index i's slices over all chunks (0 when i >= k). */
 static size_t swing_hier_mine(const mca_coll_swing_call_t *call, const mca_coll_swing_hier_t *h,
-                              size_t chunk)
+                              size_t chunk, int i)
 {
     size_t ext = (size_t) call->extent, total = 0;
-    int k = h->nodes.kmin, i = h->nodes.lrank;
+    int k = h->nodes.kmin;
 
     for (size_t e0 = 0; i < k && e0 < call->count; e0 += chunk) {
         size_t n = call->count - e0 < chunk ? call->count - e0 : chunk;
@@ -83,7 +84,8 @@ static int swing_hier_reduce(mca_coll_swing_segop_t *op, const mca_coll_swing_hi
         for (int i = 0; i < s->nranks && hi > lo; ++i) {
             s->in[i] = slots + (size_t) i * s->slot_size + lo * ext - op->gap;
         }
-        if (hi > lo) {
+        /* failed: no slices to reduce into; the phases go on */
+        if (hi > lo && !op->failed) {
             mca_coll_swing_reduce_n(call->op, call->dtype, (const void *const *) s->in,
                                     s->nranks, op->slice + op->done * ext - op->gap, hi - lo);
         }
@@ -112,7 +114,7 @@ static int swing_hier_publish(mca_coll_swing_segop_t *op, const mca_coll_swing_h
     if (me < k && op->mine > 0) {
         size_t lo = mca_coll_swing_shm_slice(n, k, me, ext);
         size_t hi = mca_coll_swing_shm_slice(n, k, me + 1, ext);
-        if (hi > lo) {
+        if (hi > lo && !op->failed) {
             memcpy(op->s->result + op->set * op->s->slot_size + lo * ext,
                    op->slice + op->done * ext,
                    mca_coll_swing_shm_span(call, op->true_ext, hi - lo));
@@ -151,7 +153,7 @@ static int swing_hier_sliced_next(mca_coll_swing_segop_t *op)
         if (op->mine > 0) {
             op->net_plan = &h->plans[h->bo[mca_coll_swing_bucket(op->mine * elem)]
                                          ? SWING_HIER_BO : SWING_HIER_LO];
-            op->net_buf = op->slice - op->gap;
+            op->net_buf = (NULL != op->slice) ? op->slice - op->gap : NULL;
             op->net_n = op->mine;
             return SWING_SEGOP_NET;
         }
@@ -246,30 +248,58 @@ int mca_coll_swing_hier_op_init(mca_coll_swing_segop_t *op, mca_coll_swing_call_
         return OMPI_SUCCESS;
     }
     op->next = swing_hier_sliced_next;
-    op->mine = swing_hier_mine(call, h, h->seg->slot_size / (size_t) call->extent);
+    op->mine = swing_hier_mine(call, h, h->seg->slot_size / (size_t) call->extent,
+                               h->nodes.lrank);
     op->net_max = op->mine;
     *slice_bytes = op->mine > 0 ? op->mine * (size_t) call->extent + (size_t) op->true_ext : 0;
     return OMPI_SUCCESS;
 }
 
+/*
+ * What the call needs at most on any rank, for the agreement before it:
+ * bytes of private slices (local index 0 has the largest) and elements
+ * of a net step (the leader's whole vector, or local index 0's slices).
+ */
+static void swing_hier_most(const mca_coll_swing_segop_t *op, const mca_coll_swing_hier_t *h,
+                            size_t *slice_bytes, size_t *net_elems)
+{
+    const mca_coll_swing_call_t *call = &op->call;
+    size_t mine;
+
+    if (swing_hier_leader_next == op->next) {
+        *slice_bytes = 0;
+        *net_elems = call->count;
+        return;
+    }
+    mine = swing_hier_mine(call, h, h->seg->slot_size / (size_t) call->extent, 0);
+    *slice_bytes = mine > 0 ? mine * (size_t) call->extent + (size_t) op->true_ext : 0;
+    *net_elems = mine;
+}
+
 int mca_coll_swing_exec_hier(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
 {
     mca_coll_swing_segop_t op;
-    size_t slice_bytes = 0;
+    mca_coll_swing_growth_t g[2];
+    size_t slice_bytes = 0, net_elems = 0;
+    ptrdiff_t gap = 0;
     int rc = mca_coll_swing_hier_op_init(&op, call, m, &slice_bytes);
 
     if (OMPI_SUCCESS != rc || 0 == call->count) {
         return rc;
     }
-    rc = mca_coll_swing_grow(&m->hier->scratch, &m->hier->scratch_size, slice_bytes);
+    /* the slices and the net step's scratch, agreed before the first phase */
+    swing_hier_most(&op, m->hier, &slice_bytes, &net_elems);
+    g[0] = (mca_coll_swing_growth_t) {&m->hier->scratch, &m->hier->scratch_size,
+                                      &m->hier->scratch_agreed, slice_bytes, slice_bytes};
+    g[1] = (mca_coll_swing_growth_t) {&m->scratch, &m->scratch_size, &m->scratch_agreed, 0, 0};
+    g[1].need = g[1].most = opal_datatype_span(&call->dtype->super, net_elems, &gap);
+    rc = mca_coll_swing_grow_agreed(call, m, g, 2);
+    if (OMPI_SUCCESS != rc) {
+        return rc;
+    }
     op.slice = m->hier->scratch;
     mca_coll_swing_nbseg_drain(m);
-    if (OMPI_SUCCESS != rc) {
-        /* a rank out of memory still takes part in every phase, or its node hangs */
-        op.mine = 0;
-    }
-    rc = (OMPI_SUCCESS == mca_coll_swing_segop_run(&op)) ? rc : op.rc;
-    return rc;
+    return mca_coll_swing_segop_run(&op);
 }
 
 int mca_coll_swing_exec_nb_hier(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)

@@ -54,11 +54,20 @@
  * >= k on the larger nodes); a type with holes; a type larger than a
  * slot's share (slot_size / k).
  *
+ * Failures. The work vector grows, on every rank to the longest group's
+ * need, before the first phase, and every rank agrees on it
+ * (transport/coll_swing_agree.h): short of memory, every rank hands the
+ * call to the previous module. The step between nodes fails in error mode
+ * (engine/coll_swing_sm.h), which reaches the group's ranks downstream;
+ * in an allgather its node phase comes after, so the failed rank marks
+ * the call in the segment and its whole node ends with the error.
+ *
  * Memory: the node segment (as shm); per call nothing; in the hier state
  * the work vector of |G_l| elements (reduce-scatter twice that: the
  * receive scratch of the steps), grown once and kept, and O(p) offsets.
  */
 #include "coll_swing_hier_setup.h"
+#include "coll_swing_agree.h"
 #include "coll_swing_kernel.h"
 
 #include <string.h>
@@ -135,10 +144,10 @@ static void swing_hrs_offsets(swing_hrs_t *x)
 /*
  * The hier state ready, nodes of equal size, the type without holes and
  * fitting a piece per slot (reduce-scatter: k pieces); the work vector of
- * |G_me| elements (reduce-scatter: two) in x->work. MCA_COLL_SWING_DECLINED
- * before any communication, on every rank alike, when hier cannot serve
- * the call; another error (out of memory) after setting x up, so that the
- * rank still takes part in the node's phases.
+ * |G_me| elements (reduce-scatter: two) in x->work, grown on every rank
+ * for the longest group and agreed. MCA_COLL_SWING_DECLINED before any
+ * communication, on every rank alike, when hier cannot serve the call or
+ * a rank could not grow its work vector.
  */
 static int swing_hrs_setup(swing_hrs_t *x, mca_coll_swing_call_t *call,
                            mca_coll_swing_module_t *m, int rs)
@@ -147,8 +156,8 @@ static int swing_hrs_setup(swing_hrs_t *x, mca_coll_swing_call_t *call,
         0, "nodes with different numbers of ranks"};
     static mca_coll_swing_decline_t type = {
         0, "datatype with holes or larger than a slot's share"};
+    mca_coll_swing_growth_t g;
     ptrdiff_t true_ext = 0;
-    size_t span;
     int rc;
 
     memset(x, 0, sizeof(*x));
@@ -179,8 +188,10 @@ static int swing_hrs_setup(swing_hrs_t *x, mca_coll_swing_call_t *call,
     /* nonblocking allreduces started before this call use the segment first */
     mca_coll_swing_nbseg_drain(m);
     swing_hrs_offsets(x);
-    span = swing_hrs_len(x, x->me) * x->ext;
-    rc = mca_coll_swing_grow(&x->h->scratch, &x->h->scratch_size, span * (rs ? 2 : 1) + 1);
+    g = (mca_coll_swing_growth_t) {&x->h->scratch, &x->h->scratch_size, &x->h->scratch_agreed,
+                                   x->most * x->ext * (rs ? 2 : 1) + 1, 0};
+    g.most = g.need;
+    rc = mca_coll_swing_grow_agreed(call, m, &g, 1);
     x->work = x->h->scratch - x->gap;
     return rc;
 }
@@ -197,7 +208,7 @@ static mca_coll_swing_call_t swing_hrs_sub(const swing_hrs_t *x)
 }
 
 /* Reduce-scatter node phase, small: every vector in the small area. */
-static void swing_hrs_small(const swing_hrs_t *x, const char *src, int ok)
+static void swing_hrs_small(const swing_hrs_t *x, const char *src)
 {
     mca_coll_swing_shm_t *s = x->s;
     char *half = s->small + (s->small_calls++ % 2) * (size_t) s->nranks * s->small_size;
@@ -206,7 +217,7 @@ static void swing_hrs_small(const swing_hrs_t *x, const char *src, int ok)
     memcpy(half + (size_t) s->rank * s->small_size, swing_hrs_user(x, src, 0),
            x->call->count * x->ext);
     mca_coll_swing_shm_phase(s);
-    for (size_t e = 0; ok && e < end; e += n) {
+    for (size_t e = 0; e < end; e += n) {
         n = swing_hrs_run(x, x->me, e, end, &u);
         for (int i = 0; i < s->nranks; ++i) {
             s->in[i] = half + (size_t) i * s->small_size + u * x->ext - x->gap;
@@ -219,7 +230,7 @@ static void swing_hrs_small(const swing_hrs_t *x, const char *src, int ok)
 }
 
 /* Reduce-scatter node phase, rounds of pieces of c elements of every group. */
-static void swing_hrs_rounds(const swing_hrs_t *x, const char *src, size_t c, int ok)
+static void swing_hrs_rounds(const swing_hrs_t *x, const char *src, size_t c)
 {
     mca_coll_swing_shm_t *s = x->s;
     size_t rounds = (x->most + c - 1) / c, set_bytes = (size_t) s->nranks * s->slot_size;
@@ -238,7 +249,7 @@ static void swing_hrs_rounds(const swing_hrs_t *x, const char *src, size_t c, in
         }
         mca_coll_swing_shm_phase(s);
         size_t mend = swing_hrs_len(x, x->me) < lo + c ? swing_hrs_len(x, x->me) : lo + c;
-        for (size_t e = lo; ok && e < mend; e += n) {
+        for (size_t e = lo; e < mend; e += n) {
             n = swing_hrs_run(x, x->me, e, mend, &u);
             for (int i = 0; i < s->nranks; ++i) {
                 s->in[i] = (i == s->rank)
@@ -267,18 +278,19 @@ int mca_coll_swing_exec_hier_rs(mca_coll_swing_call_t *call, mca_coll_swing_modu
     int rc = swing_hrs_setup(&x, call, m, 1), me;
     size_t mine;
 
-    if (MCA_COLL_SWING_DECLINED == rc || NULL == x.h) {
+    if (OMPI_SUCCESS != rc) {
         return rc;
     }
-    /* a rank out of memory still takes part in every phase, or its node hangs */
+    /* numbered like every call on the segment; nothing fails in its node phase */
+    (void) mca_coll_swing_shm_call(x.s);
     if (call->count * x.ext <= x.s->small_size) {
-        swing_hrs_small(&x, src, OMPI_SUCCESS == rc);
+        swing_hrs_small(&x, src);
     } else {
-        swing_hrs_rounds(&x, src, mca_coll_swing_shm_piece(x.s, x.ext, x.k), OMPI_SUCCESS == rc);
+        swing_hrs_rounds(&x, src, mca_coll_swing_shm_piece(x.s, x.ext, x.k));
     }
     sub = swing_hrs_sub(&x);
-    if (OMPI_SUCCESS != rc || 0 == sub.count) {
-        return rc;
+    if (0 == sub.count) {
+        return OMPI_SUCCESS;
     }
     rc = mca_coll_swing_rsag_half(&sub, sub.plan, x.h->layout, x.work,
                                   x.work + sub.count * x.ext, SWT_HALF_RS);
@@ -335,23 +347,33 @@ int mca_coll_swing_exec_hier_ag(mca_coll_swing_call_t *call, mca_coll_swing_modu
     swing_hrs_t x;
     mca_coll_swing_call_t sub;
     int rc = swing_hrs_setup(&x, call, m, 0), me = ompi_comm_rank(call->comm);
+    uint64_t seq;
     size_t n;
 
-    if (MCA_COLL_SWING_DECLINED == rc || NULL == x.h) {
+    if (OMPI_SUCCESS != rc) {
         return rc;
     }
+    seq = mca_coll_swing_shm_call(x.s);
     sub = swing_hrs_sub(&x);
     n = mca_coll_swing_block_count(call, me);
-    if (OMPI_SUCCESS == rc && n > 0) {
+    if (n > 0) {
         const char *own = (NULL != call->sbuf) ? swing_hrs_user(&x, call->sbuf, 0)
                                                : swing_hrs_user(&x, call->rbuf, x.disp[me]);
         memcpy(x.work + x.gap + x.h->layout->off[x.h->layout->index[me]] * x.ext, own,
                n * x.ext);
     }
-    if (OMPI_SUCCESS == rc && sub.count > 0) {
+    if (sub.count > 0) {
         rc = mca_coll_swing_rsag_half(&sub, sub.plan, x.h->layout, x.work, NULL, SWT_HALF_AG);
     }
-    /* the node phase whatever happened before: the node's ranks wait for it */
+    /* the node phase whatever happened before: the node's ranks wait for it,
+       and learn of the failure from the segment */
+    if (OMPI_SUCCESS != rc) {
+        mca_coll_swing_shm_fail(x.s, seq);
+    }
     swing_hag_node(&x, OMPI_SUCCESS == rc);
+    if (OMPI_SUCCESS == rc && mca_coll_swing_shm_failed(x.s, seq)) {
+        rc = MCA_COLL_SWING_PEER_FAILED;
+        mca_coll_swing_count(&mca_coll_swing_counters.peer_error, 1);
+    }
     return rc;
 }

@@ -22,13 +22,14 @@ static int swing_hier_layout(mca_coll_swing_hier_t *h, const swt_topo_t *topo,
     const mca_coll_swing_nodes_t *nd = &h->nodes;
     int rc;
 
-    h->layout = calloc(1, sizeof(*h->layout));
+    h->layout = mca_coll_swing_setup_calloc(1, sizeof(*h->layout));
     rc = (NULL != h->layout)
              ? mca_coll_swing_layout_build(h->layout, topo, SWT_ALG_SWING, 0, group, nranks)
              : OMPI_ERR_OUT_OF_RESOURCE;
 
-    h->pos_node = malloc(sizeof(int) * (size_t) nd->nnodes);
-    h->goff = malloc(sizeof(size_t) * (size_t) nd->kmin * (size_t) (nd->nnodes + 1));
+    h->pos_node = mca_coll_swing_setup_malloc(sizeof(int) * (size_t) nd->nnodes);
+    h->goff = mca_coll_swing_setup_malloc(sizeof(size_t) * (size_t) nd->kmin
+                                          * (size_t) (nd->nnodes + 1));
     if (OMPI_SUCCESS == rc && (NULL == h->pos_node || NULL == h->goff)) {
         rc = OMPI_ERR_OUT_OF_RESOURCE;
     }
@@ -44,7 +45,7 @@ static int swing_hier_plans(mca_coll_swing_hier_t *h, int nranks)
 {
     const mca_coll_swing_nodes_t *nd = &h->nodes;
     long user_lo = mca_coll_swing_params.lo_max_bytes;
-    int *group = malloc(sizeof(int) * (size_t) nd->nnodes), rc;
+    int *group = mca_coll_swing_setup_malloc(sizeof(int) * (size_t) nd->nnodes), rc;
     swt_topo_t *topo = NULL;
     swt_model_t *model = NULL;
 
@@ -101,26 +102,34 @@ static void swing_hier_report(const mca_coll_swing_module_t *m, const mca_coll_s
                 h->nodes.kmin, h->spec, b > 0 ? (size_t) 1 << (b - 1) : (size_t) 0);
 }
 
+/*
+ * Whether hier applies comes from the host names alone, without
+ * allocating, so that every rank decides alike whatever fails after; then
+ * the node map and step lists (local), then the segments, whose
+ * agreements over the whole communicator carry every rank's success so
+ * far: a rank whose setup failed makes hier unavailable everywhere.
+ */
 int mca_coll_swing_hier_setup(mca_coll_swing_module_t *m)
 {
-    mca_coll_swing_hier_t *h = calloc(1, sizeof(*h));
-    int rc = (NULL == h) ? OMPI_ERR_OUT_OF_RESOURCE : OMPI_SUCCESS;
+    mca_coll_swing_nodes_t shape = {0};
+    mca_coll_swing_shm_t *seg = NULL;
+    mca_coll_swing_hier_t *h;
+    int ready, rc;
 
-    if (OMPI_SUCCESS == rc) {
-        rc = mca_coll_swing_nodes_build(m->comm, &h->nodes);
+    mca_coll_swing_nodes_shape(m->comm, &shape);
+    if (!mca_coll_swing_nodes_mixed(&shape)) {
+        m->hier_state = SWING_SHM_UNAVAILABLE;
+        return OMPI_SUCCESS;
     }
-    if (OMPI_SUCCESS == rc && !mca_coll_swing_nodes_mixed(&h->nodes)) {
-        rc = OMPI_ERR_NOT_AVAILABLE;
-    }
-    /* collective over the whole communicator, so every node agrees */
+    h = mca_coll_swing_setup_calloc(1, sizeof(*h));
+    ready = (NULL != h && OMPI_SUCCESS == mca_coll_swing_nodes_build(m->comm, &h->nodes)
+             && OMPI_SUCCESS == swing_hier_plans(h, ompi_comm_size(m->comm)));
+    rc = mca_coll_swing_shm_map(m, ready, ready ? h->nodes.nlocal : 0,
+                                ready ? h->nodes.lrank : 0, ready ? h->nodes.first_local : 0,
+                                &seg);
     if (OMPI_SUCCESS == rc) {
-        rc = mca_coll_swing_shm_map(m, h->nodes.nlocal, h->nodes.lrank, h->nodes.first_local,
-                                    &h->seg);
-    }
-    if (OMPI_SUCCESS == rc) {
-        rc = swing_hier_plans(h, ompi_comm_size(m->comm));
-    }
-    if (OMPI_SUCCESS == rc) {
+        /* agreed: every rank was ready */
+        h->seg = seg;
         m->hier = h;
         m->hier_state = SWING_SHM_READY;
         swing_hier_report(m, h);

@@ -24,6 +24,8 @@ typedef struct mca_coll_swing_hier_t {
     char spec[64];                               /* the node-level topology */
     char *scratch;                               /* my slice, between the phases */
     size_t scratch_size;
+    size_t scratch_agreed;                       /* bytes every rank's is known to hold
+                                                    (transport/coll_swing_agree.h) */
     /* reduce-scatter and allgather (coll_swing_hier_rsag.c), ranks of local
        index < kmin: the blocks of my group (one rank per node) in the
        order of the BO list's blocks, and for every position the node */

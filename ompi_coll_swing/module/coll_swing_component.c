@@ -7,6 +7,7 @@
 #include "coll_swing_decide.h"
 #include "coll_swing_kernel.h"
 #include "coll_swing_nb.h"
+#include "coll_swing_p2p.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -124,10 +125,43 @@ static void swing_register_counters(int coll)
     snprintf(desc, sizeof(desc), "%s calls auto handed to the previous module because a row "
              "of the measured decision table said previous", t->call);
     (void) swing_register_pvar(name, desc, MCA_BASE_PVAR_CLASS_COUNTER, &ctr->previous);
+    snprintf(name, sizeof(name), "%s_error", t->name);
+    snprintf(desc, sizeof(desc), "%s calls swing served that ended with an error on this rank",
+             t->call);
+    (void) swing_register_pvar(name, desc, MCA_BASE_PVAR_CLASS_COUNTER, &ctr->error);
     for (int i = 1; i < t->nalgs; ++i) {
         snprintf(name, sizeof(name), "%s_%s", t->name, t->algs[i].name);
         (void) swing_register_pvar(name, t->algs[i].help, MCA_BASE_PVAR_CLASS_COUNTER,
                                    &ctr->served[i]);
+    }
+}
+
+/* What the component did about faults (docs/TESTING.md, "Faults"). */
+static void swing_register_fault_counters(void)
+{
+    mca_coll_swing_counters_t *c = &mca_coll_swing_counters;
+    char name[64], desc[128];
+
+    (void) swing_register_pvar("agree",
+        "agreements of every rank before a call grew its scratch beyond what was agreed",
+        MCA_BASE_PVAR_CLASS_COUNTER, &c->agree);
+    (void) swing_register_pvar("agree_fallback",
+        "agreements that found a rank short of memory: every rank handed the call to the "
+        "previous module", MCA_BASE_PVAR_CLASS_COUNTER, &c->agree_fallback);
+    (void) swing_register_pvar("p2p_retry",
+        "point-to-point posts refused for want of resources and retried",
+        MCA_BASE_PVAR_CLASS_COUNTER, &c->p2p_retry);
+    (void) swing_register_pvar("peer_error",
+        "operations that learned of a peer's failure (a short or failed message, the "
+        "segment's mark) and ended with an error", MCA_BASE_PVAR_CLASS_COUNTER,
+        &c->peer_error);
+    (void) swing_register_pvar("faults_injected", "faults made by coll_swing_fault_inject",
+                               MCA_BASE_PVAR_CLASS_COUNTER, &c->faults_injected);
+    for (int i = 0; i < MCA_COLL_SWING_FAULT_COUNT; ++i) {
+        snprintf(name, sizeof(name), "fault_%s", mca_coll_swing_fault_names[i]);
+        snprintf(desc, sizeof(desc), "occurrences of fault point %s while "
+                 "coll_swing_fault_inject is set", mca_coll_swing_fault_names[i]);
+        (void) swing_register_pvar(name, desc, MCA_BASE_PVAR_CLASS_COUNTER, &c->fault_seen[i]);
     }
 }
 
@@ -231,6 +265,15 @@ static const swing_param_t swing_params[] = {
               "kernels built for the best ISA this CPU runs; base = portable kernels; avx2, "
               "avx512 = that build (falls back to the best supported one); ompi = Open MPI's "
               "op functions (note: Open MPI 4.1's op/avx saturates 8-bit sums)" },
+    { .name = "fault_inject", .type = MCA_BASE_VAR_TYPE_STRING, .level = OPAL_INFO_LVL_9,
+      .scope = MCA_BASE_VAR_SCOPE_LOCAL, .storage = &mca_coll_swing_params.fault_inject,
+      .dflt_string = NULL,
+      .help = "Debug only, for tests: faults to inject, RANK:POINT:N[,RANK:POINT:N...]: the "
+              "Nth occurrence of POINT on the process of MPI_COMM_WORLD rank RANK fails, once; "
+              "points: alloc, setup, segment, post, post_fatal, complete, start, cma "
+              "(docs/TESTING.md, Faults). Empty (the default): none, at no cost. Given at "
+              "launch (\"none\" included), a value written later through MPI_T is read at "
+              "the next point reached, and the occurrences are counted from there" },
 };
 
 #define SWING_NPARAMS (sizeof(swing_params) / sizeof(swing_params[0]))
@@ -340,6 +383,7 @@ static int swing_register(void)
     (void) swing_register_pvar("nb_progress",
         "1 while swing's progress callback is registered (some swing request is active)",
         MCA_BASE_PVAR_CLASS_LEVEL, &mca_coll_swing_counters.nb_progress);
+    swing_register_fault_counters();
     return OMPI_SUCCESS;
 }
 
@@ -367,18 +411,28 @@ __attribute__((constructor)) static void swing_check_version(void)
 
 static int swing_open(void)
 {
+    int rc;
+
     if (swing_wrong_version) {
         return OMPI_ERR_NOT_AVAILABLE;
     }
     mca_coll_swing_params.output = opal_output_open(NULL);
     opal_output_set_verbosity(mca_coll_swing_params.output, mca_coll_swing_params.verbose);
-    return OMPI_SUCCESS;
+    mca_coll_swing_fault_init();
+    /* the error mode's receive type and the nonblocking engine's spare request */
+    rc = mca_coll_swing_p2p_init();
+    if (OMPI_SUCCESS == rc) {
+        mca_coll_swing_nb_init();
+    }
+    return rc;
 }
 
 static int swing_close(void)
 {
     mca_coll_swing_nb_fini();
     mca_coll_swing_decision_fini();
+    mca_coll_swing_p2p_fini();
+    mca_coll_swing_fault_fini();
     if (mca_coll_swing_params.output >= 0) {
         opal_output_close(mca_coll_swing_params.output);
         mca_coll_swing_params.output = -1;

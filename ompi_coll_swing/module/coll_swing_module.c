@@ -107,6 +107,7 @@ static void swing_module_construct(mca_coll_swing_module_t *m)
     memset(m->nrows, 0, sizeof(m->nrows));
     m->scratch = NULL;
     m->scratch_size = 0;
+    m->scratch_agreed = 0;
     m->shm = NULL;
     m->shm_state = 0;
     m->hier = NULL;
@@ -144,13 +145,22 @@ int mca_coll_swing_init_query(bool enable_progress_threads, bool enable_mpi_thre
 mca_coll_base_module_t *mca_coll_swing_comm_query(struct ompi_communicator_t *comm,
                                                   int *priority)
 {
-    mca_coll_swing_module_t *m;
+    mca_coll_swing_module_t *m = NULL;
 
     if (mca_coll_swing_params.priority <= 0 || OMPI_COMM_IS_INTER(comm)
         || ompi_comm_size(comm) < 2) {
         return NULL;
     }
-    m = OBJ_NEW(mca_coll_swing_module_t);
+    /*
+     * A rank that declines alone would leave its peers to swing's schedules
+     * while it runs another component's, and the communicator cannot
+     * communicate yet to agree: a failed allocation (fault point setup) is
+     * tried again once at once. Not covered: two in a row (docs/TESTING.md).
+     */
+    for (int tries = 0; tries < 2 && NULL == m; ++tries) {
+        m = mca_coll_swing_fault(MCA_COLL_SWING_FAULT_SETUP) ? NULL
+                                                            : OBJ_NEW(mca_coll_swing_module_t);
+    }
     if (NULL == m) {
         return NULL;
     }
@@ -194,7 +204,11 @@ static int swing_module_enable(mca_coll_base_module_t *module,
         OBJ_RETAIN(*prev);
     }
 
+    /* as at query: a failed allocation is tried again once (the setup is local) */
     rc = mca_coll_swing_setup(m);
+    if (OMPI_ERR_OUT_OF_RESOURCE == rc) {
+        rc = mca_coll_swing_setup(m);
+    }
     if (OMPI_SUCCESS != rc) {
         return rc;
     }

@@ -45,8 +45,10 @@ int mca_coll_swing_setup(mca_coll_swing_module_t *m)
             }
         }
     }
-    m->disp = (OMPI_SUCCESS == rc) ? malloc(sizeof(size_t) * (size_t) (ompi_comm_size(m->comm) + 1))
-                                   : NULL;
+    m->disp = (OMPI_SUCCESS == rc)
+                  ? mca_coll_swing_setup_malloc(sizeof(size_t)
+                                                * (size_t) (ompi_comm_size(m->comm) + 1))
+                  : NULL;
     if (OMPI_SUCCESS == rc && NULL == m->disp) {
         rc = OMPI_ERR_OUT_OF_RESOURCE;
     }

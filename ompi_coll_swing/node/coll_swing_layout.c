@@ -24,15 +24,20 @@ int mca_coll_swing_layout_build(mca_coll_swing_layout_t *l, const swt_topo_t *to
     l->p = (int) p;
     l->nranks = (nranks > 0) ? nranks : (int) p;
     l->nblocks = swt_layout_nblocks(sl);
-    l->order = malloc(sizeof(int) * (size_t) p);
-    l->index = malloc(sizeof(int) * (size_t) l->nranks);
-    l->group = malloc(sizeof(int) * (size_t) l->nranks);
-    l->first = malloc(sizeof(long) * (size_t) (l->nblocks + 1));
-    l->off = malloc(sizeof(size_t) * (size_t) (p + 1));
+    l->order = mca_coll_swing_setup_malloc(sizeof(int) * (size_t) p);
+    l->index = mca_coll_swing_setup_malloc(sizeof(int) * (size_t) l->nranks);
+    l->group = mca_coll_swing_setup_malloc(sizeof(int) * (size_t) l->nranks);
+    l->first = mca_coll_swing_setup_malloc(sizeof(long) * (size_t) (l->nblocks + 1));
+    l->off = mca_coll_swing_setup_malloc(sizeof(size_t) * (size_t) (p + 1));
     if (NULL == l->order || NULL == l->index || NULL == l->group || NULL == l->first
         || NULL == l->off) {
         swt_layout_destroy(sl);
         return OMPI_ERR_OUT_OF_RESOURCE;
+    }
+    /* ranks that are not positions (hier: the other local indices) have none */
+    for (int r = 0; r < l->nranks; ++r) {
+        l->index[r] = -1;
+        l->group[r] = 0;
     }
     for (long i = 0; i < p; ++i) {
         long pos = swt_layout_pos(sl, i);
@@ -58,7 +63,7 @@ int mca_coll_swing_plan_layouts(mca_coll_swing_plan_t *plan, const swt_topo_t *t
         if (NULL != part->layout) {
             continue;
         }
-        part->layout = calloc(1, sizeof(*part->layout));
+        part->layout = mca_coll_swing_setup_calloc(1, sizeof(*part->layout));
         rc = (NULL != part->layout) ? mca_coll_swing_layout_build(part->layout, topo, plan->pattern,
                                                                   j, NULL, -1)
                                     : OMPI_ERR_OUT_OF_RESOURCE;

@@ -136,6 +136,10 @@ typedef struct mca_coll_swing_nodes_t {
 const char *mca_coll_swing_host(struct ompi_communicator_t *comm, int rank);
 /* Groups the ranks by host name; every rank computes the same map. */
 int mca_coll_swing_nodes_build(struct ompi_communicator_t *comm, mca_coll_swing_nodes_t *out);
+/* The nodes' number and the fewest and most ranks on one (nnodes, kmin,
+   kmax of out; nothing else set), without allocating: every rank knows
+   them even short of memory. */
+void mca_coll_swing_nodes_shape(struct ompi_communicator_t *comm, mca_coll_swing_nodes_t *out);
 void mca_coll_swing_nodes_free(mca_coll_swing_nodes_t *nodes);
 /* 1 when a node-aware algorithm has something to do: more than one node,
    several ranks on one, and node shared memory allowed. */

@@ -34,8 +34,9 @@ int mca_coll_swing_nodes_all_local(struct ompi_communicator_t *comm)
 int mca_coll_swing_nodes_build(struct ompi_communicator_t *comm, mca_coll_swing_nodes_t *out)
 {
     int p = ompi_comm_size(comm), me = ompi_comm_rank(comm), n = 0;
-    int *node_of = malloc(sizeof(int) * (size_t) p), *first = malloc(sizeof(int) * (size_t) p);
-    int *count = calloc((size_t) p, sizeof(int)), rc = OMPI_SUCCESS;
+    int *node_of = mca_coll_swing_setup_malloc(sizeof(int) * (size_t) p);
+    int *first = mca_coll_swing_setup_malloc(sizeof(int) * (size_t) p);
+    int *count = mca_coll_swing_setup_calloc((size_t) p, sizeof(int)), rc = OMPI_SUCCESS;
 
     memset(out, 0, sizeof(*out));
     if (NULL == node_of || NULL == first || NULL == count) {
@@ -66,7 +67,7 @@ int mca_coll_swing_nodes_build(struct ompi_communicator_t *comm, mca_coll_swing_
         out->kmin = count[j] < out->kmin ? count[j] : out->kmin;
         out->kmax = count[j] > out->kmax ? count[j] : out->kmax;
     }
-    out->members = malloc(sizeof(int) * (size_t) n * (size_t) out->kmin);
+    out->members = mca_coll_swing_setup_malloc(sizeof(int) * (size_t) n * (size_t) out->kmin);
     if (NULL == out->members) {
         rc = OMPI_ERR_OUT_OF_RESOURCE;
         goto done;
@@ -84,6 +85,36 @@ done:
     free(first);
     free(count);
     return rc;
+}
+
+/*
+ * A rank's host seen before is found scanning backwards: at once when
+ * nodes hold blocks of ranks, after nnodes names when they alternate; a
+ * new node's ranks are counted from it on. O(p * nodes) name comparisons,
+ * as mca_coll_swing_nodes_build.
+ */
+void mca_coll_swing_nodes_shape(struct ompi_communicator_t *comm, mca_coll_swing_nodes_t *out)
+{
+    int p = ompi_comm_size(comm);
+
+    memset(out, 0, sizeof(*out));
+    out->kmin = p;
+    for (int r = 0; r < p; ++r) {
+        const char *host = mca_coll_swing_host(comm, r);
+        int seen = 0, count = 0;
+        for (int q = r - 1; q >= 0 && !seen; --q) {
+            seen = (0 == strcmp(host, mca_coll_swing_host(comm, q)));
+        }
+        if (seen) {
+            continue;
+        }
+        ++out->nnodes;
+        for (int q = r; q < p; ++q) {
+            count += (0 == strcmp(host, mca_coll_swing_host(comm, q)));
+        }
+        out->kmin = count < out->kmin ? count : out->kmin;
+        out->kmax = count > out->kmax ? count : out->kmax;
+    }
 }
 
 void mca_coll_swing_nodes_free(mca_coll_swing_nodes_t *nodes)

@@ -18,7 +18,8 @@ static int swing_plan_copy(mca_coll_swing_plan_t *plan, const swt_sched_t *sched
     plan->nblocks = swt_sched_nblocks(sched);
     plan->nparts = 1;
     plan->parts = NULL;
-    plan->steps = malloc(sizeof(swt_step_t) * (size_t) (plan->nsteps ? plan->nsteps : 1));
+    plan->steps = mca_coll_swing_setup_malloc(sizeof(swt_step_t)
+                                              * (size_t) (plan->nsteps ? plan->nsteps : 1));
     if (NULL == plan->steps) {
         return OMPI_ERR_OUT_OF_RESOURCE;
     }
@@ -54,7 +55,7 @@ int mca_coll_swing_plan_build(mca_coll_swing_plan_t *plan, const swt_topo_t *top
         swt_sched_destroy(sched);
         return rc;
     }
-    plan->parts = calloc((size_t) nparts, sizeof(*plan->parts));
+    plan->parts = mca_coll_swing_setup_calloc((size_t) nparts, sizeof(*plan->parts));
     if (NULL == plan->parts) {
         return OMPI_ERR_OUT_OF_RESOURCE;
     }

@@ -49,17 +49,14 @@ static int swing_block_size(struct ompi_communicator_t *comm)
     return k;
 }
 
-/* Nodes the communicator's ranks are on (0 when that cannot be told). */
+/* Nodes the communicator's ranks are on; without allocating, so that a
+   rank short of memory resolves the description as the others do. */
 static long swing_count_nodes(struct ompi_communicator_t *comm)
 {
-    mca_coll_swing_nodes_t nodes;
-    long n = 0;
+    mca_coll_swing_nodes_t shape;
 
-    if (OMPI_SUCCESS == mca_coll_swing_nodes_build(comm, &nodes)) {
-        n = nodes.nnodes;
-    }
-    mca_coll_swing_nodes_free(&nodes);
-    return n;
+    mca_coll_swing_nodes_shape(comm, &shape);
+    return shape.nnodes;
 }
 
 static int swing_auto_topo(struct ompi_communicator_t *comm, swt_topo_t **topo)

@@ -26,7 +26,8 @@ static int swing_tree_room(mca_coll_swing_tree_t *t, int j)
         return OMPI_SUCCESS;
     }
     free(pp->steps);
-    pp->steps = malloc(sizeof(swt_step_t) * (size_t) (need > 0 ? need : 1));
+    pp->steps = mca_coll_swing_setup_malloc(sizeof(swt_step_t)
+                                            * (size_t) (need > 0 ? need : 1));
     t->room[j] = (NULL != pp->steps) ? need : 0;
     return (NULL != pp->steps) ? OMPI_SUCCESS : OMPI_ERR_OUT_OF_RESOURCE;
 }
@@ -47,7 +48,7 @@ int mca_coll_swing_tree_build(mca_coll_swing_tree_t *t, const swt_topo_t *topo,
     t->plan.pattern = pattern;
     t->plan.nparts = nparts;
     if (nparts > 1) {
-        t->plan.parts = calloc((size_t) nparts, sizeof(*t->plan.parts));
+        t->plan.parts = mca_coll_swing_setup_calloc((size_t) nparts, sizeof(*t->plan.parts));
         if (NULL == t->plan.parts) {
             return OMPI_ERR_OUT_OF_RESOURCE;
         }

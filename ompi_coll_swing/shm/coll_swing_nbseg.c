@@ -33,9 +33,15 @@
  * its receive buffer (complete), then copies the second in and publishes
  * k + 1.
  *
- * Memory: per request, this state, hier's private slices (1/k of the
- * message) and the step engine's scratch (one slice), kept with the
- * request for the next call or start, as the step engine's.
+ * Failures: a request whose slices or net scratch could not be had still
+ * joins the FIFO and runs every action in error mode (coll_swing_segop.h):
+ * it cannot wait for an agreement, and its node and group must not wait
+ * for it. A persistent one tries again to get them at its next start.
+ *
+ * Memory: per request, this state (in the request object), hier's
+ * private slices (1/k of the message) and the step engine's scratch (one
+ * slice), kept with the request for the next call or start, as the step
+ * engine's.
  */
 #include "coll_swing_nb.h"
 #include "coll_swing_segop.h"
@@ -44,12 +50,19 @@ typedef struct swing_nbseg_t {
     mca_coll_swing_segop_t op;
     mca_coll_swing_nbreq_t *next;          /* the module's FIFO */
     int queued;
+    int begun;                             /* the first action ran */
     int waiting;                           /* for op.phase */
     int net;                               /* the net step runs (req->sm) */
+    size_t slice;                          /* bytes of the private slices */
 } swing_nbseg_t;
 
-/* The private slices follow the state, on a cache line. */
-#define SWING_NBSEG_HEAD ((sizeof(swing_nbseg_t) + SWING_SHM_ALIGN - 1) / SWING_SHM_ALIGN * SWING_SHM_ALIGN)
+_Static_assert(sizeof(swing_nbseg_t) <= MCA_COLL_SWING_NB_STATE,
+               "MCA_COLL_SWING_NB_STATE (engine/coll_swing_nb.h) too small");
+
+static swing_nbseg_t *swing_nbseg_of(mca_coll_swing_nbreq_t *req)
+{
+    return (swing_nbseg_t *) (void *) req->state;
+}
 
 /* Lock held. */
 static void swing_nbseg_enqueue(mca_coll_swing_nbreq_t *req, swing_nbseg_t *x)
@@ -61,7 +74,7 @@ static void swing_nbseg_enqueue(mca_coll_swing_nbreq_t *req, swing_nbseg_t *x)
     if (NULL == m->nb_seg_tail) {
         __atomic_store_n(&m->nb_seg_head, req, __ATOMIC_RELEASE);
     } else {
-        ((swing_nbseg_t *) (void *) m->nb_seg_tail->alg)->next = req;
+        swing_nbseg_of(m->nb_seg_tail)->next = req;
     }
     m->nb_seg_tail = req;
 }
@@ -81,28 +94,28 @@ static void swing_nbseg_dequeue(mca_coll_swing_nbreq_t *req, swing_nbseg_t *x)
 /*
  * hier's step between nodes: the step machine on the group's plan, in
  * place on the slice, with the operation's tag (plans between nodes have
- * one part), its parts and scratch at the head of the request's.
+ * one part), its parts in the request, its scratch the request's (error
+ * mode without it, or when this rank failed before).
  */
 static void swing_nbseg_net(mca_coll_swing_nbreq_t *req, const mca_coll_swing_segop_t *op)
 {
     mca_coll_swing_call_t sub;
     ptrdiff_t gap = 0;
-    int tags[MCA_COLL_SWING_MAX_PARTS];
 
     mca_coll_swing_segop_net_call(op, &sub);
     (void) opal_datatype_span(&sub.dtype->super, sub.count, &gap);
     for (int j = 0; j < MCA_COLL_SWING_MAX_PARTS; ++j) {
-        tags[j] = req->call.tag;
+        req->tags[j] = req->call.tag;
     }
-    req->parts = (mca_coll_swing_smpart_t *) (void *) req->scratch;
-    req->nparts = mca_coll_swing_sm_parts(&sub, req->scratch + MCA_COLL_SWING_NB_HEAD(1) - gap,
-                                          tags, req->parts);
+    req->nparts = mca_coll_swing_sm_parts(&sub, (OMPI_SUCCESS == sub.error && NULL != req->scratch)
+                                                    ? req->scratch - gap : NULL,
+                                          req->tags, req->parts);
     mca_coll_swing_sm_allreduce(&req->sm, &sub, req->parts, req->nparts);
 }
 
 static int swing_nbseg_advance(mca_coll_swing_nbreq_t *req)
 {
-    swing_nbseg_t *x = (swing_nbseg_t *) (void *) req->alg;
+    swing_nbseg_t *x = swing_nbseg_of(req);
     mca_coll_swing_segop_t *op = &x->op;
 
     if (0 == op->call.count) {
@@ -113,6 +126,10 @@ static int swing_nbseg_advance(mca_coll_swing_nbreq_t *req)
     }
     if (req->module->nb_seg_head != req) {
         return 0;
+    }
+    if (!x->begun) {
+        x->begun = 1;
+        mca_coll_swing_segop_begin(op);
     }
     for (;;) {
         int wait;
@@ -139,19 +156,42 @@ static int swing_nbseg_advance(mca_coll_swing_nbreq_t *req)
         }
     }
     swing_nbseg_dequeue(req, x);
-    req->rc = op->rc;
+    req->rc = mca_coll_swing_segop_end(op);
     return 1;
 }
 
-/* Every start: from the first action, not yet in the FIFO. */
-static int swing_nbseg_restart(mca_coll_swing_nbreq_t *req)
+/*
+ * The private slices and the net step's scratch, or OMPI_ERR_OUT_OF_RESOURCE
+ * (the operation then runs in error mode).
+ */
+static int swing_nbseg_buffers(mca_coll_swing_nbreq_t *req, swing_nbseg_t *x)
 {
-    swing_nbseg_t *x = (swing_nbseg_t *) (void *) req->alg;
+    int rc = mca_coll_swing_grow(&req->alg, &req->alg_size, x->slice);
 
-    mca_coll_swing_segop_reset(&x->op);
-    x->queued = x->waiting = x->net = 0;
+    if (OMPI_SUCCESS == rc) {
+        rc = mca_coll_swing_nbreq_scratch(req);
+    }
+    x->op.slice = (OMPI_SUCCESS == rc && x->slice > 0) ? req->alg : NULL;
+    return rc;
+}
+
+/* Every start: from the first action, not yet in the FIFO; a request
+   without its buffers tries again to get them. */
+static int swing_nbseg_start(mca_coll_swing_nbreq_t *req, int rc)
+{
+    swing_nbseg_t *x = swing_nbseg_of(req);
+
+    mca_coll_swing_segop_reset(&x->op, rc);
+    x->queued = x->begun = x->waiting = x->net = 0;
     req->rc = OMPI_SUCCESS;
     return 0;
+}
+
+static int swing_nbseg_restart(mca_coll_swing_nbreq_t *req)
+{
+    swing_nbseg_t *x = swing_nbseg_of(req);
+
+    return swing_nbseg_start(req, x->op.failed ? swing_nbseg_buffers(req, x) : OMPI_SUCCESS);
 }
 
 int mca_coll_swing_nbseg_request(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m,
@@ -161,22 +201,18 @@ int mca_coll_swing_nbseg_request(mca_coll_swing_call_t *call, mca_coll_swing_mod
     size_t span = steps ? opal_datatype_span(&call->dtype->super, steps, &gap) : 0;
     mca_coll_swing_nbreq_t *req = NULL;
     swing_nbseg_t *x;
-    int rc = mca_coll_swing_nbreq_get(m, call, MCA_COLL_SWING_NB_HEAD(1) + span, &req);
+    int rc = mca_coll_swing_nbreq_get(m, call, &req);
 
     if (OMPI_SUCCESS != rc) {
         return rc;
     }
-    rc = mca_coll_swing_grow(&req->alg, &req->alg_size, SWING_NBSEG_HEAD + slice);
-    if (OMPI_SUCCESS != rc) {
-        mca_coll_swing_nbreq_discard(req);
-        return rc;
-    }
-    x = (swing_nbseg_t *) (void *) req->alg;
+    x = swing_nbseg_of(req);
     x->op = *op;
-    x->op.slice = slice ? req->alg + SWING_NBSEG_HEAD : NULL;
+    x->slice = slice;
+    req->need = span;
     req->advance = swing_nbseg_advance;
     req->restart = swing_nbseg_restart;
-    swing_nbseg_restart(req);
+    swing_nbseg_start(req, swing_nbseg_buffers(req, x));
     if (!call->persistent) {
         rc = mca_coll_swing_nbreq_start(req);
         if (OMPI_SUCCESS != rc) {

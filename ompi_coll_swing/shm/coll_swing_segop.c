@@ -19,8 +19,27 @@ void mca_coll_swing_nbseg_drain(mca_coll_swing_module_t *m)
     }
 }
 
+void mca_coll_swing_segop_begin(mca_coll_swing_segop_t *op)
+{
+    op->seq = mca_coll_swing_shm_call(op->s);
+    op->marked = 0;
+}
+
+int mca_coll_swing_segop_end(mca_coll_swing_segop_t *op)
+{
+    if (OMPI_SUCCESS == op->rc && mca_coll_swing_shm_failed(op->s, op->seq)) {
+        op->rc = MCA_COLL_SWING_PEER_FAILED;
+        mca_coll_swing_count(&mca_coll_swing_counters.peer_error, 1);
+    }
+    return op->rc;
+}
+
 int mca_coll_swing_segop_phase(mca_coll_swing_segop_t *op)
 {
+    if (OMPI_SUCCESS != op->rc && !op->marked) {
+        mca_coll_swing_shm_fail(op->s, op->seq);
+        op->marked = 1;
+    }
     op->phase = mca_coll_swing_shm_phase_post(op->s);
     op->seen = 0;
     return SWING_SEGOP_PHASE;
@@ -39,11 +58,14 @@ int mca_coll_swing_segop_copy_out(mca_coll_swing_segop_t *op)
     return op->e0 >= call->count;
 }
 
-void mca_coll_swing_segop_reset(mca_coll_swing_segop_t *op)
+void mca_coll_swing_segop_reset(mca_coll_swing_segop_t *op, int rc)
 {
     op->stage = 0;
-    op->rc = OMPI_SUCCESS;
+    op->rc = rc;
+    op->failed = (OMPI_SUCCESS != rc);
     op->e0 = op->n = op->set = op->done = 0;
+    op->seq = 0;
+    op->marked = 0;
 }
 
 void mca_coll_swing_segop_net_call(const mca_coll_swing_segop_t *op, mca_coll_swing_call_t *sub)
@@ -56,22 +78,25 @@ void mca_coll_swing_segop_net_call(const mca_coll_swing_segop_t *op, mca_coll_sw
     sub->count = op->net_n;
     sub->bytes = op->net_n * (call->bytes / (call->count ? call->count : 1));
     sub->plan = op->net_plan;
+    sub->error = op->rc;
 }
 
 int mca_coll_swing_segop_run(mca_coll_swing_segop_t *op)
 {
+    mca_coll_swing_segop_begin(op);
     for (;;) {
         int rc, wait = op->next(op);
         mca_coll_swing_call_t sub;
 
         if (SWING_SEGOP_DONE == wait) {
-            return op->rc;
+            return mca_coll_swing_segop_end(op);
         }
         if (SWING_SEGOP_PHASE == wait) {
             mca_coll_swing_shm_phase_wait(op->s, op->phase);
             continue;
         }
         mca_coll_swing_segop_net_call(op, &sub);
+        /* its scratch was agreed before the call (hier/coll_swing_hier.c) */
         rc = mca_coll_swing_exec_steps(&sub, op->module);
         /* a failed net step still takes part in the node phases, or the node hangs */
         if (OMPI_SUCCESS == op->rc) {

@@ -14,6 +14,14 @@
  *
  * Both run the same actions in the same order, so a nonblocking call
  * gives the blocking call's bits.
+ *
+ * Failures: a rank that fails (its scratch missing from the start: failed,
+ * its step between nodes, a single-copy read) goes on through every
+ * action, so its node never waits for it: without its buffers it skips
+ * the data moves (failed), and the step between nodes runs in error mode
+ * (engine/coll_swing_sm.h). Its next phase marks the call failed in the
+ * segment (transport/coll_swing_seg.h), and every rank of the node ends
+ * the call with an error (mca_coll_swing_segop_end).
  */
 #ifndef MCA_COLL_SWING_SEGOP_H
 #define MCA_COLL_SWING_SEGOP_H
@@ -41,7 +49,10 @@ struct mca_coll_swing_segop_t {
     const char *src;                   /* send buffer, or the receive buffer in place */
     ptrdiff_t gap, true_ext;
     int stage;                         /* the scheme's position */
-    int rc;
+    int rc;                            /* this rank's first error */
+    int failed;                        /* no private buffers: no data moves */
+    uint64_t seq;                      /* the call's number on the segment */
+    int marked;                        /* this rank's failure marked in the segment */
     uint64_t phase;                    /* SWING_SEGOP_PHASE: the phase awaited */
     int seen;                          /* ranks seen at it so far */
     size_t e0, n, set, done;           /* chunk: first element, length, set of
@@ -56,14 +67,22 @@ struct mca_coll_swing_segop_t {
     size_t net_max;                    /* the most net_n of this call on this rank */
 };
 
-/* Publishes the next phase of op's segment: next() returns this. */
+/* The first action is due: the call numbered on the segment. */
+void mca_coll_swing_segop_begin(mca_coll_swing_segop_t *op);
+/* After the last action: a failure of any rank of the segment in the
+   call becomes this rank's error. Returns op->rc. */
+int mca_coll_swing_segop_end(mca_coll_swing_segop_t *op);
+/* Publishes the next phase of op's segment (marking the call failed
+   first if this rank failed): next() returns this. */
 int mca_coll_swing_segop_phase(mca_coll_swing_segop_t *op);
 /* Copies chunk op->e0's result (op->n elements, result area op->set) into
    the receive buffer and moves to the next chunk; 1 when that was the last. */
 int mca_coll_swing_segop_copy_out(mca_coll_swing_segop_t *op);
-/* Back to the first action (every start of a persistent request). */
-void mca_coll_swing_segop_reset(mca_coll_swing_segop_t *op);
-/* The call allreducing op's net step on its plan (in place, same tag). */
+/* Back to the first action (every start of a persistent request); rc: an
+   error before it (the private buffers missing: failed, no data moves). */
+void mca_coll_swing_segop_reset(mca_coll_swing_segop_t *op, int rc);
+/* The call allreducing op's net step on its plan (in place, same tag; in
+   error mode when this rank already failed). */
 void mca_coll_swing_segop_net_call(const mca_coll_swing_segop_t *op,
                                    mca_coll_swing_call_t *sub);
 /* Runs op to the end, waiting for phases and running the net step (blocking). */

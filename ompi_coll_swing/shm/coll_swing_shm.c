@@ -42,6 +42,7 @@
 #include "coll_swing_shm.h"
 #include "coll_swing_kernel.h"
 #include "coll_swing_segop.h"
+#include "coll_swing_agree.h"
 
 #include <string.h>
 
@@ -162,10 +163,10 @@ static int swing_shm_cma_setup(mca_coll_swing_module_t *m, mca_coll_swing_shm_t 
         return OMPI_SUCCESS;
     }
     mca_coll_swing_shm_cma_publish(s);
-    rc = mca_coll_swing_shm_agree(m, &ok);
+    rc = mca_coll_swing_agree(m, &ok);
     ok = mca_coll_swing_shm_cma_probe(s);
     if (OMPI_SUCCESS == rc) {
-        rc = mca_coll_swing_shm_agree(m, &ok);
+        rc = mca_coll_swing_agree(m, &ok);
     }
     s->cma = (OMPI_SUCCESS == rc && ok);
     opal_output_verbose(1, mca_coll_swing_params.output,
@@ -178,7 +179,8 @@ static int swing_shm_cma_setup(mca_coll_swing_module_t *m, mca_coll_swing_shm_t 
 static int swing_shm_attach(mca_coll_swing_module_t *m)
 {
     mca_coll_swing_shm_t *s = NULL;
-    int rc = mca_coll_swing_shm_map(m, ompi_comm_size(m->comm), ompi_comm_rank(m->comm), 0, &s);
+    int rc = mca_coll_swing_shm_map(m, 1, ompi_comm_size(m->comm), ompi_comm_rank(m->comm), 0,
+                                    &s);
 
     if (OMPI_SUCCESS == rc) {
         rc = swing_shm_cma_setup(m, s);

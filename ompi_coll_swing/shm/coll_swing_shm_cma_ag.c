@@ -14,7 +14,9 @@
  *             buffer                                              -> phase
  *
  * The last phase keeps a rank from returning (and reusing its block) while
- * a peer still reads it. Nobody writes the published blocks during the
+ * a peer still reads it; a rank whose read failed marks the call in the
+ * segment before it, and every rank ends with the error
+ * (transport/coll_swing_seg.h). Nobody writes the published blocks during the
  * call: a rank writes only the other ranks' places in its own receive
  * buffer, and its own place before it publishes.
  *
@@ -33,7 +35,8 @@
 #include "coll_swing_shm_cma_ag.h"
 
 int mca_coll_swing_shm_cma_allgather(const mca_coll_swing_call_t *call, mca_coll_swing_shm_t *s,
-                                     const size_t *disp, ptrdiff_t gap, const char *own)
+                                     uint64_t seq, const size_t *disp, ptrdiff_t gap,
+                                     const char *own)
 {
     mca_coll_swing_shm_line_t *me = mca_coll_swing_shm_line(s, s->rank);
     size_t ext = (size_t) call->extent;
@@ -51,7 +54,14 @@ int mca_coll_swing_shm_cma_allgather(const mca_coll_swing_call_t *call, mca_coll
             rc = OMPI_ERROR;
         }
     }
-    /* even after an error: the peers must not wait forever */
+    /* even after an error: the peers must not wait forever, and learn of it */
+    if (OMPI_SUCCESS != rc) {
+        mca_coll_swing_shm_fail(s, seq);
+    }
     mca_coll_swing_shm_phase(s);
+    if (OMPI_SUCCESS == rc && mca_coll_swing_shm_failed(s, seq)) {
+        rc = MCA_COLL_SWING_PEER_FAILED;
+        mca_coll_swing_count(&mca_coll_swing_counters.peer_error, 1);
+    }
     return rc;
 }

@@ -8,8 +8,10 @@
 #include "coll_swing_seg.h"
 
 /* own: the first byte of my block; disp as mca_coll_swing_block_disps
-   gives it; the datatype has no holes (copied as extent * count bytes). */
+   gives it; the datatype has no holes (copied as extent * count bytes);
+   seq: the call's number on the segment. */
 int mca_coll_swing_shm_cma_allgather(const mca_coll_swing_call_t *call, mca_coll_swing_shm_t *s,
-                                     const size_t *disp, ptrdiff_t gap, const char *own);
+                                     uint64_t seq, const size_t *disp, ptrdiff_t gap,
+                                     const char *own);
 
 #endif

@@ -60,6 +60,7 @@ typedef struct swing_shm_rsag_t {
     ptrdiff_t gap;
     size_t ext;
     int inplace;
+    uint64_t seq;         /* the call's number on the segment */
 } swing_shm_rsag_t;
 
 /* Elements [lo, lo + *n) of rank r's block that round pieces of c cover. */
@@ -202,6 +203,7 @@ static int swing_shm_rsag_setup(swing_shm_rsag_t *x, mca_coll_swing_call_t *call
     x->most = mca_coll_swing_block_disps(call, x->s->nranks, m->disp);
     /* nonblocking allreduces started before this call use the segment first */
     mca_coll_swing_nbseg_drain(m);
+    x->seq = mca_coll_swing_shm_call(x->s);
     return OMPI_SUCCESS;
 }
 
@@ -245,7 +247,7 @@ int mca_coll_swing_exec_shm_ag(mca_coll_swing_call_t *call, mca_coll_swing_modul
     if (x.s->cma && mca_coll_swing_params.shm_cma_allgather_min >= 0
         && call->bytes >= (size_t) mca_coll_swing_params.shm_cma_allgather_min) {
         mca_coll_swing_count(&mca_coll_swing_counters.shm_ag_single_copy, 1);
-        return mca_coll_swing_shm_cma_allgather(call, x.s, x.disp, x.gap,
+        return mca_coll_swing_shm_cma_allgather(call, x.s, x.seq, x.disp, x.gap,
                                                 swing_shm_user(&x, own, 0));
     }
     if (x.most * x.ext <= x.s->small_size) {

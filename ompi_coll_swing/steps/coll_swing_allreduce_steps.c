@@ -11,15 +11,22 @@
  * use different links at once.
  *
  * Memory: blocking, one message of scratch (span of count elements) in
- * the module, no allocation once the module has seen the largest message;
+ * the module, no allocation once the module has seen the largest message
+ * (every rank grows it, then all agree: transport/coll_swing_agree.h);
  * nonblocking, the request's own scratch, kept with the request when it
  * goes idle (a persistent request or a repeated call allocates nothing):
- * the parts' states, then one message, each part on its slice at the
- * offset its slice has in the receive buffer.
+ * one message, each part on its slice at the offset its slice has in the
+ * receive buffer; the parts' states live in the request. A request whose
+ * scratch could not be had runs its schedule in error mode
+ * (engine/coll_swing_sm.h): a nonblocking call must not wait for an
+ * agreement, and its peers must not wait for it.
  */
 #include "coll_swing_steps.h"
+#include "coll_swing_agree.h"
 #include "coll_swing_nb.h"
 #include "coll_swing_p2p.h"
+
+#include <string.h>
 
 int mca_coll_swing_exec_steps(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
 {
@@ -27,16 +34,21 @@ int mca_coll_swing_exec_steps(mca_coll_swing_call_t *call, mca_coll_swing_module
     mca_coll_swing_sm_t sm;
     ptrdiff_t gap = 0;
     size_t span = opal_datatype_span(&call->dtype->super, call->count, &gap);
+    mca_coll_swing_growth_t g = {&m->scratch, &m->scratch_size, &m->scratch_agreed, span, span};
     int rc, np;
 
     if (call->plan->nparts < 1 || call->plan->nparts > MCA_COLL_SWING_MAX_PARTS) {
         return OMPI_ERR_BAD_PARAM;
     }
-    rc = mca_coll_swing_grow(&m->scratch, &m->scratch_size, span);
-    if (OMPI_SUCCESS != rc) {
-        return rc;
+    if (OMPI_SUCCESS == call->error) {
+        rc = mca_coll_swing_grow_agreed(call, m, &g, 1);
+        if (OMPI_SUCCESS != rc) {
+            return rc;
+        }
     }
-    np = mca_coll_swing_sm_parts(call, m->scratch - gap, NULL, pts);
+    /* error mode (a caller's failure before this step list): no scratch needed */
+    np = mca_coll_swing_sm_parts(call, OMPI_SUCCESS == call->error ? m->scratch - gap : NULL,
+                                 NULL, pts);
     mca_coll_swing_sm_allreduce(&sm, call, pts, np);
     return mca_coll_swing_sm_run(&sm);
 }
@@ -50,9 +62,25 @@ static int swing_nb_steps_advance(mca_coll_swing_nbreq_t *req)
     return 1;
 }
 
-/* Every start: the user's buffers as they are now, every part at its first step. */
+/* The parts on the request's scratch; without it, in error mode. */
+static void swing_nb_steps_parts(mca_coll_swing_nbreq_t *req, int rc)
+{
+    char *tmp = (OMPI_SUCCESS == rc && NULL != req->scratch) ? req->scratch - req->gap : NULL;
+
+    req->call.error = rc;
+    req->nparts = mca_coll_swing_sm_parts(&req->call, tmp, req->tags, req->parts);
+}
+
+/*
+ * Every start: the user's buffers as they are now, every part at its first
+ * step. A persistent request built without its scratch tries again to get
+ * it, and runs this start in error mode if it still cannot.
+ */
 static int swing_nb_steps_restart(mca_coll_swing_nbreq_t *req)
 {
+    if (OMPI_SUCCESS != req->call.error) {
+        swing_nb_steps_parts(req, mca_coll_swing_nbreq_scratch(req));
+    }
     mca_coll_swing_sm_allreduce(&req->sm, &req->call, req->parts, req->nparts);
     req->rc = OMPI_SUCCESS;
     return 0;
@@ -63,7 +91,6 @@ int mca_coll_swing_exec_nb_steps(mca_coll_swing_call_t *call, mca_coll_swing_mod
     ptrdiff_t gap = 0;
     size_t span = opal_datatype_span(&call->dtype->super, call->count, &gap);
     int nparts = call->plan->nparts, tags[MCA_COLL_SWING_MAX_PARTS];
-    size_t head = MCA_COLL_SWING_NB_HEAD(nparts);
     mca_coll_swing_nbreq_t *req = NULL;
     int rc;
 
@@ -73,17 +100,19 @@ int mca_coll_swing_exec_nb_steps(mca_coll_swing_call_t *call, mca_coll_swing_mod
     /* one tag per part, empty ones too: every rank takes as many */
     mca_coll_swing_p2p_nb_tags(m, call->persistent, nparts, tags);
     call->tag = tags[0];
-    rc = mca_coll_swing_nbreq_get(m, call, head + span, &req);
+    rc = mca_coll_swing_nbreq_get(m, call, &req);
     if (OMPI_SUCCESS != rc) {
         return rc;
     }
-    req->parts = (mca_coll_swing_smpart_t *) (void *) req->scratch;
-    req->nparts = mca_coll_swing_sm_parts(&req->call, req->scratch + head - gap, tags,
-                                          req->parts);
+    memcpy(req->tags, tags, sizeof(tags));
+    req->need = span;
+    req->gap = gap;
+    swing_nb_steps_parts(req, mca_coll_swing_nbreq_scratch(req));
     req->advance = swing_nb_steps_advance;
     req->restart = swing_nb_steps_restart;
     if (!call->persistent) {
-        swing_nb_steps_restart(req);
+        /* started now: a missing scratch means error mode, not another try */
+        mca_coll_swing_sm_allreduce(&req->sm, &req->call, req->parts, req->nparts);
         rc = mca_coll_swing_nbreq_start(req);
         if (OMPI_SUCCESS != rc) {
             mca_coll_swing_nbreq_discard(req);

@@ -43,10 +43,12 @@
  * half of every block.
  *
  * Memory: the work vector and, for reduce-scatter, one vector of receive
- * scratch, in the module's scratch (grown once, kept); per call O(P p)
- * offsets in the layouts' arrays, no allocation.
+ * scratch, in the module's scratch (grown once, kept, after an agreement of
+ * every rank: transport/coll_swing_agree.h); per call O(P p) offsets in
+ * the layouts' arrays, no allocation.
  */
 #include "coll_swing_steps.h"
+#include "coll_swing_agree.h"
 #include "coll_swing_sm.h"
 #include "coll_swing_p2p.h"
 
@@ -128,6 +130,8 @@ static int swing_rsag_setup(swing_rsag_t *x, mca_coll_swing_call_t *call,
 {
     ptrdiff_t gap = 0;
     size_t span = opal_datatype_span(&call->dtype->super, call->count, &gap);
+    mca_coll_swing_growth_t g = {&m->scratch, &m->scratch_size, &m->scratch_agreed,
+                                 span * (size_t) vectors, span * (size_t) vectors};
     int rc;
 
     x->call = call;
@@ -138,7 +142,10 @@ static int swing_rsag_setup(swing_rsag_t *x, mca_coll_swing_call_t *call,
         || NULL == swing_rsag_layout(x, 0)) {
         return OMPI_ERR_BAD_PARAM;
     }
-    rc = mca_coll_swing_grow(&m->scratch, &m->scratch_size, span * (size_t) vectors);
+    rc = mca_coll_swing_grow_agreed(call, m, &g, 1);
+    if (OMPI_SUCCESS != rc) {
+        return rc;
+    }
     x->work = m->scratch - gap;
     x->tmp = m->scratch + span - gap;
     (void) mca_coll_swing_block_disps(call, ompi_comm_size(call->comm), m->disp);
@@ -148,7 +155,7 @@ static int swing_rsag_setup(swing_rsag_t *x, mca_coll_swing_call_t *call,
         mca_coll_swing_block_layout(call, l, x->nparts, j);
         x->base[j + 1] = x->base[j] + l->off[l->p];
     }
-    return rc;
+    return OMPI_SUCCESS;
 }
 
 /* The half's steps of every non-empty part, together, each with its tag. */

@@ -29,20 +29,42 @@
  * send to their partners of core step 1, at step 2 the four send to
  * their neighbours.
  *
+ * Failures (docs/TESTING.md, "Faults"). A row's tree is set up at its
+ * first call, a chain's steps change with the call's size, the scratch
+ * grows with the largest call: all at a call, so on one rank they may fail
+ * where the others succeed. Before the first message every rank makes
+ * them, then all agree (transport/coll_swing_agree.h); if one failed,
+ * every rank drops the tree made or changed at this call and hands the
+ * call to the previous module. A failure during the call (a message, a
+ * pack) runs the rest of the schedule in error mode (engine/coll_swing_sm.h):
+ * the error reaches the ranks downstream of it in the tree, so the ranks
+ * upstream (the root of a broadcast) return success.
+ *
  * Memory: the module's scratch: broadcast, a packed vector when the type
  * has holes; reduce, a vector to accumulate and one to receive into;
  * gather and scatter, the work vector and one block to pack through. No
  * allocation once the module has seen the largest message.
  */
 #include "coll_swing_steps.h"
+#include "coll_swing_agree.h"
 #include "coll_swing_p2p.h"
 #include "coll_swing_sm.h"
 
+#include <stdlib.h>
+
 #include "swt_cost_tree.h"
 
+/* Element elem of a buffer (none in error mode without scratch). */
 static char *swing_tree_at(const mca_coll_swing_call_t *call, char *base, size_t elem)
 {
-    return base + (ptrdiff_t) elem * call->extent;
+    return (NULL == base) ? NULL : base + (ptrdiff_t) elem * call->extent;
+}
+
+/* The module's scratch from off, less gap; none in error mode (call->error). */
+static char *swing_tree_scratch(const mca_coll_swing_call_t *call, mca_coll_swing_module_t *m,
+                                size_t off, ptrdiff_t gap)
+{
+    return (OMPI_SUCCESS == call->error && NULL != m->scratch) ? m->scratch + off - gap : NULL;
 }
 
 /*
@@ -86,14 +108,11 @@ static int swing_tree_bcast(mca_coll_swing_call_t *call, mca_coll_swing_module_t
     int rc = OMPI_SUCCESS, np;
 
     if (NULL == vec) {
-        rc = mca_coll_swing_grow(&m->scratch, &m->scratch_size, call->count);
-        vec = m->scratch;
-        if (OMPI_SUCCESS == rc && call->is_root) {
-            rc = mca_coll_swing_ubuf_pack(&call->mine, vec);
+        vec = swing_tree_scratch(call, m, 0, 0);
+        if (NULL != vec && call->is_root) {
+            /* a pack that fails: the tree still runs, in error mode */
+            call->error = mca_coll_swing_ubuf_pack(&call->mine, vec);
         }
-    }
-    if (OMPI_SUCCESS != rc) {
-        return rc;
     }
     np = swing_tree_parts(call, plan, call->count, vec, vec, pts);
     rc = swing_tree_run(pts, np);
@@ -124,30 +143,24 @@ static int swing_tree_reduce(mca_coll_swing_call_t *call, mca_coll_swing_module_
     mca_coll_swing_smpart_t pts[MCA_COLL_SWING_MAX_PARTS];
     ptrdiff_t gap = 0;
     size_t span = opal_datatype_span(&call->dtype->super, call->count, &gap);
-    int relays = swing_tree_relays(plan), rc, np;
+    int relays = swing_tree_relays(plan), np;
     char *acc, *tmp;
 
-    rc = mca_coll_swing_grow(&m->scratch, &m->scratch_size, 2 * span);
-    if (OMPI_SUCCESS != rc) {
-        return rc;
-    }
-    tmp = m->scratch + span - gap;
+    tmp = swing_tree_scratch(call, m, span, gap);
     if (call->is_root) {
         acc = call->rbuf;
     } else if (relays) {
-        acc = m->scratch - gap;
+        acc = swing_tree_scratch(call, m, 0, gap);
     } else {
         acc = (char *) call->sbuf;   /* it only sends: read in place */
     }
-    if (NULL != call->sbuf && acc != call->sbuf) {
-        rc = ompi_datatype_copy_content_same_ddt(call->dtype, call->count, acc,
-                                                 (char *) call->sbuf);
+    if (OMPI_SUCCESS == call->error && NULL != call->sbuf && acc != call->sbuf) {
+        /* a copy that fails: the tree still runs, in error mode */
+        call->error = ompi_datatype_copy_content_same_ddt(call->dtype, call->count, acc,
+                                                          (char *) call->sbuf);
     }
-    if (OMPI_SUCCESS == rc) {
-        np = swing_tree_parts(call, plan, call->count, acc, tmp, pts);
-        rc = swing_tree_run(pts, np);
-    }
-    return rc;
+    np = swing_tree_parts(call, plan, call->count, acc, tmp, pts);
+    return swing_tree_run(pts, np);
 }
 
 /*
@@ -225,24 +238,22 @@ static int swing_tree_gs(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m
     if (x.nparts != tree->nparts || x.nparts > MCA_COLL_SWING_MAX_PARTS) {
         return OMPI_ERR_BAD_PARAM;
     }
-    rc = mca_coll_swing_grow(&m->scratch, &m->scratch_size, call->count + call->block);
-    if (OMPI_SUCCESS != rc) {
-        return rc;
-    }
-    x.work = m->scratch;
-    x.stage = m->scratch + call->count;
+    /* moved as bytes: elements of extent 1 */
+    x.work = swing_tree_scratch(call, m, 0, 0);
+    x.stage = swing_tree_at(call, x.work, call->count);
     x.base[0] = 0;
     for (int j = 0; j < x.nparts; ++j) {
         mca_coll_swing_layout_t *l = mca_coll_swing_plan_part(call->plan, j)->layout;
         mca_coll_swing_block_layout(call, l, x.nparts, j);
         x.base[j + 1] = x.base[j] + l->off[l->p];
     }
-    rc = (gather || !call->is_root) ? OMPI_SUCCESS : swing_tree_gs_all(&x, 1);
-    if (OMPI_SUCCESS == rc && gather) {
-        rc = swing_tree_gs_user(&x, rank, &call->mine, 1);
-    }
-    if (OMPI_SUCCESS != rc) {
-        return rc;
+    if (OMPI_SUCCESS == call->error) {
+        rc = (gather || !call->is_root) ? OMPI_SUCCESS : swing_tree_gs_all(&x, 1);
+        if (OMPI_SUCCESS == rc && gather) {
+            rc = swing_tree_gs_user(&x, rank, &call->mine, 1);
+        }
+        /* a pack that fails: the tree still runs, in error mode */
+        call->error = rc;
     }
     mca_coll_swing_p2p_block_tags(x.nparts, tags);
     for (int j = 0; j < x.nparts; ++j) {
@@ -251,7 +262,8 @@ static int swing_tree_gs(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m
             continue;
         }
         mca_coll_swing_sm_part_init(&pts[np], call, n, mca_coll_swing_plan_part(tree, j),
-                                    x.work + x.base[j], x.work + x.base[j], tags[j]);
+                                    swing_tree_at(call, x.work, x.base[j]),
+                                    swing_tree_at(call, x.work, x.base[j]), tags[j]);
         pts[np].half = gather ? SWT_HALF_AG : SWT_HALF_RS;
         pts[np].layout = mca_coll_swing_plan_part(call->plan, j)->layout;
         pts[np].rank = rank;
@@ -306,24 +318,23 @@ static int swing_tree_bo(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m
     if (bo->nparts != tree->nparts) {
         return OMPI_ERR_BAD_PARAM;
     }
-    rc = mca_coll_swing_grow(&m->scratch, &m->scratch_size, 2 * span);
-    if (OMPI_SUCCESS != rc) {
-        return rc;
-    }
-    tmp = m->scratch + span - gap;
+    tmp = swing_tree_scratch(call, m, span, gap);
     if (bcast) {
-        vec = (NULL != call->mine.direct) ? call->mine.direct : m->scratch - gap;
-        if (vec != call->mine.direct && call->is_root) {
-            rc = mca_coll_swing_ubuf_pack(&call->mine, vec);
-        }
+        vec = (NULL != call->mine.direct) ? call->mine.direct : swing_tree_scratch(call, m, 0, gap);
+        rc = (NULL != vec && vec != call->mine.direct && call->is_root)
+                 ? mca_coll_swing_ubuf_pack(&call->mine, vec) : OMPI_SUCCESS;
     } else {
-        vec = call->is_root ? call->rbuf : m->scratch - gap;
-        if (NULL != call->sbuf) {
-            rc = ompi_datatype_copy_content_same_ddt(call->dtype, call->count, vec,
-                                                     (char *) call->sbuf);
-        }
+        vec = call->is_root ? call->rbuf : swing_tree_scratch(call, m, 0, gap);
+        rc = (NULL != vec && NULL != call->sbuf)
+                 ? ompi_datatype_copy_content_same_ddt(call->dtype, call->count, vec,
+                                                       (char *) call->sbuf)
+                 : OMPI_SUCCESS;
     }
-    for (int j = 0; j < bo->nparts && OMPI_SUCCESS == rc; ++j) {
+    /* a pack or copy that fails: both phases still run, in error mode */
+    if (OMPI_SUCCESS == call->error) {
+        call->error = rc;
+    }
+    for (int j = 0; j < bo->nparts; ++j) {
         mca_coll_swing_layout_t *l = mca_coll_swing_plan_part(bo, j)->layout;
         size_t first, n;
         swt_part_elems(call->count, bo->nparts, j, &first, &n);
@@ -332,14 +343,12 @@ static int swing_tree_bo(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m
             swt_block_elems(n, l->p, i, 0, &l->off[i], &len);
         }
     }
-    if (OMPI_SUCCESS == rc) {
-        rc = bcast ? swing_tree_bo_phase(call, tree, vec, tmp, SWT_HALF_RS)
-                   : swing_tree_bo_phase(call, bo, vec, tmp, SWT_HALF_RS);
-    }
-    if (OMPI_SUCCESS == rc) {
-        rc = bcast ? swing_tree_bo_phase(call, bo, vec, tmp, SWT_HALF_AG)
-                   : swing_tree_bo_phase(call, tree, vec, tmp, SWT_HALF_AG);
-    }
+    rc = bcast ? swing_tree_bo_phase(call, tree, vec, tmp, SWT_HALF_RS)
+               : swing_tree_bo_phase(call, bo, vec, tmp, SWT_HALF_RS);
+    /* the second phase whatever the first gave: its peers wait for its messages */
+    call->error = rc;
+    rc = bcast ? swing_tree_bo_phase(call, bo, vec, tmp, SWT_HALF_AG)
+               : swing_tree_bo_phase(call, tree, vec, tmp, SWT_HALF_AG);
     if (OMPI_SUCCESS == rc && bcast && vec != call->mine.direct && !call->is_root) {
         rc = mca_coll_swing_ubuf_unpack(&call->mine, vec);
     }
@@ -366,21 +375,71 @@ static long swing_tree_nsegs(const mca_coll_swing_call_t *call, const mca_coll_s
     return n < 1 ? 1 : n > 4096 ? 4096 : n;
 }
 
+/* The module's scratch the call needs on this rank, and at most on any. */
+static void swing_tree_need(const mca_coll_swing_call_t *call, size_t *need, size_t *most)
+{
+    ptrdiff_t gap = 0;
+    size_t span;
+
+    if (SWT_COLL_GATHER == call->tcoll || SWT_COLL_SCATTER == call->tcoll) {
+        *need = *most = call->count + call->block;
+        return;
+    }
+    span = opal_datatype_span(&call->dtype->super, call->count, &gap);
+    if (SWT_COLL_BCAST == call->tcoll && NULL == call->plan) {
+        /* only a rank whose type has holes packs: the types may differ by rank */
+        *most = call->count;
+        *need = (NULL == call->mine.direct) ? call->count : 0;
+        return;
+    }
+    *need = *most = 2 * span;
+}
+
+/*
+ * Before the first message: the row's tree (set up at this call on every
+ * rank alike, or not), a chain's segments for this size (changed on every
+ * rank alike), the scratch; agreed when one of them was made at this
+ * call. If a rank failed, every rank drops what this call made and hands
+ * the call to the previous module.
+ */
+static int swing_tree_prepare(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
+{
+    mca_coll_swing_tree_t *t = call->tree;
+    mca_coll_swing_growth_t g = {&m->scratch, &m->scratch_size, &m->scratch_agreed, 0, 0};
+    int made = call->tree_new, ok = (NULL != t), rc;
+
+    if (NULL != t && SWT_ALG_RING == t->plan.pattern) {
+        long nsegs = swing_tree_nsegs(call, m, t->nparts);
+        if (nsegs != t->nsegs) {
+            made = 1;
+            ok = (OMPI_SUCCESS == mca_coll_swing_tree_segments(t, nsegs));
+        }
+    }
+    swing_tree_need(call, &g.need, &g.most);
+    rc = mca_coll_swing_agree_before(call, m, &g, 1, ok, made);
+    if (MCA_COLL_SWING_DECLINED == rc && made && NULL != *call->tree_slot) {
+        mca_coll_swing_tree_free(*call->tree_slot);
+        free(*call->tree_slot);
+        *call->tree_slot = NULL;
+    }
+    if (OMPI_ERR_OUT_OF_RESOURCE == rc) {
+        /* this rank alone needed more scratch than was agreed: error mode */
+        call->error = rc;
+        rc = OMPI_SUCCESS;
+    }
+    return rc;
+}
+
 int mca_coll_swing_exec_tree(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
 {
     const mca_coll_swing_plan_t *plan = NULL;
-    mca_coll_swing_tree_t *t = call->tree;
-    int rc = OMPI_SUCCESS;
+    int rc = swing_tree_prepare(call, m);
 
-    if (NULL == t) {
-        return OMPI_ERR_BAD_PARAM;
+    if (OMPI_SUCCESS != rc) {
+        return rc;
     }
-    if (SWT_ALG_RING == t->plan.pattern) {
-        rc = mca_coll_swing_tree_segments(t, swing_tree_nsegs(call, m, t->nparts));
-    }
-    if (OMPI_SUCCESS == rc) {
-        rc = mca_coll_swing_tree_plan(t, ompi_comm_rank(call->comm), call->root, &plan);
-    }
+    /* every rank alike: no allocation, no failure but a bad description */
+    rc = mca_coll_swing_tree_plan(call->tree, ompi_comm_rank(call->comm), call->root, &plan);
     if (OMPI_SUCCESS != rc) {
         return rc;
     }

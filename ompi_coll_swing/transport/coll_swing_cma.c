@@ -21,6 +21,9 @@
 
 int mca_coll_swing_cma_read(uint64_t pid, void *local, uint64_t remote, size_t len)
 {
+    if (mca_coll_swing_fault(MCA_COLL_SWING_FAULT_CMA)) {
+        return -1;
+    }
     while (len > 0) {
         struct iovec l = {local, len}, r = {(void *) (uintptr_t) remote, len};
         ssize_t got = process_vm_readv((pid_t) pid, &l, 1, &r, 1, 0);
@@ -64,7 +67,8 @@ int mca_coll_swing_shm_cma_probe(mca_coll_swing_shm_t *s)
     if (s->cma_chunk < 4096) {
         s->cma_chunk = 4096;
     }
-    s->cma_tmp = aligned_alloc(SWING_SHM_ALIGN, s->cma_chunk * (size_t) s->nranks);
+    s->cma_tmp = mca_coll_swing_fault(MCA_COLL_SWING_FAULT_SETUP)
+                     ? NULL : aligned_alloc(SWING_SHM_ALIGN, s->cma_chunk * (size_t) s->nranks);
     return NULL != s->cma_tmp;
 }
 

@@ -43,9 +43,31 @@ _Static_assert(SWING_NB_TAG_FIRST > MCA_COLL_BASE_TAG_HCOLL_END
                && SWING_BLOCK_TAG_FIRST + MCA_COLL_SWING_MAX_PARTS < MCA_COLL_BASE_TAG_HCOLL_BASE,
                "swing's tags outside the hcoll range");
 
+/* The error mode's receive type: bytes of extent 0 (p2p_init). */
+static struct ompi_datatype_t *swing_sink_type;
+/* Where its data land: any byte would do; one per cache line keeps threads apart. */
+static char swing_sink[64];
+
+/* A post's faults (coll_swing_fault.h), before the PML is asked. */
+static int swing_p2p_fault(void)
+{
+    if (mca_coll_swing_fault(MCA_COLL_SWING_FAULT_POST)) {
+        return OMPI_ERR_TEMP_OUT_OF_RESOURCE;
+    }
+    if (mca_coll_swing_fault(MCA_COLL_SWING_FAULT_POST_FATAL)) {
+        return OMPI_ERR_UNREACH;
+    }
+    return OMPI_SUCCESS;
+}
+
 int mca_coll_swing_p2p_isend(const mca_coll_swing_call_t *call, const char *buf, size_t n,
                              int peer, ompi_request_t **req)
 {
+    int rc = swing_p2p_fault();
+
+    if (OMPI_SUCCESS != rc) {
+        return rc;
+    }
     return MCA_PML_CALL(isend(buf, n, call->dtype, peer, SWING_TAG(call),
                               MCA_PML_BASE_SEND_STANDARD, call->comm, req));
 }
@@ -53,7 +75,79 @@ int mca_coll_swing_p2p_isend(const mca_coll_swing_call_t *call, const char *buf,
 int mca_coll_swing_p2p_irecv(const mca_coll_swing_call_t *call, char *buf, size_t n,
                              int peer, ompi_request_t **req)
 {
+    int rc = swing_p2p_fault();
+
+    if (OMPI_SUCCESS != rc) {
+        return rc;
+    }
     return MCA_PML_CALL(irecv(buf, n, call->dtype, peer, SWING_TAG(call), call->comm, req));
+}
+
+int mca_coll_swing_p2p_isend_empty(const mca_coll_swing_call_t *call, int peer,
+                                   ompi_request_t **req)
+{
+    int rc = swing_p2p_fault();
+
+    if (OMPI_SUCCESS != rc) {
+        return rc;
+    }
+    return MCA_PML_CALL(isend(swing_sink, 0, call->dtype, peer, SWING_TAG(call),
+                              MCA_PML_BASE_SEND_STANDARD, call->comm, req));
+}
+
+int mca_coll_swing_p2p_irecv_sink(const mca_coll_swing_call_t *call, size_t n, int peer,
+                                  ompi_request_t **req)
+{
+    size_t size = 0;
+    int rc = swing_p2p_fault();
+
+    if (OMPI_SUCCESS != rc) {
+        return rc;
+    }
+    ompi_datatype_type_size(call->dtype, &size);
+    return MCA_PML_CALL(irecv(swing_sink, n * size, swing_sink_type, peer, SWING_TAG(call),
+                              call->comm, req));
+}
+
+int mca_coll_swing_p2p_result(ompi_request_t *req, size_t expect)
+{
+    int rc = req->req_status.MPI_ERROR;
+
+    if (mca_coll_swing_fault(MCA_COLL_SWING_FAULT_COMPLETE)) {
+        return OMPI_ERR_UNREACH;
+    }
+    if (OMPI_SUCCESS == rc && req->req_status._ucount < expect) {
+        return MCA_COLL_SWING_PEER_FAILED;
+    }
+    return rc;
+}
+
+int mca_coll_swing_p2p_transient(int rc)
+{
+    return OMPI_ERR_TEMP_OUT_OF_RESOURCE == rc || OMPI_ERR_OUT_OF_RESOURCE == rc
+           || OMPI_ERR_WOULD_BLOCK == rc;
+}
+
+int mca_coll_swing_p2p_init(void)
+{
+    int rc = ompi_datatype_create_resized(&ompi_mpi_byte.dt, 0, 0, &swing_sink_type);
+
+    if (OMPI_SUCCESS == rc) {
+        rc = ompi_datatype_commit(&swing_sink_type);
+    }
+    if (OMPI_SUCCESS != rc && NULL != swing_sink_type) {
+        ompi_datatype_destroy(&swing_sink_type);
+        swing_sink_type = NULL;
+    }
+    return rc;
+}
+
+void mca_coll_swing_p2p_fini(void)
+{
+    if (NULL != swing_sink_type) {
+        ompi_datatype_destroy(&swing_sink_type);
+        swing_sink_type = NULL;
+    }
 }
 
 void mca_coll_swing_p2p_nb_tags(mca_coll_swing_module_t *module, int persistent, int ntags,

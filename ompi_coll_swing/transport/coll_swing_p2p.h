@@ -18,6 +18,31 @@ int mca_coll_swing_p2p_isend(const mca_coll_swing_call_t *call, const char *buf,
                              int peer, ompi_request_t **req);
 int mca_coll_swing_p2p_irecv(const mca_coll_swing_call_t *call, char *buf, size_t n,
                              int peer, ompi_request_t **req);
+
+/*
+ * The error mode of an operation that failed on this rank or learned that
+ * a peer failed (engine/coll_swing_sm.c): every message still goes, so
+ * that no peer waits for one, but carries nothing: an empty send, and a
+ * receive of the n elements the peer may still send into a sink (a byte
+ * type of extent 0: the data land on one byte), which needs no buffer and
+ * never truncates (Open MPI 4.1's PML does not survive a truncated
+ * receive into a short buffer across TCP).
+ */
+int mca_coll_swing_p2p_isend_empty(const mca_coll_swing_call_t *call, int peer,
+                                   ompi_request_t **req);
+int mca_coll_swing_p2p_irecv_sink(const mca_coll_swing_call_t *call, size_t n, int peer,
+                                  ompi_request_t **req);
+/*
+ * How a completed request ended: OMPI_SUCCESS, its error, or
+ * MCA_COLL_SWING_PEER_FAILED for a receive shorter than the expect bytes
+ * posted (an error mode's empty message).
+ */
+int mca_coll_swing_p2p_result(ompi_request_t *req, size_t expect);
+/* 1 for a post refused for want of resources: worth retrying later. */
+int mca_coll_swing_p2p_transient(int rc);
+/* The sink type, at component open and close. */
+int mca_coll_swing_p2p_init(void);
+void mca_coll_swing_p2p_fini(void);
 /* The tags of the parts of a blocking call's plan (ntags <= 2 *
    SWT_MAX_DIMS): 0, the collective tag, for part 0, a fixed tag of
    swing's own for each other part. */

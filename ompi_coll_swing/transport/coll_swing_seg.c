@@ -20,6 +20,7 @@
  * that shm is unavailable on the communicator; calls then use Swing.
  */
 #include "coll_swing_seg.h"
+#include "coll_swing_agree.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -100,6 +101,9 @@ static char *swing_shm_create(const char *name, size_t len)
 
     /* a leftover of a crashed job that reused our job id */
     (void) shm_unlink(name);
+    if (mca_coll_swing_fault(MCA_COLL_SWING_FAULT_SEGMENT)) {
+        return NULL;
+    }
     fd = shm_open(name, O_RDWR | O_CREAT | O_EXCL, 0600);
     if (fd < 0) {
         return NULL;
@@ -120,7 +124,7 @@ static char *swing_shm_open(const char *name, size_t *len)
     char *base = NULL;
     struct stat st;
     void *map;
-    int fd = shm_open(name, O_RDWR, 0600);
+    int fd = mca_coll_swing_fault(MCA_COLL_SWING_FAULT_SEGMENT) ? -1 : shm_open(name, O_RDWR, 0600);
 
     if (fd < 0) {
         return NULL;
@@ -194,12 +198,6 @@ void mca_coll_swing_shm_phase(mca_coll_swing_shm_t *s)
     mca_coll_swing_shm_phase_wait(s, mca_coll_swing_shm_phase_post(s));
 }
 
-int mca_coll_swing_shm_agree(mca_coll_swing_module_t *m, int *ok)
-{
-    return m->prev.coll_allreduce(MPI_IN_PLACE, ok, 1, MPI_INT, MPI_MIN, m->comm,
-                                  m->prev.coll_allreduce_module);
-}
-
 /* Fills the process-local view from the header rank 0 wrote. */
 static mca_coll_swing_shm_t *swing_shm_view(char *base, size_t len, int p, int rank)
 {
@@ -211,11 +209,11 @@ static mca_coll_swing_shm_t *swing_shm_view(char *base, size_t len, int p, int r
         || len < swing_shm_layout((size_t) p, h->small_size, h->slot_size, off)) {
         return NULL;
     }
-    s = calloc(1, sizeof(*s));
+    s = mca_coll_swing_setup_calloc(1, sizeof(*s));
     if (NULL == s) {
         return NULL;
     }
-    s->in = calloc((size_t) p, sizeof(char *));
+    s->in = mca_coll_swing_setup_calloc((size_t) p, sizeof(char *));
     if (NULL == s->in) {
         free(s);
         return NULL;
@@ -231,6 +229,7 @@ static mca_coll_swing_shm_t *swing_shm_view(char *base, size_t len, int p, int r
     s->result = base + off[3];
     s->slot_size = h->slot_size;
     s->phase = 0;
+    s->calls = 0;
     s->small_calls = 0;
     /* mpi_yield_when_idle: the job said its ranks share cores (even when
        this segment's ranks alone would not) */
@@ -239,17 +238,19 @@ static mca_coll_swing_shm_t *swing_shm_view(char *base, size_t len, int p, int r
     return s;
 }
 
-int mca_coll_swing_shm_map(mca_coll_swing_module_t *m, int p, int rank, int first_rank,
-                           mca_coll_swing_shm_t **out)
+int mca_coll_swing_shm_map(mca_coll_swing_module_t *m, int ready, int p, int rank,
+                           int first_rank, mca_coll_swing_shm_t **out)
 {
     size_t off[4], slot = swing_shm_slot_size(), len = 0;
     mca_coll_swing_shm_t *s = NULL;
-    char name[96], *base = NULL;
-    int ok = 1, rc;
+    char name[96] = "", *base = NULL;
+    int ok = ready, rc;
 
     *out = NULL;
-    swing_shm_name(m->comm, first_rank, name, sizeof(name));
-    if (0 == rank) {
+    if (ready) {
+        swing_shm_name(m->comm, first_rank, name, sizeof(name));
+    }
+    if (ready && 0 == rank) {
         len = swing_shm_layout((size_t) p, SWING_SHM_SMALL_MAX, slot, off);
         base = swing_shm_create(name, len);
         if (NULL != base) {
@@ -260,7 +261,7 @@ int mca_coll_swing_shm_map(mca_coll_swing_module_t *m, int p, int rank, int firs
         }
         ok = (NULL != base);
     }
-    rc = mca_coll_swing_shm_agree(m, &ok);
+    rc = mca_coll_swing_agree(m, &ok);
     if (OMPI_SUCCESS == rc && ok) {
         if (0 != rank) {
             base = swing_shm_open(name, &len);
@@ -269,10 +270,10 @@ int mca_coll_swing_shm_map(mca_coll_swing_module_t *m, int p, int rank, int firs
         ok = (NULL != s);
     }
     if (OMPI_SUCCESS == rc) {
-        rc = mca_coll_swing_shm_agree(m, &ok);
+        rc = mca_coll_swing_agree(m, &ok);
     }
     /* everyone has mapped it (or given up): the name can go */
-    if (0 == rank && NULL != base) {
+    if (ready && 0 == rank && NULL != base) {
         (void) shm_unlink(name);
     }
     if (OMPI_SUCCESS == rc && ok) {

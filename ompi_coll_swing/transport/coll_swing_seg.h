@@ -17,6 +17,16 @@
  * A phase is "write something, publish my counter, wait until every rank's
  * counter reached mine". Counters only grow, so consecutive calls never
  * reset anything.
+ *
+ * Failures. A rank that fails during a call on the segment (its half of
+ * the step between nodes, a single-copy read) still takes part in every
+ * phase, and marks the call failed in the header before its next phase:
+ * header.fail[k % 2] = k for its k-th call on the segment (every rank
+ * numbers the calls alike). After the call's last phase every rank reads
+ * that word, one load of a line nobody writes unless a call fails, and
+ * ends with an error when it holds k. Two words, because a rank can start
+ * call k + 1 (and fail in it) while a slower one still reads call k's,
+ * never call k + 2.
  */
 #ifndef MCA_COLL_SWING_SEG_H
 #define MCA_COLL_SWING_SEG_H
@@ -47,6 +57,7 @@ typedef struct mca_coll_swing_shm_header_t {
     uint64_t nranks;
     uint64_t small_size;
     uint64_t slot_size;
+    uint64_t fail[2];        /* the last calls a rank failed in, by parity (above) */
 } mca_coll_swing_shm_header_t;
 
 /* Rank i's line of the flags area. */
@@ -69,6 +80,7 @@ typedef struct mca_coll_swing_shm_t {
     char *result;            /* 2 results of slot_size */
     size_t slot_size;
     uint64_t phase;          /* phases this rank has published */
+    uint64_t calls;          /* calls this rank has made on the segment */
     uint64_t small_calls;    /* selects the half of the small area */
     char **in;               /* nranks operand pointers, reused by every call */
     unsigned spin;           /* flag reads between two sched_yield */
@@ -94,14 +106,13 @@ void mca_coll_swing_shm_release(mca_coll_swing_module_t *m);
  * Collective over the module's communicator, every rank in one group of a
  * node: map that group's segment (p members, my index rank, first_rank the
  * communicator rank of the group's first member, which names it).
- * OMPI_ERR_NOT_AVAILABLE when some group failed (agreed by all).
+ * OMPI_ERR_NOT_AVAILABLE when some group failed (agreed by all). A rank
+ * that failed before (ready 0: p, rank and first_rank unknown) takes part
+ * in the agreements only, and makes them fail.
  */
-int mca_coll_swing_shm_map(mca_coll_swing_module_t *m, int p, int rank, int first_rank,
-                           mca_coll_swing_shm_t **out);
+int mca_coll_swing_shm_map(mca_coll_swing_module_t *m, int ready, int p, int rank,
+                           int first_rank, mca_coll_swing_shm_t **out);
 void mca_coll_swing_shm_unmap(mca_coll_swing_shm_t *s);
-/* Collective: *ok becomes the minimum of every rank's *ok (through the
-   module swing replaced, so it works before swing's own paths are ready). */
-int mca_coll_swing_shm_agree(mca_coll_swing_module_t *m, int *ok);
 
 static inline mca_coll_swing_shm_line_t *mca_coll_swing_shm_line(const mca_coll_swing_shm_t *s,
                                                                  int rank)
@@ -143,6 +154,28 @@ static inline size_t mca_coll_swing_shm_slice(size_t n, int p, int r, size_t ext
     per = (per + line - 1) / line * line;
     lo = per * (size_t) r;
     return lo < n ? lo : n;
+}
+
+/* A call begins on the segment: its number, the same on every rank of it. */
+static inline uint64_t mca_coll_swing_shm_call(mca_coll_swing_shm_t *s)
+{
+    return ++s->calls;
+}
+
+/* This rank failed in call k: before its next phase (which publishes it). */
+static inline void mca_coll_swing_shm_fail(mca_coll_swing_shm_t *s, uint64_t k)
+{
+    mca_coll_swing_shm_header_t *h = (mca_coll_swing_shm_header_t *) (void *) s->base;
+
+    __atomic_store_n(&h->fail[k & 1], k, __ATOMIC_RELEASE);
+}
+
+/* 1 when a rank failed in call k: after the call's last phase. */
+static inline int mca_coll_swing_shm_failed(const mca_coll_swing_shm_t *s, uint64_t k)
+{
+    const mca_coll_swing_shm_header_t *h = (const void *) s->base;
+
+    return __atomic_load_n(&h->fail[k & 1], __ATOMIC_ACQUIRE) == k;
 }
 
 /* Publish my next phase, then wait until every rank has published it. */

@@ -17,8 +17,8 @@
 #       test_rsag and test_nbc with every algorithm, then the MPI check.
 #       Ends with "N passed, N failed, N skipped".
 #
-# MPI check: uninstrumented MPI programs (stress and soak, compiled here
-# with plain mpicc) load the instrumented mca_coll_swing.so. The ASan runtime must
+# MPI check: uninstrumented MPI programs (stress, soak and the fault
+# matrix, compiled here with plain mpicc) load the instrumented mca_coll_swing.so. The ASan runtime must
 # come first in such a process, so it is preloaded into the MPI processes
 # only (mpirun -x LD_PRELOAD=libasan.so; mpirun itself stays clean), with
 # nodlclose.so so that unloaded components keep their symbols for LSan.
@@ -61,6 +61,9 @@ mpi_check() {
     mpicc -O1 -g -o "$soak" "$here/soak.c" "$here/rel_util.c" "$here/../mpi/test_util.c" \
         "$here/../mpi/swing_pvar.c" \
         || return 99
+    fplain="$bdir/tests/reliability/faults-plain"
+    mpicc -O1 -g -o "$fplain" "$here/faults.c" "$here/rel_util.c" "$here/../mpi/test_util.c" \
+        "$here/../mpi/swing_pvar.c" || return 99
     gcc -shared -fPIC -O1 -o "$shim" "$here/nodlclose.c" || return 99
     fails=0
     # "nbc": stress --nbc, the nonblocking and persistent entries (requests
@@ -114,7 +117,40 @@ mpi_check() {
             echo "$out" | grep -v '^--*$' | head -n 60
         fi
     done
-    rm -f "$plain" "$soak" "$shim"
+    # the fault matrix: every error path (error mode, agreements, the
+    # segment's mark, retries) under ASan and UBSan, leaks included
+    fmp="allreduce:swing_bo,allreduce:ring,reduce_scatter:swing,allgatherv:swing_mp"
+    fmp="$fmp,iallreduce:swing_bo_mp,allreduce_init:swing_lo,bcast:bine,reduce:chain,gather:bine"
+    fshm="allreduce:shm,allgather:shm,iallreduce:shm,allreduce_init:shm"
+    fcma="--mca coll_swing_shm_cma 1 --mca coll_swing_shm_cma_min 0"
+    fcma="$fcma --mca coll_swing_shm_cma_allgather_min 0"
+    for label in "message passing" shm; do
+        cases=$fmp
+        extra=""
+        if [ "$label" = shm ]; then
+            cases=$fshm
+            extra=$fcma
+        fi
+        out=$(SWING_COMPONENT_PATH="$comp:$(sed -n 's/^SWING_OMPI_PKGLIBDIR = //p' "$bdir/tests/Makefile")" \
+              timeout 300 "$here/../mpi/mpirun.sh" -np 4 \
+              -x LD_PRELOAD="$libasan:$shim" -x ASAN_OPTIONS="$asan_opts:fast_unwind_on_malloc=0" \
+              -x LSAN_OPTIONS="suppressions=$supp:print_suppressions=0" \
+              -x UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
+              --mca coll_swing_fault_inject none --mca coll_swing_segment_size 4096 \
+              --mca coll_swing_shm_size 4096 $extra "$fplain" --cases "$cases" </dev/null 2>&1)
+        rc=$?
+        if [ $rc = 0 ] && echo "$out" | grep -q ': 0 failures: PASS' \
+                && ! echo "$out" | grep -q -e 'ERROR: AddressSanitizer' -e 'runtime error:' \
+                                           -e 'ERROR: LeakSanitizer'; then
+            ok "ASan/UBSan fault matrix np 4 $label: $(echo "$out" | grep -c '^case ') cases"
+        else
+            fails=$((fails + 1))
+            bad "ASan/UBSan fault matrix np 4 $label (exit $rc):"
+            echo "$out" | grep -v '^--*$' | grep -v '^case .*\.\.\. \(served\|error\|downstream\)' \
+                | grep -v '^n/a' | head -n 60
+        fi
+    done
+    rm -f "$plain" "$soak" "$fplain" "$shim"
     [ $fails = 0 ]
 }
 

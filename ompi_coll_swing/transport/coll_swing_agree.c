@@ -1,0 +1,65 @@
+/*
+ * Agreements through the module swing replaced (coll_swing_agree.h).
+ *
+ * Example: MPI_Allreduce of 1 MiB then of 8 KiB, then of 1 MiB again, on a
+ * fresh communicator: the first call grows the scratch to 1 MiB and
+ * agrees; the others need no more than was agreed and run at once. Had a
+ * rank failed to grow, the first call would have gone to the previous
+ * module on every rank, nothing agreed, and the next 1 MiB call would try
+ * again.
+ */
+#include "coll_swing_agree.h"
+
+mca_coll_swing_decline_t mca_coll_swing_agree_declined = {
+    0, "a rank could not grow its scratch for this call"};
+
+int mca_coll_swing_agree(mca_coll_swing_module_t *m, int *ok)
+{
+    return m->prev.coll_allreduce(MPI_IN_PLACE, ok, 1, MPI_INT, MPI_MIN, m->comm,
+                                  m->prev.coll_allreduce_module);
+}
+
+int mca_coll_swing_agree_before(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m,
+                                const mca_coll_swing_growth_t *g, int n, int ok, int force)
+{
+    int more = force, rc;
+
+    for (int i = 0; i < n; ++i) {
+        more |= (g[i].most > *g[i].agreed);
+    }
+    if (OPAL_LIKELY(!more)) {
+        /* a need beyond the agreed size on this rank only: no agreement to join */
+        for (int i = 0; i < n; ++i) {
+            rc = mca_coll_swing_grow(g[i].buf, g[i].size, g[i].need);
+            if (OMPI_SUCCESS != rc) {
+                return rc;
+            }
+        }
+        return OMPI_SUCCESS;
+    }
+    for (int i = 0; i < n && ok; ++i) {
+        ok = (OMPI_SUCCESS == mca_coll_swing_grow(g[i].buf, g[i].size, g[i].need));
+    }
+    mca_coll_swing_count(&mca_coll_swing_counters.agree, 1);
+    rc = mca_coll_swing_agree(m, &ok);
+    if (OMPI_SUCCESS != rc) {
+        return rc;
+    }
+    if (!ok) {
+        mca_coll_swing_count(&mca_coll_swing_counters.agree_fallback, 1);
+        call->declined = &mca_coll_swing_agree_declined;
+        return MCA_COLL_SWING_DECLINED;
+    }
+    for (int i = 0; i < n; ++i) {
+        if (g[i].most > *g[i].agreed) {
+            *g[i].agreed = g[i].most;
+        }
+    }
+    return OMPI_SUCCESS;
+}
+
+int mca_coll_swing_grow_agreed(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m,
+                               const mca_coll_swing_growth_t *g, int n)
+{
+    return mca_coll_swing_agree_before(call, m, g, n, 1, 0);
+}
