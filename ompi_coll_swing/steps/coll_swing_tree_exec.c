@@ -76,12 +76,20 @@ static int swing_tree_run(mca_coll_swing_smpart_t *pts, int np)
     return mca_coll_swing_sm_run(&sm);
 }
 
+int mca_coll_swing_tree_steps(const mca_coll_swing_call_t *call, const mca_coll_swing_plan_t *plan,
+                              char *vec, char *tmp)
+{
+    mca_coll_swing_smpart_t pts[MCA_COLL_SWING_MAX_PARTS];
+    int np = swing_tree_parts(call, plan, call->count, vec, tmp, pts);
+
+    return swing_tree_run(pts, np);
+}
+
 static int swing_tree_bcast(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m,
                             const mca_coll_swing_plan_t *plan)
 {
-    mca_coll_swing_smpart_t pts[MCA_COLL_SWING_MAX_PARTS];
     char *vec = call->mine.direct;
-    int rc = OMPI_SUCCESS, np;
+    int rc = OMPI_SUCCESS;
 
     if (NULL == vec) {
         rc = mca_coll_swing_grow(&m->scratch, &m->scratch_size, call->count);
@@ -93,8 +101,7 @@ static int swing_tree_bcast(mca_coll_swing_call_t *call, mca_coll_swing_module_t
     if (OMPI_SUCCESS != rc) {
         return rc;
     }
-    np = swing_tree_parts(call, plan, call->count, vec, vec, pts);
-    rc = swing_tree_run(pts, np);
+    rc = mca_coll_swing_tree_steps(call, plan, vec, vec);
     if (OMPI_SUCCESS == rc && vec != call->mine.direct && !call->is_root) {
         rc = mca_coll_swing_ubuf_unpack(&call->mine, vec);
     }
@@ -119,10 +126,9 @@ static int swing_tree_relays(const mca_coll_swing_plan_t *plan)
 static int swing_tree_reduce(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m,
                              const mca_coll_swing_plan_t *plan)
 {
-    mca_coll_swing_smpart_t pts[MCA_COLL_SWING_MAX_PARTS];
     ptrdiff_t gap = 0;
     size_t span = opal_datatype_span(&call->dtype->super, call->count, &gap);
-    int relays = swing_tree_relays(plan), rc, np;
+    int relays = swing_tree_relays(plan), rc;
     char *acc, *tmp;
 
     rc = mca_coll_swing_grow(&m->scratch, &m->scratch_size, 2 * span);
@@ -142,8 +148,7 @@ static int swing_tree_reduce(mca_coll_swing_call_t *call, mca_coll_swing_module_
                                                  (char *) call->sbuf);
     }
     if (OMPI_SUCCESS == rc) {
-        np = swing_tree_parts(call, plan, call->count, acc, tmp, pts);
-        rc = swing_tree_run(pts, np);
+        rc = mca_coll_swing_tree_steps(call, plan, acc, tmp);
     }
     return rc;
 }
