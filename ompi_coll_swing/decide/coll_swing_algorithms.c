@@ -160,13 +160,11 @@ static const mca_coll_swing_alg_t swing_br_algs[] = {
     { "shm", MCA_COLL_SWING_BR_SHM, SWT_ALG_SWING, SWT_KIND_LO, 0,
       mca_coll_swing_exec_shm_rooted, NULL, -1, MCA_COLL_SWING_SCOPE_NODE,
       "shared-memory segment, ranks of one node only (elsewhere: a tree): broadcast in "
-      "chunks the root fills while the others read, reduce as the shm allreduce with the "
-      "result at the root", 0 },
+      "chunks the root fills while the others read, reduce as the shm allreduce", 0 },
     { "hier", MCA_COLL_SWING_BR_HIER, SWT_ALG_SWING, SWT_KIND_LO, 0,
       mca_coll_swing_exec_hier_rooted, NULL, -1, MCA_COLL_SWING_SCOPE_NODES,
-      "hierarchical: a Bine tree between one leader per node (the root on its node) and "
-      "each node's shared segment (several nodes, several ranks on one; elsewhere: a "
-      "tree)", 0 },
+      "hierarchical: a Bine tree between one leader per node and each node's shared "
+      "segment (several nodes, several ranks on one; elsewhere: a tree)", 0 },
 };
 
 /*
