@@ -34,7 +34,7 @@
 /* Exit codes of swing_bench (also seen by the caller of mpirun). */
 enum {
     BENCH_EXIT_OK = 0,
-    BENCH_EXIT_INVALID = 1,   /* a wrong allreduce result */
+    BENCH_EXIT_INVALID = 1,   /* a wrong result */
     BENCH_EXIT_USAGE = 2,     /* bad arguments */
     BENCH_EXIT_RUNTIME = 3    /* out of memory, MPI failure, no config */
 };
@@ -108,8 +108,19 @@ typedef struct bench_value {
     double f;
 } bench_value_t;
 
+/* In the rank arguments below: not a rank, the reduction's result. */
+#define BENCH_DATA_RESULT (-1)
+
 void bench_data_fill(void *buf, size_t count, const bench_dtype_t *dt,
                      const bench_pattern_t *pat, int rank);
+/* Elements [first, first + count) of rank's input (or of the result,
+ * BENCH_DATA_RESULT) into buf, which holds element first. */
+void bench_data_fill_at(void *buf, size_t first, size_t count, const bench_dtype_t *dt,
+                        const bench_pattern_t *pat, int rank);
+/* The blocks of a gather or scatter: block r (elements [r block,
+ * (r + 1) block)) holds rank r's input at those elements. */
+void bench_data_fill_blocks(void *buf, size_t block, int np, const bench_dtype_t *dt,
+                            const bench_pattern_t *pat);
 /* Index of the first wrong element, or count when all are right; *got
  * and *expected describe the wrong one. */
 size_t bench_data_check(const void *buf, size_t count,
@@ -119,10 +130,15 @@ size_t bench_data_check(const void *buf, size_t count,
 size_t bench_data_check_at(const void *buf, size_t first, size_t count,
                            const bench_dtype_t *dt, const bench_pattern_t *pat,
                            bench_value_t *got, bench_value_t *expected);
+/* The same against rank's input (or the result, BENCH_DATA_RESULT). */
+size_t bench_data_check_from(const void *buf, size_t first, size_t count,
+                             const bench_dtype_t *dt, const bench_pattern_t *pat, int rank,
+                             bench_value_t *got, bench_value_t *expected);
 /* The expected result of elements [0, count) into buf (allgather's input). */
 void bench_data_fill_expected(void *buf, size_t count, const bench_dtype_t *dt,
                               const bench_pattern_t *pat);
-/* Debug: make this rank's input wrong at element i. */
+/* Debug: make element i of buf, which holds rank's input (or the result,
+ * BENCH_DATA_RESULT), wrong so that any result made from it is wrong. */
 void bench_data_inject(void *buf, size_t i, const bench_dtype_t *dt,
                        const bench_pattern_t *pat, int rank);
 /* Print a value as the datatype shows it. */
@@ -135,19 +151,34 @@ typedef enum {
     BENCH_COLL_ALLREDUCE,
     BENCH_COLL_RSB,            /* MPI_Reduce_scatter_block */
     BENCH_COLL_RS,             /* MPI_Reduce_scatter, equal counts */
-    BENCH_COLL_ALLGATHER
+    BENCH_COLL_ALLGATHER,
+    BENCH_COLL_BCAST,
+    BENCH_COLL_REDUCE,
+    BENCH_COLL_GATHER,
+    BENCH_COLL_SCATTER
 } bench_coll_id_t;
 
 typedef struct bench_coll {
     bench_coll_id_t id;
     const char *name;          /* -k value; coll_swing_<name>_algorithm, counters */
     const char *call;          /* in headers and messages */
-    double bus;                /* busbw = algbw * bus * (p-1)/p (nccl-tests) */
-    int split;                 /* each rank has a block of count / p */
+    const char *size;          /* what a size (n bytes) is, for the header */
+    double bus;                /* busbw = algbw * bus, times (p-1)/p when share */
+    int share;                 /* busbw has the factor (p-1)/p (nccl-tests) */
+    int split;                 /* the vector is p blocks of count / p */
+    int rooted;                /* one root: bcast, reduce, gather, scatter */
+    int reduces;               /* an operation (-o) applies */
+    int segsize;               /* coll_tuned_<name>_algorithm_segmentsize that the
+                                  tuned-N configurations get by default (bytes),
+                                  0 = the job's value */
 } bench_coll_t;
 
 const bench_coll_t *bench_coll_find(const char *name);
+/* The -k names, comma separated (usage and messages). */
+const char *bench_coll_names(void);
 double bench_coll_busbw(const bench_coll_t *k, double algbw, int np);
+/* The busbw factor as text: "2 (p-1)/p", "(p-1)/p" or "1". */
+const char *bench_coll_bus_text(const bench_coll_t *k);
 /* swing's enum item for a configuration's algorithm; NULL: no such form. */
 const char *bench_coll_swing_alg(const bench_coll_t *k, const char *alg);
 /* Why coll/tuned's forced algorithm alg fails this job (it errors, it does
@@ -155,9 +186,15 @@ const char *bench_coll_swing_alg(const bench_coll_t *k, const char *alg);
 const char *bench_coll_tuned_refuses(const bench_coll_t *k, int alg, int np);
 /* Elements of one rank's block (the whole count for allreduce). */
 size_t bench_coll_block(const bench_coll_t *k, size_t count, int np);
-/* One call on count elements of the whole vector; counts: np ints of scratch. */
-int bench_coll_call(const bench_coll_t *k, const void *sbuf, void *rbuf, size_t count,
-                    MPI_Datatype type, MPI_Op op, MPI_Comm comm, int *counts);
+/*
+ * One call on count elements of the whole vector (bcast: rbuf is the
+ * buffer). in_place: this rank passes MPI_IN_PLACE (the caller asks it of
+ * every rank, or of the root alone for the rooted collectives);
+ * counts: np ints of scratch.
+ */
+int bench_coll_call(const bench_coll_t *k, const void *sbuf, void *rbuf, int in_place,
+                    size_t count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm,
+                    int *counts);
 
 /* ------------------------------------------------------------------ */
 /* Configurations (bench_configs.c)                                    */
@@ -172,22 +209,27 @@ typedef enum {
 typedef struct bench_config_desc {
     const char *name;            /* in -C, table columns and CSV */
     bench_family_t family;
-    const char *swing_algorithm; /* enum item of coll_swing_allreduce_algorithm */
-    int tuned_algorithm;         /* coll_tuned_allreduce_algorithm, 0 = own */
+    const char *swing_algorithm; /* enum item of coll_swing_allreduce_algorithm
+                                    (bench_coll_swing_alg: of the collective's) */
+    int tuned_algorithm;         /* coll_tuned_<coll>_algorithm, 0 = own */
     const char *what;            /* one line for the usage text */
     int nodes_only;              /* for jobs across nodes: not in "all" */
 } bench_config_desc_t;
 
-#define BENCH_MAX_CONFIGS 32
+#define BENCH_MAX_CONFIGS 40
 
 /* The whole table, in default order; *n gets its length. */
 const bench_config_desc_t *bench_config_table(int *n);
 /*
  * Parse a list (comma or space separated names, or the groups "all",
- * "swing-all", "tuned-all") into out[], without duplicates.  Returns the
- * number chosen, or -1 with the offending name in *bad.
+ * "swing-all", "tuned-all", "nodes") into out[], without duplicates.  A
+ * group takes the swing configurations that have a form for the
+ * collective k; named[i] (when not NULL) is 1 for a configuration named
+ * by itself, 0 for one a group brought.  Returns the number chosen, or -1
+ * with the offending name in *bad.
  */
-int bench_config_parse(const char *list, const bench_config_desc_t **out,
+int bench_config_parse(const char *list, const bench_coll_t *k,
+                       const bench_config_desc_t **out, unsigned char *named,
                        int max, char *bad, size_t badlen);
 
 /* ------------------------------------------------------------------ */
@@ -208,6 +250,7 @@ const char *bench_timing_name(bench_timing_t t);
 
 /* Clock timing (bench_clock.c): calls started at one instant of the clock. */
 typedef struct bench_clock {
+    MPI_Comm comm;   /* the ranks, for the benchmark's own messages */
     double margin;   /* rank 0: s between choosing an instant and the instant */
     double delay;    /* this rank: s from rank 0's choice to its receipt */
     int late;        /* rank 0: timed calls that some rank started late */
@@ -237,8 +280,14 @@ typedef struct bench_args {
     int verbose;               /* progress line even when stderr is no tty */
     int inject_error;          /* debug: corrupt one input element */
     int configs_given;         /* -C was used */
+    const char *config_list;   /* -C's value, or "all" */
     int nconfigs;
     const bench_config_desc_t *configs[BENCH_MAX_CONFIGS];
+    unsigned char named[BENCH_MAX_CONFIGS]; /* named by itself, not by a group */
+    int root;                  /* --root: the rooted collectives' root */
+    int root_rotate;           /* --root rotate: call i has root i mod p */
+    int root_given;            /* --root was used */
+    int tuned_segsize;         /* --tuned-segsize, bytes; -1 = not given */
     const char *csv_path;      /* NULL = no CSV */
     bench_timing_t timing;
     const bench_coll_t *coll;  /* -k: the collective timed */
@@ -253,7 +302,8 @@ typedef enum {
 /* Parse argv.  Prints only when print is non-zero (rank 0). */
 bench_args_result_t bench_args_parse(int argc, char **argv, int print,
                                      bench_args_t *args);
-void bench_args_usage(FILE *out, const char *prog);
+/* k: the collective whose algorithms the MPI lists (MPI_T), or NULL. */
+void bench_args_usage(FILE *out, const char *prog, const bench_coll_t *k);
 
 /* Iterations for a message size, honouring -i / -w. */
 int bench_args_iters(const bench_args_t *args, size_t bytes);
@@ -340,14 +390,19 @@ void bench_pvar_close(bench_pvar_t *pv);
 typedef struct bench_config {
     const bench_config_desc_t *desc;
     MPI_Comm comm;                /* dup of MPI_COMM_WORLD */
-    bench_pvar_t served;          /* coll_swing_allreduce_served */
-    bench_pvar_t fallback;        /* coll_swing_allreduce_fallback */
-    bench_pvar_t alg[BENCH_MAX_ALGS]; /* coll_swing_allreduce_<algorithm> */
+    bench_pvar_t served;          /* coll_swing_<coll>_served */
+    bench_pvar_t fallback;        /* coll_swing_<coll>_fallback */
+    bench_pvar_t previous;        /* coll_swing_<coll>_previous: calls a measured
+                                     table's row handed on (auto's choice) */
+    bench_pvar_t alg[BENCH_MAX_ALGS]; /* coll_swing_<coll>_<algorithm> */
     int warned;                   /* "not served" said once already */
     char detail[128];             /* the control variables it set */
 } bench_config_t;
 
 typedef struct bench_configs {
+    MPI_Comm ctl;                 /* dup of MPI_COMM_WORLD that swing declines:
+                                     the benchmark's own barriers and reductions,
+                                     so swing's counters count timed calls only */
     int n;
     bench_config_t cfg[BENCH_MAX_CONFIGS];
     int swing_present;            /* coll_swing_priority exists */
@@ -355,6 +410,7 @@ typedef struct bench_configs {
     int nalgs;                    /* swing algorithms with a counter */
     char alg_name[BENCH_MAX_ALGS][32];
     char skipped[1024];           /* names of the skipped configurations */
+    char tuned_note[256];         /* what the forced tuned-N got besides */
 } bench_configs_t;
 
 /*

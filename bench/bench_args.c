@@ -24,7 +24,44 @@
 #define BENCH_MIN_ITERS 10
 #define BENCH_MIN_WARMUP 2
 
-void bench_args_usage(FILE *out, const char *prog)
+/*
+ * The algorithms this MPI has for the collective, from its own enums
+ * (MPI_T): "tuned-N" are coll/tuned's numbers, swing's configurations its
+ * names with '-' for '_'.  A list typed here would drift from the MPI's.
+ */
+static void bench_usage_algorithms(FILE *out, const bench_coll_t *k)
+{
+    const char *owner[] = { "coll_tuned", "coll_swing" };
+
+    if (!bench_mpit_init()) {
+        return;
+    }
+    for (int o = 0; o < 2; o++) {
+        char var[96], name[64];
+        bench_cvar_t cv;
+        int value;
+
+        snprintf(var, sizeof(var), "%s_%s_algorithm", owner[o], k->name);
+        if (MPI_SUCCESS != bench_cvar_open(&cv, var) || MPI_T_ENUM_NULL == cv.enumtype) {
+            fprintf(out, "%s: not in this MPI\n", var);
+            bench_cvar_close(&cv);
+            continue;
+        }
+        fprintf(out, "%s here:", var);
+        for (int i = 0; 0 == bench_cvar_enum_item(&cv, i, &value, name, sizeof(name)); i++) {
+            if (0 == o && value > 0) {
+                fprintf(out, "%s %d %s", i > 1 ? "," : "", value, name);
+            } else if (1 == o) {
+                fprintf(out, "%s %s", i ? "," : "", name);
+            }
+        }
+        fputc('\n', out);
+        bench_cvar_close(&cv);
+    }
+    bench_mpit_finalize();
+}
+
+void bench_args_usage(FILE *out, const char *prog, const bench_coll_t *k)
 {
     int n;
     const bench_config_desc_t *table = bench_config_table(&n);
@@ -49,19 +86,38 @@ void bench_args_usage(FILE *out, const char *prog)
         "  -d, --datatype TYPE     %s\n"
         "                          (default float)\n"
         "  -o, --op OP             sum, prod, max, min (default sum)\n"
-        "  -I, --in-place          use MPI_IN_PLACE\n"
+        "  -I, --in-place          use MPI_IN_PLACE (a rooted collective: on the\n"
+        "                          root; bcast has none)\n"
         "  -c, --check-every       validate every iteration (default: the last\n"
         "                          iteration of each size and configuration)\n"
-        "  -n, --no-validate       do not validate at all\n"
+        "  -n, --no-validate       do not validate at all\n", prog, bench_dtype_names());
+    /* two strings: C99 promises 4095 characters in one */
+    fprintf(out,
         "  -k, --collective NAME   allreduce (default), reduce_scatter_block,\n"
-        "                          reduce_scatter (equal counts) or allgather;\n"
-        "                          a size is the whole vector (nccl-tests); for\n"
-        "                          the last three swing-bo, rd-bo, swing-bo-mp,\n"
-        "                          rd-bo-mp are swing's swing, rd, swing_mp, rd_mp\n"
-        "                          (ring is ring; the -lo forms are skipped),\n"
-        "                          tuned-N coll_tuned_<NAME>_algorithm N\n"
+        "                          reduce_scatter (equal counts), allgather,\n"
+        "                          bcast, reduce, gather or scatter. A size n is\n"
+        "                          the vector every rank has (allreduce, bcast,\n"
+        "                          reduce), the whole vector reduced or gathered\n"
+        "                          (the halves), the root's whole buffer of p\n"
+        "                          blocks of n/p (gather, scatter). For the\n"
+        "                          halves swing-bo, rd-bo, swing-bo-mp, rd-bo-mp\n"
+        "                          are swing's swing, rd, swing_mp, rd_mp (ring\n"
+        "                          is ring); the rooted ones have the trees bine,\n"
+        "                          binomial, bine-mp, binomial-mp and (bcast,\n"
+        "                          reduce) chain; tuned-N is tuned's algorithm N\n"
+        "                          of the collective (listed at the end). The\n"
+        "                          groups take what fits the collective\n"
+        "      --root R            the root of bcast, reduce, gather, scatter\n"
+        "                          (default 0); 'rotate': call i of each size and\n"
+        "                          configuration (warm-up included, from 0) has\n"
+        "                          root i mod p\n"
+        "      --tuned-segsize B   coll_tuned_<NAME>_algorithm_segmentsize for the\n"
+        "                          tuned-N configurations, bytes (0: no segments).\n"
+        "                          Default: the job's when it set one, else 65536\n"
+        "                          for bcast and reduce (their chains and trees\n"
+        "                          pipeline only with one), else the job's (0)\n"
         "  -C, --configs LIST      configurations, comma separated, or the groups\n"
-        "                          all, swing-all, tuned-all (default all)\n"
+        "                          all, swing-all, tuned-all, nodes (default all)\n"
         "  -t, --timing MODE       swing: barrier before each call, each call\n"
         "                          timed, slowest rank per call, median (default);\n"
         "                          osu: as osu_allreduce, barrier before each\n"
@@ -76,18 +132,25 @@ void bench_args_usage(FILE *out, const char *prog)
         "  -v, --verbose           progress line on stderr even when it is no tty\n"
         "  -h, --help              this text\n"
         "      --version           swing_bench's version (alone, without mpirun)\n"
-        "      --inject-error      debug: the last rank corrupts one input\n"
-        "                          element, to test that validation fails\n"
+        "      --inject-error      debug: one element of the data is made wrong\n"
+        "                          (the last rank's input; bcast and scatter: the\n"
+        "                          root's), to test that validation fails\n"
         "\n"
-        "Configurations:\n", prog, bench_dtype_names());
+        "Configurations:\n");
     for (int i = 0; i < n; i++) {
         fprintf(out, "  %-12s %s\n", table[i].name, table[i].what);
     }
     fprintf(out,
         "tuned-N need the job started with --mca coll_tuned_use_dynamic_rules 1.\n"
-        "Configurations whose control variables do not exist are skipped.\n"
+        "Configurations whose control variables do not exist are skipped.\n");
+    if (k) {
+        fprintf(out, "\nThe %s algorithms of this MPI (-k %s; tuned-N is tuned's N):\n",
+                k->call, k->name);
+        bench_usage_algorithms(out, k);
+    }
+    fprintf(out,
         "\n"
-        "Exit status: 0 success, 1 wrong allreduce result, 2 bad arguments,\n"
+        "Exit status: 0 success, 1 wrong result, 2 bad arguments,\n"
         "3 other failure.\n");
 }
 
@@ -191,7 +254,7 @@ static const bench_option_t bench_options[] = {
     { 'c', "check-every", 0 },{ 'n', "no-validate", 0 },{ 'C', "configs", 1 },
     { 0, "csv", 1 },          { 'v', "verbose", 0 },    { 'h', "help", 0 },
     { 0, "inject-error", 0 }, { 't', "timing", 1 },       { 'T', "budget", 1 },
-    { 'k', "collective", 1 },
+    { 'k', "collective", 1 },  { 0, "root", 1 },         { 0, "tuned-segsize", 1 },
 };
 #define BENCH_NOPTIONS (sizeof(bench_options) / sizeof(bench_options[0]))
 
@@ -199,8 +262,7 @@ static const bench_option_t bench_options[] = {
 static int bench_apply(const bench_option_t *opt, const char *value,
                        bench_args_t *args, const char **why)
 {
-    static char bad[64];
-    static char msg[128];
+    static char msg[160];
 
     switch (opt->short_name) {
     case 'm':
@@ -235,35 +297,61 @@ static int bench_apply(const bench_option_t *opt, const char *value,
                 && args->budget <= 3600.0) ? 0 : -1;
     }
     case 'k':
-        *why = "-k wants allreduce, reduce_scatter_block, reduce_scatter or allgather";
+        snprintf(msg, sizeof(msg), "-k wants one of %s", bench_coll_names());
+        *why = msg;
         return NULL == (args->coll = bench_coll_find(value)) ? -1 : 0;
     case 'I': args->in_place = 1; return 0;
     case 'c': args->check_every = 1; return 0;
     case 'n': args->validate = 0; return 0;
     case 'v': args->verbose = 1; return 0;
-    case 'C': {
-        int n = bench_config_parse(value, args->configs, BENCH_MAX_CONFIGS,
-                                   bad, sizeof(bad));
-        if (n <= 0) {
-            snprintf(msg, sizeof(msg), "unknown configuration '%s' in -C "
-                     "(see the list below)", bad);
-            *why = n < 0 ? msg : "-C names no configuration";
-            return -1;
-        }
-        args->nconfigs = n;
+    case 'C':
+        /* parsed once -k is known: the groups depend on it */
+        args->config_list = value;
         args->configs_given = 1;
         return 0;
-    }
     case 0:
         if (0 == strcmp(opt->long_name, "csv")) {
             *why = "--csv wants a file name";
             args->csv_path = value;
             return *value ? 0 : -1;
         }
+        if (0 == strcmp(opt->long_name, "root")) {
+            *why = "--root wants a rank (>= 0) or 'rotate'";
+            args->root_given = 1;
+            args->root_rotate = 0 == strcmp(value, "rotate");
+            return args->root_rotate ? 0 : bench_parse_int(value, 0, &args->root);
+        }
+        if (0 == strcmp(opt->long_name, "tuned-segsize")) {
+            size_t b;
+            *why = "--tuned-segsize wants bytes, 0 to 1G (K, M suffixes)";
+            if (bench_parse_bytes(value, &b) || b > INT_MAX) {
+                return -1;
+            }
+            args->tuned_segsize = (int) b;
+            return 0;
+        }
         args->inject_error = 1;
         return 0;
     }
     return -1;
+}
+
+/* -C's list (or "all") for the collective chosen; 0, or -1 with *why. */
+static int bench_args_configs(bench_args_t *args, const char **why)
+{
+    static char bad[64];
+    static char msg[128];
+    int n = bench_config_parse(args->config_list, args->coll, args->configs, args->named,
+                               BENCH_MAX_CONFIGS, bad, sizeof(bad));
+
+    if (n <= 0) {
+        snprintf(msg, sizeof(msg), "unknown configuration '%s' in -C (see the list below)",
+                 bad);
+        *why = n < 0 ? msg : "-C names no configuration for this collective";
+        return -1;
+    }
+    args->nconfigs = n;
+    return 0;
 }
 
 const char *bench_timing_name(bench_timing_t t)
@@ -304,8 +392,8 @@ static void bench_args_defaults(bench_args_t *args)
     args->op = bench_op_find("sum");
     args->validate = 1;
     args->coll = bench_coll_find("allreduce");
-    args->nconfigs = bench_config_parse("all", args->configs,
-                                        BENCH_MAX_CONFIGS, NULL, 0);
+    args->config_list = "all";
+    args->tuned_segsize = -1;
 }
 
 bench_args_result_t bench_args_parse(int argc, char **argv, int print,
@@ -386,11 +474,23 @@ bench_args_result_t bench_args_parse(int argc, char **argv, int print,
 
     if (help) {
         if (print) {
-            bench_args_usage(stdout, prog);
+            bench_args_usage(stdout, prog, args->coll);
         }
         return BENCH_ARGS_HELP;
     }
     arg = NULL;
+    if (bench_args_configs(args, &why)) {
+        arg = args->config_list;
+        goto fail;
+    }
+    if (args->root_given && !args->coll->rooted) {
+        why = "--root: only bcast, reduce, gather and scatter have a root (-k)";
+        goto fail;
+    }
+    if (args->in_place && BENCH_COLL_BCAST == args->coll->id) {
+        why = "-I: MPI_Bcast has no MPI_IN_PLACE (its buffer is both)";
+        goto fail;
+    }
     if (args->check_every && !args->validate) {
         why = "-c and -n contradict each other";
         goto fail;
@@ -416,7 +516,7 @@ fail:
         } else {
             fprintf(stderr, "%s: %s\n", prog, why);
         }
-        bench_args_usage(stderr, prog);
+        bench_args_usage(stderr, prog, args->coll);
     }
     return BENCH_ARGS_ERROR;
 }

@@ -35,6 +35,7 @@ double bench_clock_now(void)
 
 void bench_clock_init(bench_clock_t *c)
 {
+    c->comm = MPI_COMM_WORLD;
     c->margin = BENCH_CLOCK_MARGIN0;
     c->delay = 0.0;
     c->late = 0;
@@ -46,15 +47,15 @@ void bench_clock_init(bench_clock_t *c)
  * Rank 0 learns the last call's worst broadcast delay (from rank 0's choice
  * of the instant to a rank's receipt of it) and whether any rank got the
  * instant late, with a reduction that also serves as the barrier (it
- * completes at rank 0 only when every rank has finished that call). A
- * reduction, not an allreduce, so that swing's counters of served
- * allreduces count the timed calls only. The margin follows three times
+ * completes at rank 0 only when every rank has finished that call). On
+ * the benchmark's own communicator (c->comm, which swing declines), so
+ * that swing's counters count the timed calls only. The margin follows three times
  * the delay seen, doubles after a late start, and decays slowly back.
  */
 static int bench_clock_collect(bench_clock_t *c, int me)
 {
     double mine[2] = { c->was_late, c->delay }, all[2] = { 0.0, 0.0 };
-    int rc = MPI_Reduce(mine, all, 2, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+    int rc = MPI_Reduce(mine, all, 2, MPI_DOUBLE, MPI_MAX, 0, c->comm);
 
     if (MPI_SUCCESS == rc && 0 == me) {
         double want = 3.0 * all[1], m = 0.9 * c->margin;
@@ -78,14 +79,14 @@ int bench_clock_start(bench_clock_t *c, int counted, double *start)
     double msg[2] = { 0.0, 0.0 }, at, margin;   /* the instant and its margin */
     int me, rc;
 
-    MPI_Comm_rank(MPI_COMM_WORLD, &me);
+    MPI_Comm_rank(c->comm, &me);
     rc = bench_clock_collect(c, me);
     if (MPI_SUCCESS == rc && 0 == me) {
         msg[1] = c->margin;
         msg[0] = bench_clock_now() + msg[1];
     }
     if (MPI_SUCCESS == rc) {
-        rc = MPI_Bcast(msg, 2, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+        rc = MPI_Bcast(msg, 2, MPI_DOUBLE, 0, c->comm);
     }
     if (MPI_SUCCESS != rc) {
         return rc;
@@ -110,6 +111,6 @@ int bench_clock_finish(bench_clock_t *c)
 {
     int me;
 
-    MPI_Comm_rank(MPI_COMM_WORLD, &me);
+    MPI_Comm_rank(c->comm, &me);
     return bench_clock_collect(c, me);
 }

@@ -10,9 +10,15 @@
  * can be timed side by side in one run.
  *
  * Limits: coll_tuned_use_dynamic_rules is read-only at run time (tuned
- * looks at it when it is opened), so tuned-1..6 need the job started with
+ * looks at it when it is opened), so tuned-1..9 need the job started with
  * --mca coll_tuned_use_dynamic_rules 1; without it they are skipped.
+ *
+ * The table holds every collective's configurations: the groups (all,
+ * swing-all, nodes) take the swing ones that have a form for the
+ * collective timed (bench_coll_swing_alg), and the tuned-N that this
+ * coll/tuned has for it (its enum, at run time).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "bench.h"
@@ -45,22 +51,45 @@ static const bench_config_desc_t bench_configs_all[] = {
       "coll/swing forced: shared-memory allreduce", 0 },
     { "hier",       BENCH_FAMILY_SWING, "hier",     0,
       "coll/swing forced: hierarchical, node shm + Swing between nodes", 1 },
+    { "bine",       BENCH_FAMILY_SWING, "bine",     0,
+      "coll/swing forced (rooted): Bine tree, a binomial tree on Swing's distances", 0 },
+    { "binomial",   BENCH_FAMILY_SWING, "binomial", 0,
+      "coll/swing forced (rooted): binomial tree, recursive doubling's distances", 0 },
+    { "bine-mp",    BENCH_FAMILY_SWING, "bine_mp",  0,
+      "coll/swing forced (rooted): multiport Bine trees, a part per port", 0 },
+    { "binomial-mp", BENCH_FAMILY_SWING, "binomial_mp", 0,
+      "coll/swing forced (rooted): multiport binomial trees, a part per port", 0 },
+    { "chain",      BENCH_FAMILY_SWING, "chain",    0,
+      "coll/swing forced (bcast, reduce): pipelined chains along the torus's cycles", 0 },
+    { "bine-bo",    BENCH_FAMILY_SWING, "bine_bo",  0,
+      "coll/swing forced (bcast, reduce): Bine scatter + Swing allgather, reduce-scatter + "
+      "gather", 0 },
+    { "binomial-bo", BENCH_FAMILY_SWING, "binomial_bo", 0,
+      "coll/swing forced (bcast, reduce): the same on recursive doubling's partners", 0 },
+    { "bine-bo-mp", BENCH_FAMILY_SWING, "bine_bo_mp", 0,
+      "coll/swing forced (bcast, reduce): bandwidth-optimal Bine, a part per port", 0 },
     { "han",        BENCH_FAMILY_HAN,   NULL,       0,
       "coll/han (needs --mca coll_han_priority 35: read-only at run time)", 1 },
     { "tuned",      BENCH_FAMILY_TUNED, NULL,       0,
       "coll/tuned, its own decision (swing priority 0)", 0 },
     { "tuned-1",    BENCH_FAMILY_TUNED, NULL,       1,
-      "coll/tuned forced: basic linear", 0 },
+      "coll/tuned forced: its algorithm 1 (allreduce: basic linear)", 0 },
     { "tuned-2",    BENCH_FAMILY_TUNED, NULL,       2,
-      "coll/tuned forced: nonoverlapping (reduce + bcast)", 0 },
+      "coll/tuned forced: 2 (allreduce: nonoverlapping, reduce + bcast)", 0 },
     { "tuned-3",    BENCH_FAMILY_TUNED, NULL,       3,
-      "coll/tuned forced: recursive doubling", 0 },
+      "coll/tuned forced: 3 (allreduce: recursive doubling)", 0 },
     { "tuned-4",    BENCH_FAMILY_TUNED, NULL,       4,
-      "coll/tuned forced: ring", 0 },
+      "coll/tuned forced: 4 (allreduce: ring)", 0 },
     { "tuned-5",    BENCH_FAMILY_TUNED, NULL,       5,
-      "coll/tuned forced: segmented ring", 0 },
+      "coll/tuned forced: 5 (allreduce: segmented ring)", 0 },
     { "tuned-6",    BENCH_FAMILY_TUNED, NULL,       6,
-      "coll/tuned forced: Rabenseifner", 0 },
+      "coll/tuned forced: 6 (allreduce: Rabenseifner)", 0 },
+    { "tuned-7",    BENCH_FAMILY_TUNED, NULL,       7,
+      "coll/tuned forced: 7 (bcast: knomial; reduce: Rabenseifner)", 0 },
+    { "tuned-8",    BENCH_FAMILY_TUNED, NULL,       8,
+      "coll/tuned forced: 8 (bcast: scatter + allgather)", 0 },
+    { "tuned-9",    BENCH_FAMILY_TUNED, NULL,       9,
+      "coll/tuned forced: 9 (bcast: scatter + ring allgather)", 0 },
     { "default",    BENCH_FAMILY_DEFAULT, NULL,     0,
       "MPI_COMM_WORLD as the MPI sets it up, nothing changed (any MPI)", 0 },
 };
@@ -72,21 +101,54 @@ const bench_config_desc_t *bench_config_table(int *n)
     return bench_configs_all;
 }
 
-static int bench_config_add(const bench_config_desc_t *d,
-                            const bench_config_desc_t **out, int n, int max)
+static int bench_config_add(const bench_config_desc_t *d, int by_name,
+                            const bench_config_desc_t **out, unsigned char *named,
+                            int n, int max)
 {
     for (int i = 0; i < n; i++) {
         if (out[i] == d) {
+            if (named && by_name) {
+                named[i] = 1;
+            }
             return n;
         }
     }
     if (n < max) {
+        if (named) {
+            named[n] = (unsigned char) by_name;
+        }
         out[n++] = d;
     }
     return n;
 }
 
-int bench_config_parse(const char *list, const bench_config_desc_t **out,
+/* Does the group take d for the collective k? */
+static int bench_config_in_group(const char *group, const bench_config_desc_t *d,
+                                 const bench_coll_t *k)
+{
+    int swing = BENCH_FAMILY_SWING == d->family;
+
+    if (swing && NULL == bench_coll_swing_alg(k, d->swing_algorithm)) {
+        return 0;
+    }
+    if (0 == strcmp(group, "all")) {
+        return !d->nodes_only && (swing || BENCH_FAMILY_TUNED == d->family);
+    }
+    if (0 == strcmp(group, "swing-all")) {
+        return !d->nodes_only && swing;
+    }
+    if (0 == strcmp(group, "tuned-all")) {
+        return BENCH_FAMILY_TUNED == d->family;
+    }
+    if (0 == strcmp(group, "nodes")) {
+        return BENCH_FAMILY_DEFAULT != d->family && 0 != strcmp(d->name, "rd-lo")
+               && 0 != strcmp(d->name, "rd-bo") && 0 != strcmp(d->name, "shm");
+    }
+    return 0;
+}
+
+int bench_config_parse(const char *list, const bench_coll_t *k,
+                       const bench_config_desc_t **out, unsigned char *named,
                        int max, char *bad, size_t badlen)
 {
     const char *p = list;
@@ -105,25 +167,16 @@ int bench_config_parse(const char *list, const bench_config_desc_t **out,
         p += len;
         for (int i = 0; i < BENCH_NCONFIGS; i++) {
             const bench_config_desc_t *d = &bench_configs_all[i];
-            int take = 0 == strcmp(name, d->name) ||
-                       (0 == strcmp(name, "all") && !d->nodes_only &&
-                        (BENCH_FAMILY_SWING == d->family ||
-                         BENCH_FAMILY_TUNED == d->family)) ||
-                       (0 == strcmp(name, "swing-all") && !d->nodes_only &&
-                        BENCH_FAMILY_SWING == d->family) ||
-                       (0 == strcmp(name, "tuned-all") &&
-                        BENCH_FAMILY_TUNED == d->family) ||
-                       (0 == strcmp(name, "nodes") &&
-                        BENCH_FAMILY_DEFAULT != d->family &&
-                        0 != strcmp(d->name, "rd-lo") &&
-                        0 != strcmp(d->name, "rd-bo") &&
-                        0 != strcmp(d->name, "shm"));
-            if (take) {
-                n = bench_config_add(d, out, n, max);
+            if (0 == strcmp(name, d->name)) {
+                n = bench_config_add(d, 1, out, named, n, max);
+                matched = 1;
+            } else if (bench_config_in_group(name, d, k)) {
+                n = bench_config_add(d, 0, out, named, n, max);
                 matched = 1;
             }
         }
-        if (!matched) {
+        if (!matched && !(0 == strcmp(name, "all") || 0 == strcmp(name, "swing-all")
+                          || 0 == strcmp(name, "tuned-all") || 0 == strcmp(name, "nodes"))) {
             if (bad && badlen) {
                 snprintf(bad, badlen, "%s", name);
             }
@@ -138,13 +191,23 @@ typedef struct bench_cvars {
     bench_cvar_t swing_priority;
     bench_cvar_t swing_algorithm;
     bench_cvar_t tuned_algorithm;
+    bench_cvar_t tuned_segsize;    /* coll_tuned_<coll>_algorithm_segmentsize */
+    int segsize;                   /* the tuned-N's, bytes; -1 = the job's */
     bench_cvar_t tuned_dynamic;
     bench_cvar_t tuned_priority;   /* read-only: read, never written */
     bench_cvar_t han_priority;     /* read-only: read, never written */
     int multinode;                 /* the job spans nodes */
     const bench_coll_t *coll;      /* the collective timed */
-    char names[3][80];             /* the variables' names for it */
+    char names[3][96];             /* the variables' names for it */
 } bench_cvars_t;
+
+/* 1 when every rank has it (collective). */
+static int bench_configs_all_have(int mine)
+{
+    int all = 0;
+    MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    return all;
+}
 
 /* 1 when the job's ranks are on more than one node (collective). */
 static int bench_spans_nodes(void)
@@ -186,7 +249,8 @@ static int bench_han_over_tuned(const bench_cvars_t *cv, int *han)
 static void bench_cvars_restore(bench_cvars_t *cv)
 {
     bench_cvar_t *all[] = { &cv->swing_priority, &cv->swing_algorithm,
-                            &cv->tuned_algorithm, &cv->tuned_dynamic };
+                            &cv->tuned_algorithm, &cv->tuned_segsize,
+                            &cv->tuned_dynamic };
 
     for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++) {
         int now;
@@ -228,7 +292,8 @@ static int bench_apply_swing(const bench_config_desc_t *d, bench_cvars_t *cv,
         return -1;
     }
     if (NULL == item) {
-        snprintf(why, len, "%s has no latency-optimal form", cv->coll->call);
+        snprintf(why, len, "not a swing algorithm of %s (-k %s)", cv->coll->call,
+                 cv->coll->name);
         return -1;
     }
     if (bench_cvar_enum_value(&cv->swing_algorithm, item, &alg)) {
@@ -253,6 +318,8 @@ static int bench_apply_swing(const bench_config_desc_t *d, bench_cvars_t *cv,
     return 0;
 }
 
+/* -1 with why[], or -2: this coll/tuned has no such algorithm of the
+ * collective (a group's tuned-N past the last, dropped without a word). */
 static int bench_apply_tuned(const bench_config_desc_t *d, bench_cvars_t *cv,
                              bench_config_t *cfg, char *why, size_t len)
 {
@@ -263,6 +330,13 @@ static int bench_apply_tuned(const bench_config_desc_t *d, bench_cvars_t *cv,
         snprintf(why, len, "control variable %s not found (coll/tuned not "
                  "available)", cv->tuned_algorithm.name);
         return -1;
+    }
+    if (MPI_T_ENUM_NULL != cv->tuned_algorithm.enumtype &&
+        bench_cvar_enum_name(&cv->tuned_algorithm, d->tuned_algorithm, item,
+                             sizeof(item))) {
+        snprintf(why, len, "this coll/tuned has no %s algorithm %d",
+                 cv->coll->name, d->tuned_algorithm);
+        return -2;
     }
     MPI_Comm_size(MPI_COMM_WORLD, &dynamic);
     if (NULL != bench_coll_tuned_refuses(cv->coll, d->tuned_algorithm, dynamic)) {
@@ -282,14 +356,14 @@ static int bench_apply_tuned(const bench_config_desc_t *d, bench_cvars_t *cv,
                  "coll_tuned_use_dynamic_rules 1");
         return -1;
     }
-    if (MPI_T_ENUM_NULL != cv->tuned_algorithm.enumtype &&
-        bench_cvar_enum_name(&cv->tuned_algorithm, d->tuned_algorithm, item,
-                             sizeof(item))) {
-        snprintf(why, len, "this coll/tuned has no %s algorithm %d",
-                 cv->coll->name, d->tuned_algorithm);
+    if (bench_set(&cv->tuned_algorithm, d->tuned_algorithm, why, len)) {
         return -1;
     }
-    if (bench_set(&cv->tuned_algorithm, d->tuned_algorithm, why, len)) {
+    /* the forced trees and chains send in segments of it (read with the
+     * algorithm when the communicator is made); tuned's own decision
+     * passes its own */
+    if (d->tuned_algorithm > 0 && cv->segsize >= 0 &&
+        bench_set(&cv->tuned_segsize, cv->segsize, why, len)) {
         return -1;
     }
     /* Without swing there is nothing to switch off. */
@@ -350,15 +424,45 @@ static void bench_swing_algorithms(bench_configs_t *set,
             set->nalgs++;
         }
     }
+    /* a measured table's "previous" rows: counted like an algorithm (its
+       counter, coll_swing_<collective>_previous, exists from swing 0.2 on) */
+    if (set->nalgs < BENCH_MAX_ALGS) {
+        snprintf(set->alg_name[set->nalgs++], sizeof(set->alg_name[0]), "previous");
+    }
+}
+
+/*
+ * coll/han makes its communicators of a node and of the node leaders at
+ * its first call of a collective, and swing, at the job's priority then,
+ * would serve their calls: han over swing's trees, not Open MPI's own.
+ * One call now, while swing's priority is still 0, makes them with the
+ * components han would have without swing.
+ */
+static int bench_han_subcomms(const bench_coll_t *k, MPI_Comm comm)
+{
+    int np, rc, *buf;
+
+    MPI_Comm_size(comm, &np);
+    buf = calloc((size_t)np * 3, sizeof(int));
+    if (!bench_configs_all_have(NULL != buf)) {
+        free(buf);
+        return MPI_ERR_NO_MEM;
+    }
+    rc = bench_coll_call(k, buf, buf + np, 0, (size_t)np, MPI_INT, MPI_SUM, 0, comm,
+                         buf + 2 * np);
+    free(buf);
+    return rc;
 }
 
 /* Set the variables for one configuration and duplicate MPI_COMM_WORLD. */
+/* named: d was asked for by its name (else by a group, and then a tuned
+ * algorithm number past the collective's last is dropped quietly). */
 static int bench_config_make(bench_configs_t *set, bench_cvars_t *cv,
-                             const bench_config_desc_t *d, int rank)
+                             const bench_config_desc_t *d, int named, int rank)
 {
     bench_config_t *cfg = &set->cfg[set->n];
     char why[512] = "", pname[96];
-    int ok, all_ok, rc;
+    int ok, all_ok, rc, quiet = 0;
 
     memset(cfg, 0, sizeof(*cfg));
     cfg->desc = d;
@@ -371,7 +475,9 @@ static int bench_config_make(bench_configs_t *set, bench_cvars_t *cv,
         ok = 0 == bench_apply_swing(d, cv, cfg, why, sizeof(why));
         break;
     case BENCH_FAMILY_TUNED:
-        ok = 0 == bench_apply_tuned(d, cv, cfg, why, sizeof(why));
+        rc = bench_apply_tuned(d, cv, cfg, why, sizeof(why));
+        ok = 0 == rc;
+        quiet = -2 == rc && !named;
         break;
     case BENCH_FAMILY_HAN:
         ok = 0 == bench_apply_han(cv, cfg, why, sizeof(why));
@@ -388,6 +494,9 @@ static int bench_config_make(bench_configs_t *set, bench_cvars_t *cv,
         return rc;
     }
     if (!all_ok) {
+        if (quiet) {
+            return MPI_SUCCESS;
+        }
         if (0 == rank) {
             fprintf(stderr, "swing_bench: skipping %s: %s\n", d->name,
                     ok ? "not possible on every rank" : why);
@@ -397,6 +506,9 @@ static int bench_config_make(bench_configs_t *set, bench_cvars_t *cv,
     }
 
     rc = MPI_Comm_dup(MPI_COMM_WORLD, &cfg->comm);
+    if (MPI_SUCCESS == rc && BENCH_FAMILY_HAN == d->family) {
+        rc = bench_han_subcomms(cv->coll, cfg->comm);
+    }
     if (MPI_SUCCESS != rc) {
         return rc;
     }
@@ -405,6 +517,8 @@ static int bench_config_make(bench_configs_t *set, bench_cvars_t *cv,
     bench_pvar_open(&cfg->served, pname, &cfg->comm);
     snprintf(pname, sizeof(pname), "coll_swing_%s_fallback", cv->coll->name);
     bench_pvar_open(&cfg->fallback, pname, &cfg->comm);
+    snprintf(pname, sizeof(pname), "coll_swing_%s_previous", cv->coll->name);
+    bench_pvar_open(&cfg->previous, pname, &cfg->comm);
     if (cfg->served.found && cfg->fallback.found) {
         set->counters_present = 1;
     }
@@ -415,6 +529,42 @@ static int bench_config_make(bench_configs_t *set, bench_cvars_t *cv,
     }
     set->n++;
     return MPI_SUCCESS;
+}
+
+/*
+ * The segment size the forced tuned-N get: --tuned-segsize; else the
+ * job's when it set one; else the collective's default (bcast and reduce:
+ * their chains and trees pipeline only with one); else none.  -1: leave
+ * the variable at the job's value.  note[] says which, for the header.
+ */
+static int bench_tuned_segsize(const bench_cvars_t *cv, const bench_args_t *args,
+                               char *note, size_t len)
+{
+    const char *var = cv->tuned_segsize.name;
+    int job = cv->tuned_segsize.original;
+
+    if (!cv->tuned_segsize.found) {
+        snprintf(note, len, "%s not found: tuned's own segmentation%s", var,
+                 args->tuned_segsize >= 0 ? " (--tuned-segsize ignored)" : "");
+        return -1;
+    }
+    if (args->tuned_segsize >= 0) {
+        snprintf(note, len, "%s=%d (--tuned-segsize)", var, args->tuned_segsize);
+        return args->tuned_segsize;
+    }
+    if (0 != job) {
+        snprintf(note, len, "%s=%d (the job's)", var, job);
+        return -1;
+    }
+    if (cv->coll->segsize > 0) {
+        snprintf(note, len, "%s=%d (swing_bench's default for %s: tuned's chains, "
+                 "pipeline and trees send in segments of it; 0, tuned's default, "
+                 "sends whole messages; --tuned-segsize)", var, cv->coll->segsize,
+                 cv->coll->name);
+        return cv->coll->segsize;
+    }
+    snprintf(note, len, "%s=0 (the job's: no segmentation; --tuned-segsize)", var);
+    return -1;
 }
 
 int bench_configs_create(bench_configs_t *set, const bench_args_t *args,
@@ -429,8 +579,11 @@ int bench_configs_create(bench_configs_t *set, const bench_args_t *args,
     cv.coll = args->coll;
     snprintf(cv.names[0], sizeof(cv.names[0]), "coll_swing_%s_algorithm", args->coll->name);
     snprintf(cv.names[1], sizeof(cv.names[1]), "coll_tuned_%s_algorithm", args->coll->name);
+    snprintf(cv.names[2], sizeof(cv.names[2]), "coll_tuned_%s_algorithm_segmentsize",
+             args->coll->name);
     cv.swing_algorithm.name = cv.names[0];
     cv.tuned_algorithm.name = cv.names[1];
+    cv.tuned_segsize.name = cv.names[2];
     cv.tuned_dynamic.name = "coll_tuned_use_dynamic_rules";
     cv.tuned_priority.name = "coll_tuned_priority";
     cv.han_priority.name = "coll_han_priority";
@@ -440,25 +593,39 @@ int bench_configs_create(bench_configs_t *set, const bench_args_t *args,
         bench_cvar_open(&cv.swing_priority, cv.swing_priority.name);
         bench_cvar_open(&cv.swing_algorithm, cv.swing_algorithm.name);
         bench_cvar_open(&cv.tuned_algorithm, cv.tuned_algorithm.name);
+        bench_cvar_open(&cv.tuned_segsize, cv.tuned_segsize.name);
         bench_cvar_open(&cv.tuned_dynamic, cv.tuned_dynamic.name);
     }
+    cv.segsize = bench_tuned_segsize(&cv, args, set->tuned_note, sizeof(set->tuned_note));
     cv.multinode = bench_spans_nodes();
     set->swing_present = cv.swing_priority.found;
     bench_swing_algorithms(set, &cv.swing_algorithm);
 
+    /* The benchmark's own communicator: swing declines it (its counters
+     * then count the timed calls alone), the rest is the job's. */
+    set->ctl = MPI_COMM_NULL;
+    if (cv.swing_priority.found) {
+        bench_cvar_write(&cv.swing_priority, 0);
+    }
+    rc = MPI_Comm_dup(MPI_COMM_WORLD, &set->ctl);
+    bench_cvars_restore(&cv);
+    if (MPI_SUCCESS == rc) {
+        MPI_Comm_set_name(set->ctl, "swing_bench control");
+    }
+
     for (int i = 0; i < args->nconfigs && MPI_SUCCESS == rc; i++) {
-        rc = bench_config_make(set, &cv, args->configs[i], rank);
+        rc = bench_config_make(set, &cv, args->configs[i], args->named[i], rank);
     }
     /* Nothing usable from the default list (another MPI): still measure
      * what the MPI does by itself. */
     if (MPI_SUCCESS == rc && 0 == set->n && !args->configs_given) {
         const bench_config_desc_t *deflt = NULL;
-        bench_config_parse("default", &deflt, 1, NULL, 0);
+        bench_config_parse("default", args->coll, &deflt, NULL, 1, NULL, 0);
         if (0 == rank) {
             fprintf(stderr, "swing_bench: no configuration available, "
                     "running 'default'\n");
         }
-        rc = bench_config_make(set, &cv, deflt, rank);
+        rc = bench_config_make(set, &cv, deflt, 1, rank);
     }
 
     /* Communicators created later by anyone get the job's settings. */
@@ -466,6 +633,7 @@ int bench_configs_create(bench_configs_t *set, const bench_args_t *args,
     bench_cvar_close(&cv.swing_priority);
     bench_cvar_close(&cv.swing_algorithm);
     bench_cvar_close(&cv.tuned_algorithm);
+    bench_cvar_close(&cv.tuned_segsize);
     bench_cvar_close(&cv.tuned_dynamic);
     bench_cvar_close(&cv.tuned_priority);
     bench_cvar_close(&cv.han_priority);
@@ -474,9 +642,13 @@ int bench_configs_create(bench_configs_t *set, const bench_args_t *args,
 
 void bench_configs_free(bench_configs_t *set)
 {
+    if (MPI_COMM_NULL != set->ctl) {
+        MPI_Comm_free(&set->ctl);
+    }
     for (int i = 0; i < set->n; i++) {
         bench_pvar_close(&set->cfg[i].served);
         bench_pvar_close(&set->cfg[i].fallback);
+        bench_pvar_close(&set->cfg[i].previous);
         for (int a = 0; a < set->nalgs; a++) {
             bench_pvar_close(&set->cfg[i].alg[a]);
         }

@@ -16,6 +16,12 @@
  *   prod:     rank i % p gives k(i), rank (i + 1) % p gives 2, rank
  *             (i + 2) % p gives -1 (signed types, p > 2), the others 1;
  *             result +-2 k(i)
+ *
+ * The collectives that reduce nothing use the sum's pattern: a broadcast
+ * moves the result w_sum k(i), a gather or scatter block r rank r's input
+ * w(r) k(i) at its own elements, so a block in the wrong place, or from
+ * the wrong rank, shows (when w_mod > 1, as it is unless a narrow type
+ * meets many ranks).
  */
 #include <stdint.h>
 #include <string.h>
@@ -190,6 +196,15 @@ static long long bench_pattern_input(const bench_pattern_t *pat, int rank,
     return 0;
 }
 
+static long long bench_pattern_expected(const bench_pattern_t *pat, size_t i);
+
+/* Rank's input at i, or the result (BENCH_DATA_RESULT). */
+static long long bench_pattern_value(const bench_pattern_t *pat, int rank, size_t i)
+{
+    return BENCH_DATA_RESULT == rank ? bench_pattern_expected(pat, i)
+                                     : bench_pattern_input(pat, rank, i);
+}
+
 static long long bench_pattern_expected(const bench_pattern_t *pat, size_t i)
 {
     long long k = bench_pattern_k(pat, i);
@@ -225,35 +240,28 @@ static void bench_value_set(bench_value_t *v, bench_kind_t kind, long long i,
 }
 
 /*
- * One fill and one check function per C type.  The macro takes every
- * name it uses as a parameter.
+ * One fill and one check function per C type, on elements [first, first +
+ * count) of rank's input or of the result (BENCH_DATA_RESULT); buf holds
+ * element first.  The macro takes every name it uses as a parameter.
  */
 #define BENCH_DEFINE_TYPED(SUFFIX, CTYPE, KIND)                              \
-    static void bench_fill_##SUFFIX(void *buf, size_t count,                \
+    static void bench_fill_##SUFFIX(void *buf, size_t first, size_t count,  \
                                     const bench_pattern_t *pat, int rank)   \
     {                                                                        \
         CTYPE *b = buf;                                                      \
         for (size_t i = 0; i < count; i++) {                                 \
-            b[i] = (CTYPE)bench_pattern_input(pat, rank, i);                 \
-        }                                                                    \
-    }                                                                        \
-    static void bench_expect_##SUFFIX(void *buf, size_t count,              \
-                                      const bench_pattern_t *pat)           \
-    {                                                                        \
-        CTYPE *b = buf;                                                      \
-        for (size_t i = 0; i < count; i++) {                                 \
-            b[i] = (CTYPE)bench_pattern_expected(pat, i);                    \
+            b[i] = (CTYPE)bench_pattern_value(pat, rank, first + i);         \
         }                                                                    \
     }                                                                        \
     static size_t bench_check_##SUFFIX(const void *buf, size_t first,       \
                                        size_t count,                        \
-                                       const bench_pattern_t *pat,          \
+                                       const bench_pattern_t *pat, int rank,\
                                        bench_value_t *got,                  \
                                        bench_value_t *expected)             \
     {                                                                        \
         const CTYPE *b = buf;                                                \
         for (size_t i = 0; i < count; i++) {                                 \
-            long long e = bench_pattern_expected(pat, first + i);            \
+            long long e = bench_pattern_value(pat, rank, first + i);         \
             if (b[i] != (CTYPE)e) {                                          \
                 /* no float-to-integer conversion of a NaN or negative */ \
                 int fl = BENCH_KIND_FLOAT == KIND;                           \
@@ -282,18 +290,39 @@ BENCH_DEFINE_TYPED(double, double, BENCH_KIND_FLOAT)
 void bench_data_fill(void *buf, size_t count, const bench_dtype_t *dt,
                      const bench_pattern_t *pat, int rank)
 {
+    bench_data_fill_at(buf, 0, count, dt, pat, rank);
+}
+
+void bench_data_fill_at(void *buf, size_t first, size_t count, const bench_dtype_t *dt,
+                        const bench_pattern_t *pat, int rank)
+{
     switch (dt->id) {
-    case BENCH_DT_INT8:   bench_fill_int8(buf, count, pat, rank); break;
-    case BENCH_DT_UINT8:  bench_fill_uint8(buf, count, pat, rank); break;
-    case BENCH_DT_INT16:  bench_fill_int16(buf, count, pat, rank); break;
-    case BENCH_DT_UINT16: bench_fill_uint16(buf, count, pat, rank); break;
-    case BENCH_DT_INT32:  bench_fill_int32(buf, count, pat, rank); break;
-    case BENCH_DT_UINT32: bench_fill_uint32(buf, count, pat, rank); break;
-    case BENCH_DT_INT64:  bench_fill_int64(buf, count, pat, rank); break;
-    case BENCH_DT_UINT64: bench_fill_uint64(buf, count, pat, rank); break;
-    case BENCH_DT_FLOAT:  bench_fill_float(buf, count, pat, rank); break;
-    case BENCH_DT_DOUBLE: bench_fill_double(buf, count, pat, rank); break;
+    case BENCH_DT_INT8:   bench_fill_int8(buf, first, count, pat, rank); break;
+    case BENCH_DT_UINT8:  bench_fill_uint8(buf, first, count, pat, rank); break;
+    case BENCH_DT_INT16:  bench_fill_int16(buf, first, count, pat, rank); break;
+    case BENCH_DT_UINT16: bench_fill_uint16(buf, first, count, pat, rank); break;
+    case BENCH_DT_INT32:  bench_fill_int32(buf, first, count, pat, rank); break;
+    case BENCH_DT_UINT32: bench_fill_uint32(buf, first, count, pat, rank); break;
+    case BENCH_DT_INT64:  bench_fill_int64(buf, first, count, pat, rank); break;
+    case BENCH_DT_UINT64: bench_fill_uint64(buf, first, count, pat, rank); break;
+    case BENCH_DT_FLOAT:  bench_fill_float(buf, first, count, pat, rank); break;
+    case BENCH_DT_DOUBLE: bench_fill_double(buf, first, count, pat, rank); break;
     }
+}
+
+void bench_data_fill_blocks(void *buf, size_t block, int np, const bench_dtype_t *dt,
+                            const bench_pattern_t *pat)
+{
+    for (int r = 0; r < np; r++) {
+        size_t first = (size_t)r * block;
+        bench_data_fill_at((char *)buf + first * dt->size, first, block, dt, pat, r);
+    }
+}
+
+void bench_data_fill_expected(void *buf, size_t count, const bench_dtype_t *dt,
+                              const bench_pattern_t *pat)
+{
+    bench_data_fill_at(buf, 0, count, dt, pat, BENCH_DATA_RESULT);
 }
 
 size_t bench_data_check(const void *buf, size_t count,
@@ -307,44 +336,46 @@ size_t bench_data_check_at(const void *buf, size_t first, size_t count,
                            const bench_dtype_t *dt, const bench_pattern_t *pat,
                            bench_value_t *got, bench_value_t *expected)
 {
+    return bench_data_check_from(buf, first, count, dt, pat, BENCH_DATA_RESULT, got,
+                                 expected);
+}
+
+size_t bench_data_check_from(const void *buf, size_t first, size_t count,
+                             const bench_dtype_t *dt, const bench_pattern_t *pat, int rank,
+                             bench_value_t *got, bench_value_t *expected)
+{
     switch (dt->id) {
-    case BENCH_DT_INT8:   return bench_check_int8(buf, first, count, pat, got, expected);
-    case BENCH_DT_UINT8:  return bench_check_uint8(buf, first, count, pat, got, expected);
-    case BENCH_DT_INT16:  return bench_check_int16(buf, first, count, pat, got, expected);
-    case BENCH_DT_UINT16: return bench_check_uint16(buf, first, count, pat, got, expected);
-    case BENCH_DT_INT32:  return bench_check_int32(buf, first, count, pat, got, expected);
-    case BENCH_DT_UINT32: return bench_check_uint32(buf, first, count, pat, got, expected);
-    case BENCH_DT_INT64:  return bench_check_int64(buf, first, count, pat, got, expected);
-    case BENCH_DT_UINT64: return bench_check_uint64(buf, first, count, pat, got, expected);
-    case BENCH_DT_FLOAT:  return bench_check_float(buf, first, count, pat, got, expected);
-    case BENCH_DT_DOUBLE: return bench_check_double(buf, first, count, pat, got, expected);
+    case BENCH_DT_INT8:
+        return bench_check_int8(buf, first, count, pat, rank, got, expected);
+    case BENCH_DT_UINT8:
+        return bench_check_uint8(buf, first, count, pat, rank, got, expected);
+    case BENCH_DT_INT16:
+        return bench_check_int16(buf, first, count, pat, rank, got, expected);
+    case BENCH_DT_UINT16:
+        return bench_check_uint16(buf, first, count, pat, rank, got, expected);
+    case BENCH_DT_INT32:
+        return bench_check_int32(buf, first, count, pat, rank, got, expected);
+    case BENCH_DT_UINT32:
+        return bench_check_uint32(buf, first, count, pat, rank, got, expected);
+    case BENCH_DT_INT64:
+        return bench_check_int64(buf, first, count, pat, rank, got, expected);
+    case BENCH_DT_UINT64:
+        return bench_check_uint64(buf, first, count, pat, rank, got, expected);
+    case BENCH_DT_FLOAT:
+        return bench_check_float(buf, first, count, pat, rank, got, expected);
+    case BENCH_DT_DOUBLE:
+        return bench_check_double(buf, first, count, pat, rank, got, expected);
     }
     return 0;
 }
 
-void bench_data_fill_expected(void *buf, size_t count, const bench_dtype_t *dt,
-                              const bench_pattern_t *pat)
-{
-    switch (dt->id) {
-    case BENCH_DT_INT8:   bench_expect_int8(buf, count, pat); break;
-    case BENCH_DT_UINT8:  bench_expect_uint8(buf, count, pat); break;
-    case BENCH_DT_INT16:  bench_expect_int16(buf, count, pat); break;
-    case BENCH_DT_UINT16: bench_expect_uint16(buf, count, pat); break;
-    case BENCH_DT_INT32:  bench_expect_int32(buf, count, pat); break;
-    case BENCH_DT_UINT32: bench_expect_uint32(buf, count, pat); break;
-    case BENCH_DT_INT64:  bench_expect_int64(buf, count, pat); break;
-    case BENCH_DT_UINT64: bench_expect_uint64(buf, count, pat); break;
-    case BENCH_DT_FLOAT:  bench_expect_float(buf, count, pat); break;
-    case BENCH_DT_DOUBLE: bench_expect_double(buf, count, pat); break;
-    }
-}
-
-/* Debug (--inject-error): change element i of this rank's input so that
- * the result at i is certainly wrong, whatever the operation. */
+/* Debug (--inject-error): change element i of rank's input (or of the
+ * result) so that the result at i is certainly wrong, whatever the
+ * operation. */
 void bench_data_inject(void *buf, size_t i, const bench_dtype_t *dt,
                        const bench_pattern_t *pat, int rank)
 {
-    long long in = bench_pattern_input(pat, rank, i);
+    long long in = bench_pattern_value(pat, rank, i);
     long long v = 0;
 
     switch (pat->op) {

@@ -5,9 +5,27 @@
  * whatever the machine was doing then.
  *
  * Per (size, configuration): warm-up calls, then timed calls, each
- * preceded by a barrier on MPI_COMM_WORLD; each rank times its own call
+ * preceded by a barrier (on a dup of MPI_COMM_WORLD that swing declines,
+ * as every call of the benchmark's own in the sweep); each rank times its own call
  * and, after the loop, MPI_MAX over ranks gives the iteration time (an
- * allreduce ends when its last rank has the result).
+ * allreduce ends when its last rank has the result; a rooted collective
+ * when its last rank is done, whether root or not).
+ *
+ * The data of each collective (bench_data.c's exact pattern) and what a
+ * checked call verifies (the receive buffers poisoned before it):
+ *   allreduce     input: rank r's; every rank: the result
+ *   reduce-scatter(s)   the same; every rank: its block of the result
+ *   allgather     block r: the result's; every rank: the whole result
+ *   bcast         the root's buffer: the result's values; every rank,
+ *                 the root too: the whole vector
+ *   reduce        input: rank r's; the root: the result; every rank but an
+ *                 in-place root: its send buffer unchanged
+ *   gather        block r: rank r's input at block r's elements; the root:
+ *                 every block; every rank but an in-place root: its block
+ *                 of the send buffer unchanged
+ *   scatter       the root's buffer: as gather's; every rank: its block
+ *                 (an in-place root: still in its send buffer); the root:
+ *                 its whole send buffer unchanged
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -26,7 +44,9 @@
 /* What one rank found wrong. */
 typedef struct bench_failure {
     int failed;
-    size_t index;
+    size_t index;            /* the element, in the whole vector */
+    const char *where;       /* "" (the result) or " of its send buffer" */
+    int root;                /* the call's root (rooted collectives) */
     int iteration;           /* 0-based, warm-up included */
     int calls;               /* warm-up + timed */
     bench_value_t got;
@@ -46,7 +66,10 @@ typedef struct bench_run {
     int progress;            /* print the progress line (rank 0) */
     void *sbuf;
     void *rbuf;
+    MPI_Comm ctl;            /* the benchmark's own collectives (configs->ctl) */
     int *counts;             /* MPI_Reduce_scatter's per-rank counts */
+    int injected;            /* --inject-error: sbuf[inject_at] is wrong here */
+    size_t inject_at;
     double *times;           /* this rank's per-iteration times */
     double *maxtimes;        /* MPI_MAX over ranks, on rank 0 */
     bench_clock_t clock;     /* -t clock: the start margin, late starts */
@@ -173,47 +196,57 @@ static int bench_report_failure(const bench_run_t *run, int c, size_t bytes,
     long long first = f->failed ? run->rank : run->np, lowest;
     int nfailed = 0;
 
-    MPI_Allreduce(&first, &lowest, 1, MPI_LONG_LONG, MPI_MIN, MPI_COMM_WORLD);
+    MPI_Allreduce(&first, &lowest, 1, MPI_LONG_LONG, MPI_MIN, run->ctl);
     if (lowest >= run->np) {
         return 0;
     }
-    MPI_Allreduce(&f->failed, &nfailed, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    MPI_Allreduce(&f->failed, &nfailed, 1, MPI_INT, MPI_SUM, run->ctl);
     if (lowest == run->rank) {
-        char got[64], exp[64];
+        const bench_args_t *a = run->args;
+        char got[64], exp[64], op[32] = "", root[32] = "";
         bench_value_format(got, sizeof(got), &f->got);
         bench_value_format(exp, sizeof(exp), &f->expected);
+        if (a->coll->reduces) {
+            snprintf(op, sizeof(op), ", op %s", a->op->name);
+        }
+        if (a->coll->rooted) {
+            snprintf(root, sizeof(root), ", root %d", f->root);
+        }
         bench_progress_clear(run);
-        fprintf(stderr, "swing_bench: VALIDATION FAILED: config %s, size %zu B "
-                "(%zu x %s, op %s%s), rank %d, element %zu: expected %s, got "
+        fprintf(stderr, "swing_bench: VALIDATION FAILED: config %s, %s, size %zu B "
+                "(%zu x %s%s%s%s), rank %d, element %zu%s: expected %s, got "
                 "%s (call %d of %d, warm-up included; %d of %d ranks saw "
                 "wrong values)\n",
-                run->report.configs->cfg[c].desc->name, bytes,
-                bytes / run->args->dtype->size, run->args->dtype->name,
-                run->args->op->name, run->args->in_place ? ", in place" : "",
-                run->rank, f->index, exp, got, f->iteration + 1, f->calls,
-                nfailed, run->np);
+                run->report.configs->cfg[c].desc->name, a->coll->call, bytes,
+                bytes / a->dtype->size, a->dtype->name, op,
+                a->in_place ? ", in place" : "", root, run->rank, f->index, f->where,
+                exp, got, f->iteration + 1, f->calls, nfailed, run->np);
         fflush(stderr);
     }
     return 1;
 }
 
 /*
- * -T: the timed calls that fit in budget seconds at rank 0's mean warm-up
- * time per call, at least BENCH_BUDGET_MIN, at most the count the options
- * give (for which the time arrays are sized); every rank gets rank 0's.
+ * -T: the timed calls that fit in budget seconds at the slowest rank's
+ * mean warm-up time per call, at least BENCH_BUDGET_MIN, at most the
+ * count the options give (for which the time arrays are sized). The
+ * slowest rank's: a broadcast's root is done long before the others.
  */
-static int bench_budget_iters(double budget, double per_call, int most, int *iters)
+static int bench_budget_iters(MPI_Comm ctl, double budget, double per_call, int most,
+                              int *iters)
 {
+    double slowest = 0.0;
     int n = most;
+    int rc = MPI_Allreduce(&per_call, &slowest, 1, MPI_DOUBLE, MPI_MAX, ctl);
 
-    if (per_call > 0.0 && budget / per_call < (double) most) {
-        n = (int) (budget / per_call);
+    if (slowest > 0.0 && budget / slowest < (double) most) {
+        n = (int) (budget / slowest);
     }
     if (n < BENCH_BUDGET_MIN) {
         n = (most < BENCH_BUDGET_MIN) ? most : BENCH_BUDGET_MIN;
     }
     *iters = n;
-    return MPI_Bcast(iters, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    return rc;
 }
 
 /* Elements of the whole vector the collective moves for count asked: a
@@ -224,48 +257,162 @@ static size_t bench_vector(const bench_run_t *run, size_t count)
            * (run->args->coll->split ? (size_t)run->np : 1);
 }
 
-static int bench_call(bench_run_t *run, const bench_config_t *cfg, size_t count,
-                      MPI_Datatype type, MPI_Op op, int in_place)
+/* The root of call i (warm-up included) of a loop. */
+static int bench_root(const bench_run_t *run, int call)
 {
-    return bench_coll_call(run->args->coll, in_place ? MPI_IN_PLACE : run->sbuf, run->rbuf,
-                           count, type, op, cfg->comm, run->counts);
+    return run->args->root_rotate ? call % run->np : run->args->root;
 }
 
-/* The receive buffer before a call: the input when in place, else poison
- * when the call is checked. Allgather in place: this rank's block only. */
-static void bench_prepare(bench_run_t *run, size_t count, int in_place, int check)
+/* Does this rank pass MPI_IN_PLACE (-I; of the rooted, the root alone)? */
+static int bench_in_place(const bench_run_t *run, int root)
+{
+    return run->args->in_place && (!run->args->coll->rooted || run->rank == root);
+}
+
+static int bench_call(bench_run_t *run, const bench_config_t *cfg, size_t count,
+                      MPI_Datatype type, MPI_Op op, int root, int in_place)
+{
+    return bench_coll_call(run->args->coll, run->sbuf, run->rbuf, in_place, count, type, op,
+                           root, cfg->comm, run->counts);
+}
+
+/*
+ * The receive buffer before a call: the input where in place, else poison
+ * where the call is checked. Allgather and gather in place: this rank's
+ * (the root's) block only; bcast: the root's data on the root.
+ */
+static void bench_prepare(bench_run_t *run, size_t count, int root, int check)
 {
     size_t size = run->args->dtype->size, bytes = count * size;
+    size_t block = bytes / (size_t)run->np;
+    int in_place = bench_in_place(run, root), me = run->rank == root;
 
-    if (BENCH_COLL_ALLGATHER == run->args->coll->id && (in_place || check)) {
-        size_t block = bytes / (size_t)run->np, mine = (size_t)run->rank * block;
-        memset(run->rbuf, BENCH_POISON, bytes);
-        if (in_place) {
+    switch (run->args->coll->id) {
+    case BENCH_COLL_ALLGATHER:
+        if (in_place || check) {
+            size_t mine = (size_t)run->rank * block;
+            memset(run->rbuf, BENCH_POISON, bytes);
+            if (in_place) {
+                memcpy((char *)run->rbuf + mine, (char *)run->sbuf + mine, block);
+            }
+        }
+        return;
+    case BENCH_COLL_BCAST:
+        if (check) {
+            if (me) {
+                memcpy(run->rbuf, run->sbuf, bytes);
+            } else {
+                memset(run->rbuf, BENCH_POISON, bytes);
+            }
+        }
+        return;
+    case BENCH_COLL_REDUCE:
+        if (me && in_place) {
+            memcpy(run->rbuf, run->sbuf, bytes);
+        } else if (me && check) {
+            memset(run->rbuf, BENCH_POISON, bytes);
+        }
+        return;
+    case BENCH_COLL_GATHER:
+        if (me && check) {
+            memset(run->rbuf, BENCH_POISON, bytes);
+        }
+        if (me && in_place) {
+            size_t mine = (size_t)root * block;
             memcpy((char *)run->rbuf + mine, (char *)run->sbuf + mine, block);
         }
-    } else if (in_place) {
-        memcpy(run->rbuf, run->sbuf, bytes);
-    } else if (check) {
-        memset(run->rbuf, BENCH_POISON, bytes);
+        return;
+    case BENCH_COLL_SCATTER:
+        if (check && !in_place) {
+            memset(run->rbuf, BENCH_POISON, block);
+        }
+        return;
+    default:
+        if (in_place) {
+            memcpy(run->rbuf, run->sbuf, bytes);
+        } else if (check) {
+            memset(run->rbuf, BENCH_POISON, bytes);
+        }
+        return;
     }
 }
 
-/* 1 when the result is wrong, with the element in *index. Reduce-scatter:
- * this rank's block of the reduction; the others: the whole vector. */
-static int bench_wrong(const bench_run_t *run, size_t count, bench_failure_t *f,
-                       size_t *index)
+/* 1 when elements [first, first + n) at buf are not rank's input (or the
+ * result), with the wrong one in f. */
+static int bench_wrong_range(const bench_run_t *run, const void *buf, size_t first, size_t n,
+                             int rank, const char *where, bench_failure_t *f)
 {
-    const bench_args_t *a = run->args;
-    size_t first = 0, n = count, bad;
+    size_t bad = bench_data_check_from(buf, first, n, run->args->dtype, &run->pattern, rank,
+                                       &f->got, &f->expected);
 
-    if (a->coll->split && BENCH_COLL_ALLGATHER != a->coll->id) {
-        n = count / (size_t)run->np;
-        first = (size_t)run->rank * n;
+    if (bad < n) {
+        f->index = first + bad;
+        f->where = where;
+        return 1;
     }
-    bad = bench_data_check_at(run->rbuf, first, n, a->dtype, &run->pattern, &f->got,
-                              &f->expected);
-    *index = first + bad;
-    return bad < n;
+    return 0;
+}
+
+/* 1 when the call changed this rank's send buffer at [first, first + n),
+ * which holds rank's input there; --inject-error's element is no input. */
+static int bench_wrong_sent(const bench_run_t *run, size_t first, size_t n, int rank,
+                            bench_failure_t *f)
+{
+    static const char where[] = " of its send buffer";
+    size_t size = run->args->dtype->size, end = first + n, cut = end;
+
+    if (run->injected && run->inject_at >= first && run->inject_at < end) {
+        cut = run->inject_at;
+    }
+    if (bench_wrong_range(run, (char *)run->sbuf + first * size, first, cut - first, rank,
+                          where, f)) {
+        return 1;
+    }
+    return cut < end && bench_wrong_range(run, (char *)run->sbuf + (cut + 1) * size, cut + 1,
+                                          end - cut - 1, rank, where, f);
+}
+
+/* 1 when the call with this root left a wrong value where this rank can
+ * see it (the table at the top of this file), with the element in f. */
+static int bench_wrong(const bench_run_t *run, size_t count, int root, bench_failure_t *f)
+{
+    size_t size = run->args->dtype->size, block = count / (size_t)run->np;
+    size_t mine = (size_t)run->rank * block;
+    int me = run->rank == root, in_place = bench_in_place(run, root);
+
+    f->root = root;
+    switch (run->args->coll->id) {
+    case BENCH_COLL_RSB:
+    case BENCH_COLL_RS:
+        return bench_wrong_range(run, run->rbuf, mine, block, BENCH_DATA_RESULT, "", f);
+    case BENCH_COLL_REDUCE:
+        if (me && bench_wrong_range(run, run->rbuf, 0, count, BENCH_DATA_RESULT, "", f)) {
+            return 1;
+        }
+        return !in_place && bench_wrong_sent(run, 0, count, run->rank, f);
+    case BENCH_COLL_GATHER:
+        for (int r = 0; me && r < run->np; r++) {
+            size_t first = (size_t)r * block;
+            if (bench_wrong_range(run, (char *)run->rbuf + first * size, first, block, r, "",
+                                  f)) {
+                return 1;
+            }
+        }
+        return !in_place && bench_wrong_sent(run, mine, block, run->rank, f);
+    case BENCH_COLL_SCATTER:
+        if (bench_wrong_range(run, in_place ? (char *)run->sbuf + mine * size : run->rbuf,
+                              mine, block, run->rank, "", f)) {
+            return 1;
+        }
+        for (int r = 0; me && r < run->np; r++) {
+            if (bench_wrong_sent(run, (size_t)r * block, block, r, f)) {
+                return 1;
+            }
+        }
+        return 0;
+    default:   /* allreduce, allgather, bcast: the whole vector */
+        return bench_wrong_range(run, run->rbuf, 0, count, BENCH_DATA_RESULT, "", f);
+    }
 }
 
 /*
@@ -278,28 +425,25 @@ static int bench_loop(bench_run_t *run, bench_config_t *cfg, size_t count,
 {
     const bench_args_t *a = run->args;
     double t;
-    int rc = MPI_SUCCESS;
+    int rc = MPI_SUCCESS, call = 0;
 
-    bench_prepare(run, count, 0, a->validate);
-    for (int it = 0; MPI_SUCCESS == rc && it < warmup; it++) {
-        rc = bench_call(run, cfg, count, type, op, 0);
+    bench_prepare(run, count, bench_root(run, 0), a->validate);
+    for (int it = 0; MPI_SUCCESS == rc && it < warmup; it++, call++) {
+        rc = bench_call(run, cfg, count, type, op, bench_root(run, call), 0);
     }
     if (MPI_SUCCESS == rc) {
-        rc = MPI_Barrier(MPI_COMM_WORLD);
+        rc = MPI_Barrier(run->ctl);
     }
     t = MPI_Wtime();
-    for (int it = 0; MPI_SUCCESS == rc && it < iters; it++) {
-        rc = bench_call(run, cfg, count, type, op, 0);
+    for (int it = 0; MPI_SUCCESS == rc && it < iters; it++, call++) {
+        rc = bench_call(run, cfg, count, type, op, bench_root(run, call), 0);
     }
     run->times[0] = (MPI_Wtime() - t) / iters;
-    if (MPI_SUCCESS == rc && a->validate) {
-        size_t bad;
-        if (bench_wrong(run, count, fail, &bad)) {
-            fail->failed = 1;
-            fail->calls = warmup + iters;
-            fail->index = bad;
-            fail->iteration = warmup + iters - 1;
-        }
+    if (MPI_SUCCESS == rc && a->validate &&
+        bench_wrong(run, count, bench_root(run, call - 1), fail)) {
+        fail->failed = 1;
+        fail->calls = warmup + iters;
+        fail->iteration = warmup + iters - 1;
     }
     return rc;
 }
@@ -321,12 +465,12 @@ static int bench_rank_means(bench_run_t *run, int iters, bench_stats_t *st)
         }
         mine /= iters;
     }
-    rc = MPI_Reduce(&mine, &sum, 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+    rc = MPI_Reduce(&mine, &sum, 1, MPI_DOUBLE, MPI_SUM, 0, run->ctl);
     if (MPI_SUCCESS == rc) {
-        rc = MPI_Reduce(&mine, &lo, 1, MPI_DOUBLE, MPI_MIN, 0, MPI_COMM_WORLD);
+        rc = MPI_Reduce(&mine, &lo, 1, MPI_DOUBLE, MPI_MIN, 0, run->ctl);
     }
     if (MPI_SUCCESS == rc) {
-        rc = MPI_Reduce(&mine, &hi, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+        rc = MPI_Reduce(&mine, &hi, 1, MPI_DOUBLE, MPI_MAX, 0, run->ctl);
     }
     st->median = sum / run->np;
     st->min = lo;
@@ -352,7 +496,7 @@ static int bench_measure(bench_run_t *run, int c, int s)
     int total = warmup + iters, rc;
     int clock = BENCH_TIMING_CLOCK == a->timing;
     double warm = 0.0;       /* -T: this rank's warm-up time */
-    unsigned long long s0 = 0, s1 = 0, f0 = 0, f1 = 0;
+    unsigned long long s0 = 0, s1 = 0, f0 = 0, f1 = 0, p0 = 0, p1 = 0;
     unsigned long long a0[BENCH_MAX_ALGS], a1[BENCH_MAX_ALGS];
     long long mine[3], all[3];
     bench_failure_t fail;
@@ -371,6 +515,9 @@ static int bench_measure(bench_run_t *run, int c, int s)
         bench_pvar_read(&cfg->served, &s0);
         bench_pvar_read(&cfg->fallback, &f0);
     }
+    if (cfg->previous.found) {
+        bench_pvar_read(&cfg->previous, &p0);
+    }
     bench_alg_counters(run, cfg, a0);
     if (BENCH_TIMING_LOOP == a->timing) {
         rc = bench_loop(run, cfg, count, type, op, warmup, iters, &fail);
@@ -379,11 +526,12 @@ static int bench_measure(bench_run_t *run, int c, int s)
         }
     }
     for (int it = 0; BENCH_TIMING_LOOP != a->timing && it < total; it++) {
-        int check;
+        int check, root;
         double t;
 
         if (a->budget > 0.0 && it == warmup) {
-            rc = bench_budget_iters(a->budget, warm / (warmup ? warmup : 1), iters, &iters);
+            rc = bench_budget_iters(run->ctl, a->budget, warm / (warmup ? warmup : 1), iters,
+                                    &iters);
             if (MPI_SUCCESS != rc) {
                 return rc;
             }
@@ -391,18 +539,19 @@ static int bench_measure(bench_run_t *run, int c, int s)
             res->iters = iters;
         }
         check = a->validate && (a->check_every || it == total - 1);
+        root = bench_root(run, it);
 
-        bench_prepare(run, count, a->in_place, check);
+        bench_prepare(run, count, root, check);
         if (clock) {
             rc = bench_clock_start(&run->clock, it >= warmup, &t);
         } else {
-            rc = MPI_Barrier(MPI_COMM_WORLD);
+            rc = MPI_Barrier(run->ctl);
             t = MPI_Wtime();
         }
         if (MPI_SUCCESS != rc) {
             return rc;
         }
-        rc = bench_call(run, cfg, count, type, op, a->in_place);
+        rc = bench_call(run, cfg, count, type, op, root, bench_in_place(run, root));
         t = (clock ? bench_clock_now() : MPI_Wtime()) - t;
         if (MPI_SUCCESS != rc) {
             return rc;
@@ -412,14 +561,10 @@ static int bench_measure(bench_run_t *run, int c, int s)
         } else {
             warm += t;
         }
-        if (check && !fail.failed) {
-            size_t bad;
-            if (bench_wrong(run, count, &fail, &bad)) {
-                fail.failed = 1;
-                fail.calls = total;
-                fail.index = bad;
-                fail.iteration = it;
-            }
+        if (check && !fail.failed && bench_wrong(run, count, root, &fail)) {
+            fail.failed = 1;
+            fail.calls = total;
+            fail.iteration = it;
         }
     }
     if (clock && MPI_SUCCESS != (rc = bench_clock_finish(&run->clock))) {
@@ -429,6 +574,11 @@ static int bench_measure(bench_run_t *run, int c, int s)
         bench_pvar_read(&cfg->served, &s1);
         bench_pvar_read(&cfg->fallback, &f1);
     }
+    if (cfg->previous.found) {
+        bench_pvar_read(&cfg->previous, &p1);
+        /* auto's own choice of the replaced component: decided by swing */
+        s1 += p1 - p0;
+    }
     bench_alg_counters(run, cfg, a1);
 
     if (bench_report_failure(run, c, bytes, &fail)) {
@@ -436,7 +586,7 @@ static int bench_measure(bench_run_t *run, int c, int s)
     }
     if (BENCH_TIMING_SWING == a->timing || clock) {
         rc = MPI_Reduce(run->times, run->maxtimes, iters, MPI_DOUBLE, MPI_MAX, 0,
-                        MPI_COMM_WORLD);
+                        run->ctl);
     } else {
         rc = bench_rank_means(run, iters, &res->stats);
     }
@@ -446,7 +596,7 @@ static int bench_measure(bench_run_t *run, int c, int s)
     mine[0] = (long long)(s1 - s0);
     mine[1] = -(long long)(s1 - s0);
     mine[2] = (long long)(f1 - f0);
-    rc = MPI_Allreduce(mine, all, 3, MPI_LONG_LONG, MPI_MAX, MPI_COMM_WORLD);
+    rc = MPI_Allreduce(mine, all, 3, MPI_LONG_LONG, MPI_MAX, run->ctl);
     if (MPI_SUCCESS != rc) {
         return rc;
     }
@@ -466,26 +616,55 @@ static int bench_measure(bench_run_t *run, int c, int s)
     return MPI_SUCCESS;
 }
 
+/*
+ * The send buffer of one size, the same for every configuration (the
+ * table at the top of this file); --inject-error makes one element of
+ * what is sent wrong: the last rank's input (in its own block where the
+ * blocks are sent), or the root's data (every rank's copy of it).
+ */
+static void bench_fill(bench_run_t *run, size_t count)
+{
+    const bench_args_t *a = run->args;
+    size_t block = bench_vector(run, count) / (size_t)run->np;
+    size_t last = (size_t)(run->np - 1) * block + block / 2;
+    int rank = run->rank;
+
+    run->injected = 0;
+    switch (a->coll->id) {
+    case BENCH_COLL_ALLGATHER:
+    case BENCH_COLL_BCAST:
+        bench_data_fill_expected(run->sbuf, count, a->dtype, &run->pattern);
+        run->inject_at = BENCH_COLL_BCAST == a->coll->id ? count / 2 : last;
+        run->injected = BENCH_COLL_BCAST == a->coll->id || rank == run->np - 1;
+        rank = BENCH_DATA_RESULT;
+        break;
+    case BENCH_COLL_GATHER:
+    case BENCH_COLL_SCATTER:
+        bench_data_fill_blocks(run->sbuf, block, run->np, a->dtype, &run->pattern);
+        run->inject_at = last;
+        run->injected = BENCH_COLL_SCATTER == a->coll->id || rank == run->np - 1;
+        rank = run->np - 1;
+        break;
+    default:
+        bench_data_fill(run->sbuf, count, a->dtype, &run->pattern, rank);
+        run->inject_at = count / 2;
+        run->injected = rank == run->np - 1;
+        break;
+    }
+    run->injected = run->injected && a->inject_error && (block > 0 || !a->coll->split);
+    if (run->injected) {
+        bench_data_inject(run->sbuf, run->inject_at, a->dtype, &run->pattern, rank);
+    }
+}
+
 static int bench_sweep(bench_run_t *run)
 {
     bench_report_t *rep = &run->report;
 
     for (int s = 0; s < rep->nsizes; s++) {
         size_t bytes = rep->sizes[s];
-        size_t count = bytes / run->args->dtype->size;
 
-        /* Same input for every configuration of this size; allgather's
-         * blocks are the expected result, so the gathered vector is it. */
-        if (BENCH_COLL_ALLGATHER == run->args->coll->id) {
-            bench_data_fill_expected(run->sbuf, count, run->args->dtype, &run->pattern);
-        } else {
-            bench_data_fill(run->sbuf, count, run->args->dtype, &run->pattern,
-                            run->rank);
-        }
-        if (run->args->inject_error && run->rank == run->np - 1) {
-            bench_data_inject(run->sbuf, count / 2, run->args->dtype,
-                              &run->pattern, run->rank);
-        }
+        bench_fill(run, bytes / run->args->dtype->size);
         for (int c = 0; c < rep->configs->n; c++) {
             int rc;
             if (0 == run->rank) {
@@ -543,6 +722,20 @@ int main(int argc, char **argv)
         status = bench_nbc_main(argc, argv);
         goto finalize;
     }
+    if (2 == argc && 0 == strcmp(argv[1], "--memcpy")) {
+        /* the memory copy bandwidth alone (run_bench.sh: at its start and end) */
+        MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, run.rank, MPI_INFO_NULL,
+                            &node_comm);
+        if (MPI_SUCCESS != bench_memcpy_measure(node_comm, BENCH_MEMCPY_BYTES, BENCH_MEMCPY_REPS,
+                                                &mem) || !mem.ok) {
+            status = BENCH_EXIT_RUNTIME;
+        } else if (0 == run.rank) {
+            printf("memcpy_GBps %.3f one rank, %.3f %d ranks at once\n", mem.one_rank,
+                   mem.all_ranks, mem.local_ranks);
+        }
+        MPI_Comm_free(&node_comm);
+        goto finalize;
+    }
 
     switch (bench_args_parse(argc, argv, 0 == run.rank, &args)) {
     case BENCH_ARGS_HELP:
@@ -553,11 +746,21 @@ int main(int argc, char **argv)
     case BENCH_ARGS_RUN:
         break;
     }
-    if (bench_pattern_init(&run.pattern, args.dtype, args.op, run.np)) {
+    if (args.coll->rooted && !args.root_rotate && args.root >= run.np) {
+        if (0 == run.rank) {
+            fprintf(stderr, "swing_bench: --root %d: the job has %d ranks\n", args.root,
+                    run.np);
+        }
+        status = BENCH_EXIT_USAGE;
+        goto finalize;
+    }
+    /* Collectives that reduce nothing move the sum's pattern (bench_data.c). */
+    if (bench_pattern_init(&run.pattern, args.dtype,
+                           args.coll->reduces ? args.op : bench_op_find("sum"), run.np)) {
         if (0 == run.rank) {
             fprintf(stderr, "swing_bench: %d ranks are too many for exact %s "
-                    "results in %s; use a wider datatype (-d)\n", run.np,
-                    args.op->name, args.dtype->name);
+                    "data in %s; use a wider datatype (-d)\n", run.np,
+                    args.coll->reduces ? args.op->name : "sum", args.dtype->name);
         }
         status = BENCH_EXIT_USAGE;
         goto finalize;
@@ -633,6 +836,8 @@ int main(int argc, char **argv)
     run.report.env = &env;
     run.report.configs = &configs;
     run.configs = &configs;
+    run.ctl = configs.ctl;
+    run.clock.comm = configs.ctl;
     run.report.mem = &mem;
     run.progress = 0 == run.rank && (args.verbose || isatty(STDERR_FILENO));
     if (0 == run.rank) {

@@ -56,8 +56,14 @@ void bench_report_header(FILE *out, const bench_report_t *rep)
 
     fprintf(out, "# swing_bench (swing %s): %s, configurations side by side "
             "(one communicator each, interleaved per size)\n", SWING_VERSION, a->coll->call);
-    fprintf(out, "# size: the whole vector; busbw = algbw * %s(p-1)/p (nccl-tests)\n",
-            a->coll->bus > 1.0 ? "2 " : "");
+    fprintf(out, "# size n: %s; busbw = algbw * %s (nccl-tests)\n", a->coll->size,
+            bench_coll_bus_text(a->coll));
+    if (a->coll->rooted && a->root_rotate) {
+        fprintf(out, "# root: rotates, call i of each size and configuration (warm-up "
+                "included, from 0) has root i mod %d\n", e->np);
+    } else if (a->coll->rooted) {
+        fprintf(out, "# root: %d\n", a->root);
+    }
     fprintf(out, "# MPI: %s\n", e->library);
     fprintf(out, "# np=%d on %d node%s, up to %d ranks on a node with %ld "
             "online cores%s\n", e->np, e->nodes, e->nodes > 1 ? "s" : "",
@@ -65,8 +71,8 @@ void bench_report_header(FILE *out, const bench_report_t *rep)
             e->oversubscribed ? ": OVERSUBSCRIBED (times rank algorithms, "
                                 "they are not latencies)" : "");
     fprintf(out, "# datatype %s (%zu B), op %s, in-place %s, validation: %s\n",
-            a->dtype->name, a->dtype->size, a->op->name,
-            a->in_place ? "yes" : "no",
+            a->dtype->name, a->dtype->size, a->coll->reduces ? a->op->name : "- (none)",
+            a->in_place ? (a->coll->rooted ? "yes (the root)" : "yes") : "no",
             !a->validate ? "off" : a->check_every ? "every iteration"
                                    : "last iteration of each size");
     bench_size_name(lo, sizeof(lo), first);
@@ -103,6 +109,13 @@ void bench_report_header(FILE *out, const bench_report_t *rep)
     }
     for (int i = 0; i < c->n; i++) {
         fprintf(out, "# %-10s %s\n", c->cfg[i].desc->name, c->cfg[i].detail);
+    }
+    for (int i = 0; i < c->n; i++) {
+        if (BENCH_FAMILY_TUNED == c->cfg[i].desc->family
+            && c->cfg[i].desc->tuned_algorithm > 0) {
+            fprintf(out, "# tuned-N also: %s\n", c->tuned_note);
+            break;
+        }
     }
     if (c->skipped[0]) {
         fprintf(out, "# skipped: %s\n", c->skipped);
@@ -256,8 +269,8 @@ void bench_report_tables(FILE *out, const bench_report_t *rep)
                 "configuration not (fully) served by swing, or a tuned one "
                 "served by swing\n");
     }
-    fprintf(out, "\n# Bus bandwidth (GB/s) = bytes / median * %s(p-1) / p\n"
-            "# %-8s", rep->args->coll->bus > 1.0 ? "2 " : "", "Size");
+    fprintf(out, "\n# Bus bandwidth (GB/s) = bytes / median * %s\n"
+            "# %-8s", bench_coll_bus_text(rep->args->coll), "Size");
     for (int i = 0; i < rep->configs->n; i++) {
         fprintf(out, "%*s", bench_col_width(&rep->configs->cfg[i]),
                 rep->configs->cfg[i].desc->name);
@@ -275,27 +288,37 @@ void bench_report_csv_header(FILE *csv)
 {
     fprintf(csv, "np,config,bytes,count,iters,median_us,min_us,max_us,p95_us,"
             "algbw_GBps,busbw_GBps,served,validated,warmup,datatype,op,"
-            "in_place,oversubscribed,swing_algorithm,timing,collective\n");
+            "in_place,oversubscribed,swing_algorithm,timing,collective,root\n");
     fflush(csv);
 }
 
 void bench_report_csv_row(const bench_report_t *rep, int config, int size)
 {
     const bench_result_t *r = bench_result(rep, config, size);
+    char root[16] = "-";
 
     if (NULL == rep->csv || !r->ran) {
         return;
     }
+
+    if (rep->args->coll->rooted) {
+        if (rep->args->root_rotate) {
+            snprintf(root, sizeof(root), "rotate");
+        } else {
+            snprintf(root, sizeof(root), "%d", rep->args->root);
+        }
+    }
     fprintf(rep->csv, "%d,%s,%zu,%zu,%d,%.3f,%.3f,%.3f,%.3f,%.6f,%.6f,%s,%s,"
-            "%d,%s,%s,%s,%s,%s,%s,%s\n",
+            "%d,%s,%s,%s,%s,%s,%s,%s,%s\n",
             rep->env->np, rep->configs->cfg[config].desc->name, r->bytes,
             r->count, r->iters, r->stats.median * 1e6, r->stats.min * 1e6,
             r->stats.max * 1e6, r->stats.p95 * 1e6, r->algbw, r->busbw,
             bench_served_name(r->served), r->validated ? "yes" : "no",
-            r->warmup, rep->args->dtype->name, rep->args->op->name,
+            r->warmup, rep->args->dtype->name,
+            rep->args->coll->reduces ? rep->args->op->name : "-",
             rep->args->in_place ? "yes" : "no",
             rep->env->oversubscribed ? "yes" : "no",
             r->swing_algs[0] ? r->swing_algs : "-", bench_timing_name(rep->args->timing),
-            rep->args->coll->name);
+            rep->args->coll->name, root);
     fflush(rep->csv);
 }

@@ -12,16 +12,18 @@
 #
 # CSV: swing_bench --csv output (one topology); DESC: the description the
 # run used (@FILE, a preset or a shape); COLL: the collective measured
-# (swing_bench -k; the halves compare with swing-topo predict --half).
+# (swing_bench -k; the halves compare with swing-topo predict --half, the
+# rooted ones with --coll COLL where swing-topo predict has it, and are
+# skipped with a note where it has not).
 # Prints the table and a summary;
 # with -o also writes PREFIX.csv (bytes,algorithm,measured_us,predicted_us)
 # and PREFIX.png (measured solid, predicted dashed; gnuplot).
-# Exit status 0 when the comparison was made, whatever it shows.
+# Exit status 0 when the comparison was made (or skipped), whatever it shows.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 
 usage() {
-    sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 
@@ -40,6 +42,7 @@ while [ $# -gt 0 ]; do
         allreduce) half="" ;;
         reduce_scatter_block|reduce_scatter) half="--half rs" ;;
         allgather) half="--half ag" ;;
+        bcast|reduce|gather|scatter) half="--coll $2" ;;
         *) usage ;;
         esac
         shift 2
@@ -51,6 +54,17 @@ done
 topo_bin=${SWING_TOPO:-$here/../tools/swing-topo/swing-topo}
 [ -x "$topo_bin" ] || topo_bin=$(command -v swing-topo 2>/dev/null)
 [ -n "$topo_bin" ] || { echo "net-model.sh: swing-topo not found (set SWING_TOPO)" >&2; exit 2; }
+case "$half" in
+--coll*)
+    # the trees' model comes with swing-topo predict --coll; until then the
+    # run stands without it
+    if ! "$topo_bin" predict --help 2>&1 | grep -q -e '--coll'; then
+        echo "# no cost model for ${half#--coll } here: this swing-topo predict has no --coll" \
+             "(the model of the rooted collectives); measurement only"
+        exit 0
+    fi
+    ;;
+esac
 
 lo=$(awk -F, 'NR > 1 { if (!m || $3 < m) m = $3 } END { print m + 0 }' "$csv")
 hi=$(awk -F, 'NR > 1 { if ($3 > m) m = $3 } END { print m + 0 }' "$csv")
@@ -60,14 +74,23 @@ trap 'rm -f "$pred"' EXIT
 "$topo_bin" predict "$desc" --csv --sizes "$lo:$hi" $half > "$pred" || exit 2
 constants=$("$topo_bin" predict "$desc" --sizes 8:8 | sed -n '1s/.*(\(.*\))$/\1/p')
 
-awk -F, -v pfile="$pred" -v out="${prefix:+$prefix.csv}" -v constants="$constants" '
+rooted=0
+case "$half" in --coll*) rooted=1 ;; esac
+awk -F, -v pfile="$pred" -v out="${prefix:+$prefix.csv}" -v constants="$constants" -v rooted="$rooted" '
 BEGIN {
     # the algorithms are the columns of the prediction (swing_lo -> swing-lo)
     na = 0
     while ((getline line < pfile) > 0) {
         nf = split(line, f, ",")
         if (f[1] == "bytes") {
-            for (i = 2; i <= nf; i++) { a = f[i]; gsub(/_/, "-", a); col[i] = a }
+            for (i = 2; i <= nf; i++) {
+                a = f[i]; gsub(/_/, "-", a)
+                # the rooted collectives: swing-topo predict --coll names the
+                # forms, swing_bench the algorithms
+                if (rooted) { sub(/^swing/, "bine", a); sub(/^rd/, "binomial", a)
+                              sub(/^ring$/, "chain", a); sub(/^sc\+ag-mp$/, "bine-bo-mp", a) }
+                col[i] = a
+            }
             continue
         }
         if (f[1] !~ /^[0-9]+$/) continue

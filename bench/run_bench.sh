@@ -10,9 +10,10 @@ Usage: $0 [options] [-- swing_bench options]
   --nodes "L ..." instead of -n: emulated cluster layouts (NODESxRANKS or
                 R0,R1,..., see tests/cluster/mpirun-nodes.sh; root or user
                 namespaces). Two runs per layout: swing and tuned side by
-                side (-C nodes), then swing-auto, hier and coll/han side by
-                side (han needs --mca coll_han_priority 35, read-only at run
-                time, and then outranks tuned)
+                side (-C nodes), then swing-auto, hier (not for the rooted
+                collectives: they have none) and coll/han side by side (han
+                needs --mca coll_han_priority 35, read-only at run time,
+                and then outranks tuned)
   --net "T ..." instead of -n: the emulated torus network (bench/torus-net.sh,
                 root): one run per topology T (ring:8, torus:4x4,
                 @bench/topologies/grid5x5.topo, n150, a calibrated
@@ -24,16 +25,22 @@ Usage: $0 [options] [-- swing_bench options]
                 (about a second of calls per size and configuration,
                 at least 5); then the cost
                 model of T against the measurement (net-model.sh):
-                DIR/COLL-NAME-model.txt and .png
+                DIR/COLL-NAME-model.txt and .png. With -k other than
+                allreduce: swing's configurations of that collective (not
+                shm) and all of tuned's
   --net-rate R  link rate for --net (default 100mbit)
   --net-mtu N   link MTU for --net (default: torus-net.sh's, 1500)
   -m MIN:MAX    message sizes in bytes (default: swing_bench's, 8:64M)
   -C LIST       configurations (default: swing_bench's, all)
   -k NAME       the collective: allreduce (default), reduce_scatter_block,
-                reduce_scatter or allgather (swing_bench -k); files are
-                named after it (DIR/NAME.csv ...)
+                reduce_scatter, allgather, bcast, reduce, gather or scatter
+                (swing_bench -k); files are named after it (DIR/NAME.csv
+                ...). The root of the rooted ones: swing_bench's --root
+                (default 0; --root rotate), after --
   -o DIR        output directory (default: results/ beside this script)
   -q            quick: sizes 8:64K, 20 iterations, 2 warm-up (for tests)
+  --only-csv    the runs, their CSV and tables only: no plot, no model
+                comparison, no han run (swing-tune uses it)
   -h            this text
 Other arguments, and everything after --, go to swing_bench unchanged
 (note: -o and -n here are the driver's; use --op and --no-validate for
@@ -47,10 +54,15 @@ Environment:
   MPIRUN                mpirun command (default mpirun)
   MPIRUN_ARGS           extra mpirun arguments
 
-Writes DIR/NAME.csv (every rank count), DIR/NAME.txt (the
-tables) and DIR/NAME.png (gnuplot), NAME the collective (-k).  Exit status: 0 when every run
-succeeded and validated, otherwise the first failing run's status (1 for
-a wrong result, 2 for bad arguments).
+Writes DIR/NAME.csv (every rank count), DIR/NAME.txt (the tables, then
+the report: per run and size, swing-auto's time over the best
+configuration of the run and over tuned's best, the sizes where it is
+more than 10% off, the load average and the memory copy bandwidth at the
+start and at the end, with a warning when the machine was not steady),
+DIR/NAME.png (swing-auto against tuned's default and tuned's best) and
+DIR/NAME-all.png (every configuration), NAME the collective (-k).  Exit
+status: 0 when every run succeeded and validated, otherwise the first
+failing run's status (1 for a wrong result, 2 for bad arguments).
 EOF
 }
 
@@ -66,6 +78,7 @@ configs=""
 coll=allreduce
 outdir="$here/results"
 quick=0
+only_csv=0
 extra=""
 
 # Append one word to $extra, quoted for a later eval.
@@ -85,6 +98,7 @@ while [ $# -gt 0 ]; do
     -k) [ $# -ge 2 ] || { usage >&2; exit 2; }; coll=$2; shift 2 ;;
     -o) [ $# -ge 2 ] || { usage >&2; exit 2; }; outdir=$2; shift 2 ;;
     -q) quick=1; shift ;;
+    --only-csv) only_csv=1; shift ;;
     -h|--help) usage; exit 0 ;;
     --) shift
         for a in "$@"; do add_extra "$a"; done
@@ -123,14 +137,87 @@ done
 mpirun=${MPIRUN:-mpirun}
 cores=$(getconf _NPROCESSORS_ONLN 2>/dev/null || nproc 2>/dev/null || echo 1)
 
+# The load average (1, 5, 15 minutes).
+loadavg() {
+    cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime | sed 's/.*average[s]*: *//; s/,//g'
+}
+
+# The memory copy bandwidth of one rank (GB/s), or "?": swing_bench --memcpy
+# on one rank, the machine otherwise as the benchmark leaves it.
+memcpy_bw() {
+    root=""
+    [ "$(id -u)" = 0 ] && root=--allow-run-as-root
+    $mpirun -np 1 $root ${MPIRUN_ARGS:-} "$bench" --memcpy 2>/dev/null \
+        | awk '$1 == "memcpy_GBps" { print $2; ok = 1 } END { if (!ok) print "?" }'
+}
+
+# Summary rows of a swing_bench CSV for the plot: swing-auto, tuned's own
+# choice ("tuned-default") and, per size, the fastest of tuned's
+# algorithms ("tuned-best"), every column kept as swing_bench wrote it.
+summary_csv() {
+    awk -F, -v OFS=, 'NR == 1 { print; next }
+        $2 == "swing-auto" { print; next }
+        $2 == "tuned" { r = $0; $2 = "tuned-default"; print; $0 = r }
+        $2 ~ /^tuned/ { k = $1 SUBSEP $3; if (!(k in best) || $6 < best[k]) { best[k] = $6; row[k] = $0 }
+                        if (!(k in seen)) { seen[k] = 1; order[++n] = k } }
+        END { for (i = 1; i <= n; i++) { $0 = row[order[i]]; $2 = "tuned-best"; print } }' "$1"
+}
+
+# The report of one run's CSV: per size, swing-auto over the best other
+# configuration of the run and over tuned's best (tuned and tuned-N, or
+# han where the run had it); the sizes where it is more than 10% off.
+auto_report() {
+    awk -F, -v label="$1" '
+        NR == 1 { next }
+        { t = $6 + 0; s = $3 + 0; sizes[s] = 1 }
+        $2 == "swing-auto" { auto[s] = t; ran[s] = $19; next }
+        $2 == "default" { next }
+        { if (!(s in best) || t < best[s]) { best[s] = t; bname[s] = $2 } }
+        $2 ~ /^tuned/ || $2 == "han" { if (!(s in tb) || t < tb[s]) { tb[s] = t; tname[s] = $2 } }
+        $2 == "tuned" { td[s] = t }
+        END {
+            n = 0
+            for (s in sizes) list[++n] = s + 0
+            for (i = 2; i <= n; i++) { v = list[i]; for (j = i - 1; j >= 1 && list[j] > v; j--) list[j + 1] = list[j]; list[j + 1] = v }
+            printf "\n## swing-auto against the best of the run and tuned'"'"'s best: %s\n", label
+            printf "# median us; ratio > 1: auto slower; * more than 10%% off\n"
+            printf "# %9s %11s %-13s %11s %7s %-11s %11s %7s %11s\n", "bytes", "auto", "auto ran",
+                   "best", "/best", "(which)", "tuned best", "/tuned", "tuned dflt"
+            for (k = 1; k <= n; k++) {
+                s = list[k]
+                if (!(s in auto)) continue
+                printf "%11d %11.2f %-13s", s, auto[s], ran[s]
+                if (s in best) {
+                    r = auto[s] / best[s]
+                    printf " %11.2f %6.2f%s %-11s", best[s], r, (r > 1.10) ? "*" : " ", bname[s]
+                    nb++; if (r > 1.10) offb = offb sprintf(" %d B (%.2f, %s)", s, r, bname[s])
+                } else printf " %11s %7s %-11s", "-", "-", ""
+                if (s in tb) {
+                    r = auto[s] / tb[s]
+                    printf " %11.2f %6.2f%s", tb[s], r, (r > 1.10) ? "*" : " "
+                    nt++; if (r > 1.10) offt = offt sprintf(" %d B (%.2f, %s)", s, r, tname[s])
+                } else printf " %11s %7s", "-", "-"
+                printf " %11s\n", (s in td) ? sprintf("%.2f", td[s]) : "-"
+            }
+            if (nb) printf "auto more than 10%% off the best configuration of the run: %s\n", (offb == "") ? sprintf("at no size (%d sizes)", nb) : ("at" offb)
+            if (nt) printf "auto more than 10%% off tuned'"'"'s best: %s\n", (offt == "") ? sprintf("at no size (%d sizes)", nt) : ("at" offt)
+            if (!nb && !nt) printf "no comparison: the run needs swing-auto and other configurations\n"
+        }' "$2"
+}
+
 mkdir -p "$outdir" || exit 2
 csv="$outdir/$coll.csv"
 txt="$outdir/$coll.txt"
 png="$outdir/$coll.png"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/run_bench.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT
+report="$tmp/report"
 : > "$txt"
-rm -f "$csv" "$png"
+: > "$report"
+rm -f "$csv" "$png" "$outdir/$coll-all.png"
+load_start=$(loadavg)
+mem_start=$(memcpy_bw)
+echo "run_bench.sh: load average $load_start ($cores cores), memcpy $mem_start GB/s at the start" >&2
 
 # Arguments of swing_bench common to every rank count.  Quick mode comes
 # first so that the user's own arguments override it.
@@ -139,11 +226,16 @@ bargs=""
 [ -n "$sizes" ] && bargs="$bargs -m '$sizes'"
 [ -n "$configs" ] && bargs="$bargs -C '$configs'"
 bargs="$bargs -k '$coll'"
+rooted=0
 case "$coll" in
     allreduce) call=MPI_Allreduce ;;
     reduce_scatter_block) call=MPI_Reduce_scatter_block ;;
     reduce_scatter) call=MPI_Reduce_scatter ;;
     allgather) call=MPI_Allgather ;;
+    bcast) call=MPI_Bcast; rooted=1 ;;
+    reduce) call=MPI_Reduce; rooted=1 ;;
+    gather) call=MPI_Gather; rooted=1 ;;
+    scatter) call=MPI_Scatter; rooted=1 ;;
     *) echo "$0: unknown collective $coll (-k)" >&2; exit 2 ;;
 esac
 [ -t 2 ] && bargs="$bargs -v"
@@ -154,7 +246,10 @@ runs=""
 if [ -n "$layouts" ]; then
     launcher="$here/../tests/cluster/mpirun-nodes.sh"
     [ -r "$launcher" ] || { echo "$0: --nodes needs $launcher (the source tree)" >&2; exit 2; }
-    for l in $layouts; do runs="$runs $l:tuned $l:han"; done
+    for l in $layouts; do
+        runs="$runs $l:tuned"
+        [ "$only_csv" = 1 ] || runs="$runs $l:han"
+    done
 elif [ -n "$nets" ]; then
     for t in $nets; do runs="$runs net=$t"; done
 else
@@ -177,6 +272,7 @@ for run in $runs; do
         margs="--mca coll_tuned_use_dynamic_rules 1 --mca coll_swing_topology $topo"
         [ -n "$configs" ] || rargs="-C swing-auto,swing-lo,swing-bo,rd-lo,rd-bo,swing-lo-mp,swing-bo-mp,rd-lo-mp,rd-bo-mp,ring,tuned,tuned-3,tuned-4,tuned-5,tuned-6"
         [ -n "$configs" ] || [ "$coll" = allreduce ] || rargs="-C swing-auto,swing-bo,rd-bo,swing-bo-mp,rd-bo-mp,ring,tuned-all"
+        [ -n "$configs" ] || [ "$rooted" = 0 ] || rargs="-C swing-all,tuned-all"
         rargs="-t clock $rargs"
         [ "$quick" = 1 ] || rargs="-T 1 $rargs"
         ;;
@@ -187,6 +283,7 @@ for run in $runs; do
         if [ "${run#*:}" = han ]; then
             margs="$margs --mca coll_han_priority 35"
             rargs="-C swing-auto,hier,han"
+            [ "$rooted" = 1 ] && rargs="-C swing-auto,han"
         else
             [ -n "$configs" ] || rargs="-C nodes"
         fi
@@ -234,16 +331,27 @@ for run in $runs; do
         else
             cat "$tmp/keep.csv" > "$csv"
         fi
+        case "$run" in
+        net=*) label="torus network $topo (np=$np)" ;;
+        *:tuned|*:han) label="nodes $layout (np=$np)" ;;
+        *) label="np=$np" ;;
+        esac
+        case "$run" in
+        *:han) ;;
+        *) auto_report "$label" "$tmp/keep.csv" >> "$report" ;;
+        esac
         # topologies of one rank count would share a plot: one each
         case "$run" in
         net=*)
             name=$(basename "$topo" .topo | tr -c 'A-Za-z0-9\n' '-')
             cp "$tmp/keep.csv" "$outdir/$coll-$name.csv"
-            if command -v gnuplot >/dev/null 2>&1 && [ -n "$plot_gp" ]; then
-                gnuplot -c "$plot_gp" "$outdir/$coll-$name.csv" "$outdir/$coll-$name.png" "$call" \
+            if [ "$only_csv" = 0 ] && command -v gnuplot >/dev/null 2>&1 && [ -n "$plot_gp" ]; then
+                summary_csv "$outdir/$coll-$name.csv" > "$tmp/summary.csv"
+                gnuplot -c "$plot_gp" "$tmp/summary.csv" "$outdir/$coll-$name.png" "$call" \
+                    && gnuplot -c "$plot_gp" "$outdir/$coll-$name.csv" "$outdir/$coll-$name-all.png" "$call" \
                     || echo "$0: gnuplot failed for $topo" >&2
             fi
-            sh "$here/net-model.sh" "$outdir/$coll-$name.csv" "$topo" -k "$coll" \
+            [ "$only_csv" = 1 ] || sh "$here/net-model.sh" "$outdir/$coll-$name.csv" "$topo" -k "$coll" \
                 -o "$outdir/$coll-$name-model" > "$outdir/$coll-$name-model.txt" \
                 && tee -a "$txt" < "$outdir/$coll-$name-model.txt" \
                 || echo "$0: net-model.sh failed for $topo" >&2
@@ -258,19 +366,52 @@ if [ ! -s "$csv" ]; then
     exit $((status ? status : 1))
 fi
 
-if ! command -v gnuplot >/dev/null 2>&1; then
+# The report: auto against the best, and whether the machine was steady.
+load_end=$(loadavg)
+mem_end=$(memcpy_bw)
+{
+    cat "$report"
+    echo
+    echo "## the machine during the run"
+    echo "load average (1, 5, 15 min) at the start: $load_start; at the end: $load_end ($cores cores; the end includes this benchmark's own ranks)"
+    echo "memcpy bandwidth of one rank: $mem_start GB/s at the start, $mem_end GB/s at the end"
+    awk -v a="$mem_start" -v b="$mem_end" -v l="${load_start%% *}" 'BEGIN {
+        if (a + 0 > 0 && b + 0 > 0) {
+            d = (a > b ? a - b : b - a) / (a > b ? b : a)
+            if (d > 0.20)
+                printf "WARNING: the machine was not steady: the memory copy bandwidth changed by %.0f%% during the run; the figures rank nothing\n", d * 100
+        } else print "WARNING: the memory copy bandwidth could not be measured at the start or the end"
+        if (l + 0 >= 1)
+            printf "WARNING: the machine was not idle at the start (load average %s, 1 or more): other work shared the cores (design/BENCHMARKING.md: take figures only on an idle machine)\n", l
+    }'
+} > "$tmp/report.txt"
+cat "$tmp/report.txt" >> "$txt"
+cat "$tmp/report.txt"
+
+if [ "$only_csv" = 1 ]; then
+    png=""
+elif ! command -v gnuplot >/dev/null 2>&1; then
     echo "$0: gnuplot not found: no plot (install gnuplot-nox)" >&2
     png=""
 elif [ -z "$plot_gp" ]; then
     echo "$0: plot.gp not found: no plot" >&2
     png=""
-elif ! gnuplot -c "$plot_gp" "$csv" "$png" "$call"; then
-    echo "$0: gnuplot failed" >&2
-    png=""
-    [ "$status" = 0 ] && status=1
+else
+    # the plot for people: auto against tuned's default and tuned's best;
+    # every configuration in the second plot (and the CSV)
+    summary_csv "$csv" > "$tmp/summary.csv"
+    if ! awk -F, '$2 == "swing-auto" { a = 1 } $2 ~ /^tuned/ { t = 1 } END { exit !(a && t) }' "$tmp/summary.csv"; then
+        cp "$csv" "$tmp/summary.csv"   # nothing to compare: every configuration
+    fi
+    if ! gnuplot -c "$plot_gp" "$tmp/summary.csv" "$png" "$call" \
+         || ! gnuplot -c "$plot_gp" "$csv" "$outdir/$coll-all.png" "$call"; then
+        echo "$0: gnuplot failed" >&2
+        png=""
+        [ "$status" = 0 ] && status=1
+    fi
 fi
 
 echo "CSV:    $csv"
 echo "tables: $txt"
-[ -n "$png" ] && echo "plot:   $png"
+[ -n "$png" ] && echo "plots:  $png (swing-auto, tuned's default, tuned's best), $outdir/$coll-all.png (every configuration)"
 exit "$status"

@@ -43,6 +43,16 @@ typedef struct mca_coll_swing_component_t {
 
 OMPI_DECLSPEC extern mca_coll_swing_component_t mca_coll_swing_component;
 
+/* A row of a measured decision table, as a module keeps it (decide/). */
+typedef struct mca_coll_swing_row_t {
+    size_t lo, hi;     /* bytes of the whole vector, both included */
+    int alg;           /* a row of the collective's table, or MCA_COLL_SWING_PREVIOUS */
+    int line;          /* where it was written, for the verbose report */
+} mca_coll_swing_row_t;
+
+/* A row's "previous": the call goes to the module swing replaced. */
+#define MCA_COLL_SWING_PREVIOUS (-1)
+
 typedef struct mca_coll_swing_module_t {
     mca_coll_base_module_t super;
     struct ompi_communicator_t *comm;
@@ -63,6 +73,10 @@ typedef struct mca_coll_swing_module_t {
        message-passing one (for calls the first declines) */
     unsigned char choice[MCA_COLL_SWING_NCOLLS][MCA_COLL_SWING_NBUCKETS];
     unsigned char mp_choice[MCA_COLL_SWING_NCOLLS][MCA_COLL_SWING_NBUCKETS];
+    /* auto, per collective: the measured table's rows (in size order), which
+       decide in their ranges before the buckets; NULL: none */
+    mca_coll_swing_row_t *rows[MCA_COLL_SWING_NCOLLS];
+    int nrows[MCA_COLL_SWING_NCOLLS];
     int topo_auto;                          /* shape derived, not described */
     mca_coll_swing_plan_t plans[MCA_COLL_SWING_MAX_ALGS]; /* by allreduce algorithm id */
     size_t *disp;                           /* [p + 1] per reduce-scatter or allgather
@@ -73,6 +87,7 @@ typedef struct mca_coll_swing_module_t {
     struct mca_coll_swing_shm_t *shm;       /* shm segment, mapped at first use */
     int shm_state;                          /* transport/coll_swing_seg.h */
     swt_topo_t *topo;                       /* the description, kept for the trees */
+    struct swt_tree_model *tree_model;      /* the trees' model (root 0): chains' segments */
     /* rooted collectives: a row's trees, built at its first call */
     mca_coll_swing_tree_t *trees[MCA_COLL_SWING_NCOLLS][MCA_COLL_SWING_MAX_ALGS];
     struct mca_coll_swing_hier_t *hier;     /* hier: set up at first use */

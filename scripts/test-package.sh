@@ -127,7 +127,7 @@ check "swing_bench --version says $version" \
     test "$(user_env swing_bench --version)" = "swing_bench (swing) $version"
 check "swing-topo show torus:4x2 (8 ranks)" \
     sh -c "swing-topo show torus:4x2 | grep -q '8 ranks'"
-for m in swing-topo swing_bench run_bench.sh swing_bench_kernels swing_calibrate; do
+for m in swing-topo swing_bench run_bench.sh swing-tune swing_bench_kernels swing_calibrate; do
     check "man page $m" test -s "/usr/share/man/man1/$m.1.gz"
 done
 

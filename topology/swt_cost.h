@@ -26,6 +26,18 @@
  * included; messages between ranks of one node cross no link (a step of
  * only those costs alpha and gamma).
  *
+ * Messages (section 12): every message costs its sender and its receiver
+ * an overhead o on their cores, so a step in which a rank posts k
+ * messages (an exchange of P parts: k = 2P; a fold: P) costs it k*o more:
+ *   links: alpha + h*tau + k*o + (busiest-link bytes)/beta + gamma*(bytes the rank reduces)
+ * Where the ranks share `cores` cores (cores > 0), the cores are a shared
+ * resource like a link: a step costs at least
+ *   cores: (2 o * messages of the step + gamma * bytes every rank reduces) / cores
+ * and takes the larger of the two bounds (swt_model_steps says which).
+ * With o = 0 and cores = 0 (the defaults) this is the model above, to the
+ * last bit. The pipeline's segments are not counted as messages: where
+ * they exist the bytes, not the messages, set the time.
+ *
  * swt_model_create() routes every message once per algorithm and part
  * count (O(P p log p) time, O(p + tiles) memory); the queries then cost
  * O(steps).
@@ -84,6 +96,45 @@ double swt_model_time_half(const swt_model_t *model, swt_alg_t alg, swt_kind_t k
  */
 double swt_model_time_half_parts(const swt_model_t *model, swt_alg_t alg, swt_kind_t kind,
                                  int nparts, swt_half_t half, double bytes);
+
+/* What a step of a prediction does. */
+typedef enum {
+    SWT_COST_FOLD = 0,   /* extras hand their vector (RS: reduced) to survivors */
+    SWT_COST_LO,         /* a latency-optimal exchange: the whole vector, reduced */
+    SWT_COST_RS,         /* a reduce-scatter step (Swing, RD or the ring) */
+    SWT_COST_AG,         /* an allgather step */
+    SWT_COST_UNFOLD      /* survivors hand the result back */
+} swt_cost_op_t;
+
+/* Which bound set a step's time (section 12). */
+typedef enum { SWT_BOUND_LINKS = 0, SWT_BOUND_CORES } swt_bound_t;
+
+/* One step of a prediction, at one size. */
+typedef struct swt_step_cost {
+    int phase;           /* swt_route.h's phase index; -1: a ring step */
+    swt_cost_op_t op;
+    double count;        /* alike steps it stands for (the ring's p - 1), else 1 */
+    long msgs;           /* messages a rank posts in it (sends and receives) */
+    double links;        /* s: the link bound, overheads of the rank's messages included */
+    double cores;        /* s: the core bound (0 when the description has no cores) */
+    double time;         /* s: the larger, one step */
+    swt_bound_t bound;   /* which one that is */
+} swt_step_cost_t;
+
+/*
+ * The steps of (alg, kind, nparts) as a whole allreduce or a half, at
+ * bytes: fills steps[0 .. min(n, max)) and returns n, the number of step
+ * entries (the time is the sum of count * time); -1 for what is not
+ * modelled (as HUGE_VAL above).
+ */
+int swt_model_steps(const swt_model_t *model, swt_alg_t alg, swt_kind_t kind, int nparts,
+                    swt_half_t half, double bytes, swt_step_cost_t *steps, int max);
+/* The share (0..1) of the predicted time spent in steps the cores bound;
+   0 without cores or for what is not modelled. */
+double swt_model_cores_share(const swt_model_t *model, swt_alg_t alg, swt_kind_t kind, int nparts,
+                             swt_half_t half, double bytes);
+/* Room for the steps of any prediction (swt_model_steps' max). */
+#define SWT_MODEL_STEPS_MAX (2 * (2 * SWT_MAX_DIMS + 31))
 
 /* Broadcast, reduce, gather and scatter: their own model (swt_cost_tree.c). */
 #include "swt_cost_tree.h"

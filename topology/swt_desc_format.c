@@ -5,6 +5,7 @@
  * parse(format(t)) equals t whatever statements t was written with.
  */
 #include "swt_desc_int.h"
+#include "swt_table.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -161,9 +162,9 @@ static void put_grid(out_t *o, const swt_topo_t *t)
 
 int swt_topo_format(const swt_topo_t *topo, char *buf, size_t len)
 {
-    static const char *const keys[4] = { "alpha", "tau", "beta", "gamma" };
+    static const char *const keys[6] = { "alpha", "tau", "beta", "gamma", "o", "cores" };
     const swt_cost_params_t *c = &topo->cost;
-    const double v[4] = { c->alpha, c->tau, c->beta, c->gamma };
+    const double v[6] = { c->alpha, c->tau, c->beta, c->gamma, c->o, c->cores };
     out_t o = { buf, len, 0 };
 
     if (len > 0) {
@@ -187,14 +188,26 @@ int swt_topo_format(const swt_topo_t *topo, char *buf, size_t len)
         put(&o, "\n");
     }
     put(&o, "cost");
-    for (int i = 0; i < 4; ++i) {
+    for (int i = 0; i < 6; ++i) {
         char num[64];
+        if (i >= 4 && 0.0 == v[i]) {
+            continue;   /* o and cores only when set: older descriptions print as before */
+        }
         swt_topo_print_double(num, sizeof(num), v[i]);
         put(&o, " %s=%s", keys[i], num);
     }
     put(&o, "\n");
     if (topo->lo_max_bytes >= 0) {
         put(&o, "decide lo_max_bytes=%lld\n", topo->lo_max_bytes);
+    }
+    for (int i = 0; i < swt_table_nrows(topo->table); ++i) {
+        const swt_table_row_t *r = swt_table_row(topo->table, i);
+        char range[48];
+        put(&o, "decide %s %s %s", r->coll, swt_table_range(r, range, sizeof(range)), r->alg);
+        if (r->ranks > 0) {
+            put(&o, " ranks=%ld", r->ranks);
+        }
+        put(&o, "\n");
     }
     return (int) o.used;
 }

@@ -53,7 +53,7 @@ int swt_desc_nomem(pstate_t *ps);
 int swt_desc_tok_is(const tok_t *t, const char *word);
 
 /* Pass 1: the text's lines into statements (ps->stmts), checking bytes,
-   line lengths, keywords and duplicates. */
+   line lengths, keywords and duplicates ("decide" may repeat: rows). */
 int swt_desc_split_lines(pstate_t *ps, const char *text);
 
 /* Unsigned decimal s[0..len) <= max; col is the column of s[0]. */
@@ -94,6 +94,13 @@ int swt_desc_walk_box(pstate_t *ps, int line, int col, const box_t *b,
                       tile_fn fn, void *arg);
 /* "x,y" of a tile index, for messages. */
 void swt_desc_tile_str(const swt_topo_t *t, long tile, char *buf, size_t len);
+
+/*
+ * A decide row statement (swt_table.c) into table: SWT_OK when added,
+ * SWT_ERR_INVALID when left out with a warning, SWT_ERR_NOMEM.
+ */
+struct swt_table;
+int swt_table_stmt(struct swt_table *table, const stmt_t *st);
 
 /*
  * Networks of groups (swt_fabric_desc.c). swt_desc_fabric: the dragonfly

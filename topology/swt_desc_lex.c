@@ -25,7 +25,8 @@ static const char *kw_name(int k)
 }
 
 /* Statements that may appear more than once. */
-static const int kw_repeats[KW_COUNT] = { [KW_KIND] = 1, [KW_MAP] = 1 };
+/* (decide: "lo_max_bytes=N" once, checked by its parser, and any number of rows) */
+static const int kw_repeats[KW_COUNT] = { [KW_KIND] = 1, [KW_MAP] = 1, [KW_DECIDE] = 1 };
 
 int swt_desc_nomem(pstate_t *ps)
 {

@@ -5,12 +5,15 @@
  * into tokens (any order of statements is allowed), then the statements are
  * applied in a fixed order, because each needs the previous ones:
  *   name, (a network of groups: swt_fabric_desc.c), logical, grid, kind,
- *   usable, harvest, map, order, cost, decide.
+ *   usable, harvest, map, order, cost, decide
+ * (decide: the LO/BO crossover, and the rows of a measured table, which
+ * are left out with a warning when bad rather than failing the text).
  * Every error names the origin, line and column and what was expected; the
  * parser never reads past the text and bounds every table it allocates.
  * Its entry, swt_desc_parse, is swt_topo_parse (swt_topo_load.c).
  */
 #include "swt_desc_int.h"
+#include "swt_table.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -739,11 +742,18 @@ static int do_order(pstate_t *ps, const stmt_t *st)
     return err;
 }
 
+/*
+ * cost KEY=VALUE...: alpha, tau, beta, gamma (section 7), o and cores
+ * (section 12: the overhead of a message on its rank's core, and the
+ * cores the ranks share). beta > 0, the others >= 0; cores 0 means no
+ * bound from shared cores.
+ */
 static int do_cost(pstate_t *ps, const stmt_t *st)
 {
-    static const char *const keys[] = { "alpha", "tau", "beta", "gamma" };
-    double *vals[4];
-    int seen[4] = { 0 }, err;
+    static const char *const keys[] = { "alpha", "tau", "beta", "gamma", "o", "cores" };
+    enum { NKEYS = 6, BETA = 2 };
+    double *vals[NKEYS];
+    int seen[NKEYS] = { 0 }, err;
 
     if (NULL == st) {
         return SWT_OK;
@@ -752,8 +762,10 @@ static int do_cost(pstate_t *ps, const stmt_t *st)
     vals[1] = &ps->t->cost.tau;
     vals[2] = &ps->t->cost.beta;
     vals[3] = &ps->t->cost.gamma;
-    err = need_args(ps, st, 1, -1, "KEY=VALUE pairs (alpha, tau in s; beta "
-                    "in bytes/s; gamma in s/byte)");
+    vals[4] = &ps->t->cost.o;
+    vals[5] = &ps->t->cost.cores;
+    err = need_args(ps, st, 1, -1, "KEY=VALUE pairs (alpha, tau, o in s; beta "
+                    "in bytes/s; gamma in s/byte; cores a number)");
     if (SWT_OK != err) {
         return err;
     }
@@ -765,14 +777,14 @@ static int do_cost(pstate_t *ps, const stmt_t *st)
         while (eq < t->len && '=' != t->s[eq]) {
             ++eq;
         }
-        for (k = 0; k < 4; ++k) {
+        for (k = 0; k < NKEYS; ++k) {
             if ((size_t) eq == strlen(keys[k]) && 0 == strncmp(t->s, keys[k], eq)) {
                 break;
             }
         }
-        if (4 == k || eq == t->len) {
-            return PERR(ps, st->line, t->col, "expected alpha=, tau=, beta= "
-                        "or gamma= followed by a number");
+        if (NKEYS == k || eq == t->len) {
+            return PERR(ps, st->line, t->col, "expected alpha=, tau=, beta=, "
+                        "gamma=, o= or cores= followed by a number");
         }
         if (seen[k]) {
             return PERR(ps, st->line, t->col, "%s given twice", keys[k]);
@@ -787,32 +799,33 @@ static int do_cost(pstate_t *ps, const stmt_t *st)
         errno = 0;
         v = swt_topo_strtod(buf, &end);
         if ('\0' != *end || end == buf || 0 != errno || !isfinite(v) || v < 0
-            || (2 == k && v <= 0)) {
+            || (BETA == k && v <= 0)) {
             return PERR(ps, st->line, t->col + eq + 1, "expected a finite "
-                        "number %s 0 for %s", 2 == k ? ">" : ">=", keys[k]);
+                        "number %s 0 for %s", BETA == k ? ">" : ">=", keys[k]);
         }
         *vals[k] = v;
     }
     return SWT_OK;
 }
 
-static int do_decide(pstate_t *ps, const stmt_t *st)
+/* decide lo_max_bytes=N: the measured LO/BO crossover (at most once). */
+static int do_lo_max(pstate_t *ps, const stmt_t *st, const stmt_t *first)
 {
     static const char key[] = "lo_max_bytes=";
     const int klen = (int) sizeof(key) - 1;
     const long most = (SWT_TOPO_MAX_LO_BYTES < LONG_MAX) ? (long) SWT_TOPO_MAX_LO_BYTES : LONG_MAX;
-    const tok_t *t;
+    const tok_t *t = &st->tok[0];
     long v;
     int err;
 
-    if (NULL == st) {
-        return SWT_OK;
+    if (NULL != first) {
+        return PERR(ps, st->line, 1, "duplicate 'decide lo_max_bytes' statement (first at "
+                    "line %d)", first->line);
     }
     err = need_args(ps, st, 1, 1, "lo_max_bytes=BYTES");
     if (SWT_OK != err) {
         return err;
     }
-    t = &st->tok[0];
     if (t->len <= klen || 0 != strncmp(t->s, key, klen)) {
         return PERR(ps, st->line, t->col, "expected lo_max_bytes=BYTES");
     }
@@ -827,6 +840,41 @@ static int do_decide(pstate_t *ps, const stmt_t *st)
                        "lo_max_bytes (a whole number of bytes)", &v);
     if (SWT_OK == err) {
         ps->t->lo_max_bytes = v;
+    }
+    return err;
+}
+
+/*
+ * decide statements: "lo_max_bytes=N" (once), and rows "COLLECTIVE LO-HI
+ * ALGORITHM [ranks=N]" of the measured table (swt_table.h). A statement
+ * of two or more words is a row: when bad it is left out with a warning
+ * (swt_topo_table), the description loads; one word other than
+ * lo_max_bytes=N is an error, as before rows existed.
+ */
+static int do_decide(pstate_t *ps)
+{
+    const stmt_t *lo_max = NULL;
+    int err = SWT_OK;
+
+    for (size_t i = 0; i < ps->nstmts && SWT_OK == err; ++i) {
+        const stmt_t *st = &ps->stmts[i];
+        if (KW_DECIDE != st->kw) {
+            continue;
+        }
+        if (st->ntok <= 1) {
+            err = do_lo_max(ps, st, lo_max);
+            lo_max = st;
+            continue;
+        }
+        if (NULL == ps->t->table && SWT_OK != swt_table_create(ps->origin, &ps->t->table)) {
+            return swt_desc_nomem(ps);
+        }
+        err = swt_table_stmt(ps->t->table, st);
+        if (SWT_ERR_INVALID == err) {
+            err = SWT_OK;   /* left out, with its warning */
+        } else if (SWT_ERR_NOMEM == err) {
+            return swt_desc_nomem(ps);
+        }
     }
     return err;
 }
@@ -882,7 +930,7 @@ int swt_desc_parse(const char *text, const char *origin, swt_topo_t **topo,
         err = do_cost(&ps, find(&ps, KW_COST));
     }
     if (SWT_OK == err) {
-        err = do_decide(&ps, find(&ps, KW_DECIDE));
+        err = do_decide(&ps);
     }
     free(ps.toks);
     free(ps.stmts);

@@ -6,6 +6,7 @@
  */
 #include "swt_fabric_int.h"
 #include "swt_topo_int.h"
+#include "swt_table.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -18,6 +19,8 @@ void swt_topo_default_cost(swt_cost_params_t *cost)
     cost->tau = 1e-7;
     cost->beta = 12.5e9;
     cost->gamma = 1e-10;
+    cost->o = 0.0;       /* section 7's model: alpha covers the message */
+    cost->cores = 0.0;
 }
 
 swt_topo_t *swt_topo_alloc(void)
@@ -43,6 +46,7 @@ void swt_topo_destroy(swt_topo_t *topo)
     free(topo->pos_tile);
     free(topo->rank_pos);
     free(topo->pos_rank);
+    swt_table_destroy(topo->table);
     swt_fabric_destroy(topo->fabric);
     free(topo);
 }
@@ -140,8 +144,9 @@ const swt_cost_params_t *swt_topo_cost(const swt_topo_t *topo)
 int swt_topo_set_cost(swt_topo_t *topo, const swt_cost_params_t *cost)
 {
     /* the parser's domain: alpha and beta positive, tau and gamma not negative */
-    if (!(cost->alpha > 0.0 && cost->beta > 0.0 && cost->tau >= 0.0 && cost->gamma >= 0.0)
-        || !isfinite(cost->alpha + cost->beta + cost->tau + cost->gamma)) {
+    if (!(cost->alpha > 0.0 && cost->beta > 0.0 && cost->tau >= 0.0 && cost->gamma >= 0.0
+          && cost->o >= 0.0 && cost->cores >= 0.0)
+        || !isfinite(cost->alpha + cost->beta + cost->tau + cost->gamma + cost->o + cost->cores)) {
         return SWT_ERR_INVALID;
     }
     topo->cost = *cost;
@@ -162,6 +167,11 @@ int swt_topo_set_lo_max_bytes(swt_topo_t *topo, long long bytes)
     return SWT_OK;
 }
 
+const struct swt_table *swt_topo_table(const swt_topo_t *topo)
+{
+    return topo->table;
+}
+
 static int same_shape(const swt_shape_t *a, const swt_shape_t *b)
 {
     if (a->ndims != b->ndims) {
@@ -180,7 +190,8 @@ int swt_topo_equal(const swt_topo_t *a, const swt_topo_t *b)
     if (0 != strcmp(a->name, b->name) || !same_shape(&a->logical, &b->logical)
         || a->has_grid != b->has_grid || !same_shape(&a->grid, &b->grid)
         || 0 != memcmp(&a->cost, &b->cost, sizeof(a->cost))
-        || a->lo_max_bytes != b->lo_max_bytes || !swt_fabric_equal(a->fabric, b->fabric)) {
+        || a->lo_max_bytes != b->lo_max_bytes || !swt_fabric_equal(a->fabric, b->fabric)
+        || !swt_table_equal(a->table, b->table)) {
         return 0;
     }
     for (long r = 0; (a->rank_pos || b->rank_pos) && r < a->size; ++r) {

@@ -28,12 +28,21 @@ typedef struct swt_diag {
     char msg[256];      /* what was wrong and what was expected */
 } swt_diag_t;
 
-/* Cost model constants (ALGORITHMS.md section 7), SI units. */
+/*
+ * Cost model constants (ALGORITHMS.md sections 7 and 12), SI units. o and
+ * cores 0 (the defaults) leave the model of section 7: no overhead per
+ * message, no bound from shared cores.
+ */
 typedef struct swt_cost_params {
     double alpha;   /* per-message latency, s */
     double tau;     /* per physical hop, s */
     double beta;    /* link bandwidth, bytes/s */
     double gamma;   /* reduction cost, s/byte */
+    double o;       /* overhead of one message on the rank's core, paid by the
+                       sender and again by the receiver, s */
+    double cores;   /* cores the ranks of the description run on (a step
+                       costs at least its ranks' overheads and reductions
+                       over them); 0: a core per rank, no such bound */
 } swt_cost_params_t;
 
 /*
@@ -82,7 +91,8 @@ long swt_topo_pos_rank(const swt_topo_t *topo, long pos);
 /* Cost constants from the description, or defaults. */
 const swt_cost_params_t *swt_topo_cost(const swt_topo_t *topo);
 /* Replaces the cost constants (a calibrated description is written so).
-   SWT_ERR_INVALID unless alpha, beta > 0 and tau, gamma >= 0, all finite. */
+   SWT_ERR_INVALID unless alpha, beta > 0 and tau, gamma, o, cores >= 0,
+   all finite. */
 int swt_topo_set_cost(swt_topo_t *topo, const swt_cost_params_t *cost);
 /*
  * The largest allreduce (bytes per rank) the component's automatic choice
@@ -94,9 +104,17 @@ int swt_topo_set_cost(swt_topo_t *topo, const swt_cost_params_t *cost);
 #define SWT_TOPO_MAX_LO_BYTES (1LL << 50)
 long long swt_topo_lo_max_bytes(const swt_topo_t *topo);
 int swt_topo_set_lo_max_bytes(swt_topo_t *topo, long long bytes);
+/*
+ * The measured decision table of the description's "decide COLLECTIVE
+ * LO-HI ALGORITHM" rows (swt_table.h), or NULL when it has none. Rows left
+ * out (a bad range, overlapping or out of order) are the table's warnings:
+ * the description loads without them.
+ */
+struct swt_table;
+const struct swt_table *swt_topo_table(const swt_topo_t *topo);
 /* 1 when both describe the same machine: name, shapes, wrap, every tile's
    kind and position, network of groups and placement, rank order, cost
-   constants and decide statement. */
+   constants and decide statements (the LO/BO crossover, the rows). */
 int swt_topo_equal(const swt_topo_t *a, const swt_topo_t *b);
 
 #endif

@@ -45,6 +45,7 @@ struct swt_topo {
     long *pos_rank;
     swt_cost_params_t cost;
     long long lo_max_bytes;       /* decide lo_max_bytes=N; -1: the model's */
+    struct swt_table *table;      /* decide rows (swt_table.h); NULL: none written */
     struct swt_fabric *fabric;    /* a network of groups (swt_fabric.h), or NULL */
 };
 

@@ -12,7 +12,9 @@
  *   "torus:8x8"       the "torus" preset with "logical 8x8"
  *   "ring:8", "4x4x4" likewise
  *   "@/path"          the file's text
+ * and swt_table_load (swt_table.h), a decision file's rows.
  */
+#include "swt_table.h"
 #include "swt_topo_int.h"
 
 #include <errno.h>
@@ -317,4 +319,21 @@ int swt_topo_parse(const char *text, const char *origin, swt_topo_t **topo,
                    swt_diag_t *diag)
 {
     return swt_desc_parse(text, origin, topo, diag);
+}
+
+int swt_table_load(const char *path, swt_table_t **table, swt_diag_t *diag)
+{
+    char *text = NULL;
+    int err;
+
+    if (NULL == path || NULL == table) {
+        return swt_diag_set(diag, SWT_ERR_INVALID, "", 0, 0, "no decision file given");
+    }
+    *table = NULL;
+    err = read_file(path, &text, diag);
+    if (SWT_OK == err) {
+        err = swt_table_parse(text, path, table, diag);
+    }
+    free(text);
+    return err;
 }

@@ -51,6 +51,7 @@ typedef struct mca_coll_swing_params_t {
     int output;               /* opal_output stream */
     int algorithm[MCA_COLL_SWING_NCOLLS]; /* forced algorithm per collective, or auto (0) */
     char *topology;           /* topology description, "auto" by default */
+    char *decision_file;      /* measured decision table (decide rows); "" none */
     long lo_max_bytes;        /* auto: LO up to this size; -1: cost model */
     long segment_size;        /* BO pipeline segment in bytes; 0: none */
     long shm_size;            /* shm: bytes of each rank's slot; 0: no shm */
@@ -69,6 +70,8 @@ typedef struct mca_coll_swing_coll_counters_t {
     unsigned long long served[MCA_COLL_SWING_MAX_ALGS]; /* per algorithm id */
     unsigned long long served_total;
     unsigned long long fallback;       /* handed to the module swing replaced */
+    unsigned long long previous;       /* handed to it by a measured table's row
+                                          "previous" (auto's choice, not a fallback) */
 } mca_coll_swing_coll_counters_t;
 
 typedef struct mca_coll_swing_counters_t {

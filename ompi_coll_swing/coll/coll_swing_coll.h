@@ -90,7 +90,27 @@ int mca_coll_swing_scatter(const void *sbuf, int scount, struct ompi_datatype_t 
                            void *rbuf, int rcount, struct ompi_datatype_t *rdtype, int root,
                            struct ompi_communicator_t *comm, mca_coll_base_module_t *module);
 
+/* The arguments of MPI_Gather and MPI_Scatter, which have the same shape. */
+typedef struct mca_coll_swing_gs_args_t {
+    const void *sbuf;
+    int scount;
+    struct ompi_datatype_t *sdtype;
+    void *rbuf;
+    int rcount;
+    struct ompi_datatype_t *rdtype;
+    int root;
+    struct ompi_communicator_t *comm;
+} mca_coll_swing_gs_args_t;
+
 /* Settling helpers (coll/coll_swing_settle.c). */
+/*
+ * A gather's (gather 1) or scatter's call as bytes: the root's p blocks
+ * (its receive or send side) in call->all, this rank's block in
+ * call->mine (an in-place root's: its block of call->all), the block's
+ * size from this rank's side of the call.
+ */
+void mca_coll_swing_settle_gs(const mca_coll_swing_gs_args_t *a, mca_coll_swing_call_t *call,
+                              int gather);
 /* A rooted call: its root, and whether it is this rank. */
 void mca_coll_swing_settle_rooted(mca_coll_swing_call_t *call, int root);
 /* A gather's or scatter's vector of p blocks of block bytes each, moved as

@@ -7,37 +7,15 @@
  */
 #include "coll_swing_coll.h"
 
-typedef struct swing_scatter_args_t {
-    const void *sbuf;
-    int scount;
-    struct ompi_datatype_t *sdtype;
-    void *rbuf;
-    int rcount;
-    struct ompi_datatype_t *rdtype;
-    int root;
-    struct ompi_communicator_t *comm;
-} swing_scatter_args_t;
-
 static int swing_scatter_settle(const void *args, mca_coll_swing_call_t *call)
 {
-    const swing_scatter_args_t *a = args;
-
-    mca_coll_swing_settle_rooted(call, a->root);
-    if (call->is_root) {
-        mca_coll_swing_ubuf_set(&call->all, a->sbuf, (size_t) a->scount, a->sdtype);
-    }
-    if (call->is_root && MPI_IN_PLACE == a->rbuf) {
-        mca_coll_swing_ubuf_block(&call->all, a->root, &call->mine);
-    } else {
-        mca_coll_swing_ubuf_set(&call->mine, a->rbuf, (size_t) a->rcount, a->rdtype);
-    }
-    mca_coll_swing_settle_blocks(call, call->mine.bytes);
+    mca_coll_swing_settle_gs(args, call, 0);
     return 1;
 }
 
 static int swing_scatter_previous(const void *args, mca_coll_swing_module_t *m)
 {
-    const swing_scatter_args_t *a = args;
+    const mca_coll_swing_gs_args_t *a = args;
 
     return m->prev.coll_scatter(a->sbuf, a->scount, a->sdtype, a->rbuf, a->rcount, a->rdtype,
                                 a->root, a->comm, m->prev.coll_scatter_module);
@@ -53,7 +31,7 @@ int mca_coll_swing_scatter(const void *sbuf, int scount, struct ompi_datatype_t 
                            void *rbuf, int rcount, struct ompi_datatype_t *rdtype, int root,
                            struct ompi_communicator_t *comm, mca_coll_base_module_t *module)
 {
-    swing_scatter_args_t args = {sbuf, scount, sdtype, rbuf, rcount, rdtype, root, comm};
+    mca_coll_swing_gs_args_t args = {sbuf, scount, sdtype, rbuf, rcount, rdtype, root, comm};
 
     return mca_coll_swing_serve(&swing_scatter_coll, &args, comm,
                                 (mca_coll_swing_module_t *) module);

@@ -4,7 +4,9 @@
  *   settle    the collective normalises its arguments (buffers, in place,
  *             element type); a call swing cannot serve goes, unchanged,
  *             to the module swing replaced, with one message at verbose 1
- *   decide    the forced algorithm, or auto's choice for the size
+ *   decide    the forced algorithm, or auto's choice for the size; a
+ *             measured table's row "previous" hands the call, unchanged,
+ *             to the module swing replaced (counted as <collective>_previous)
  *   count     the MPI_T counters: served, per algorithm
  *   execute   the algorithm's executor on the module's plan
  *   declined  an executor that cannot serve this call (shm across nodes,
@@ -73,6 +75,15 @@ int mca_coll_swing_serve(const mca_coll_swing_coll_t *coll, const void *args,
         return swing_fallback(coll, args, &call, m);
     }
     id = mca_coll_swing_decide(m, coll->id, call.bytes);
+    if (MCA_COLL_SWING_PREVIOUS == id) {
+        /* a measured row found the replaced component fastest at this size */
+        mca_coll_swing_count(&ctr->previous, 1);
+        if (mca_coll_swing_params.verbose >= 3) {
+            opal_output(mca_coll_swing_params.output, "coll:swing: %s of %zu bytes on %s: "
+                        "previous (measured table)", t->name, call.bytes, comm->c_name);
+        }
+        return coll->previous(args, m);
+    }
     alg = &t->algs[id];
     exec = mca_coll_swing_exec_of(t, alg);
     mca_coll_swing_count(&ctr->served[id], 1);

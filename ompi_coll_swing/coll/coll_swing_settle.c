@@ -157,3 +157,24 @@ void mca_coll_swing_settle_blocks(mca_coll_swing_call_t *call, size_t block)
     call->displs = NULL;
     call->count = call->bytes = p * block;
 }
+
+void mca_coll_swing_settle_gs(const mca_coll_swing_gs_args_t *a, mca_coll_swing_call_t *call,
+                              int gather)
+{
+    /* the root's many blocks, and the side of this rank's one */
+    const void *many = gather ? a->rbuf : a->sbuf, *one = gather ? a->sbuf : a->rbuf;
+    int nmany = gather ? a->rcount : a->scount, none = gather ? a->scount : a->rcount;
+    struct ompi_datatype_t *tmany = gather ? a->rdtype : a->sdtype;
+    struct ompi_datatype_t *tone = gather ? a->sdtype : a->rdtype;
+
+    mca_coll_swing_settle_rooted(call, a->root);
+    if (call->is_root) {
+        mca_coll_swing_ubuf_set(&call->all, many, (size_t) nmany, tmany);
+    }
+    if (call->is_root && MPI_IN_PLACE == one) {
+        mca_coll_swing_ubuf_block(&call->all, a->root, &call->mine);
+    } else {
+        mca_coll_swing_ubuf_set(&call->mine, one, (size_t) none, tone);
+    }
+    mca_coll_swing_settle_blocks(call, call->mine.bytes);
+}

@@ -17,7 +17,17 @@
  * allgather: when every node has the same number of ranks; their hier runs
  * the BO half between nodes, the only form they have; broadcast and
  * reduce: any node sizes, a tree between the nodes' leaders; gather and
- * scatter have no hier). A call costs one table lookup.
+ * scatter have no hier).
+ *
+ * A measured decision table (ALGORITHMS.md section 7, "The measured
+ * table") decides first, in the ranges of its rows: the rows of
+ * coll_swing_decision_file for the collective (those written for this
+ * communicator's size, else those for any), else the description's decide
+ * rows. A row names an algorithm of the collective's table or "previous"
+ * (the call goes to the module swing replaced, counted apart); the buckets
+ * above decide between and beyond the rows. A forced algorithm
+ * (coll_swing_<collective>_algorithm) overrides both. A call costs one
+ * table lookup, and a binary search of the rows where there are some.
  */
 #include "coll_swing_decide.h"
 #include "coll_swing_seg.h"
@@ -25,9 +35,17 @@
 #include "swt_cost_tree.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "opal/util/output.h"
+#include "opal/util/proc.h"
+#include "swt_table.h"
+
+/* Where a collective's rows come from: the file, the description. */
+enum { SWING_SRC_FILE = 0, SWING_SRC_DESC, SWING_NSRC };
 
 
 /*
@@ -100,14 +118,229 @@ static int swing_scoped(const mca_coll_swing_table_t *t, mca_coll_swing_scope_t 
     return -1;
 }
 
-/* Printed by rank 0 of the communicator only: every rank has the same table. */
-static void swing_decision_report(const mca_coll_swing_module_t *m, int coll,
-                                  const char *boundary)
+/*
+ * Messages about decision tables, each once per process (every
+ * communicator reads the same file and description): world rank 0 prints
+ * them, as mca_coll_swing_warn_once does.
+ */
+#define SWING_SAID_MAX 64
+static char *swing_said[SWING_SAID_MAX];
+static int swing_nsaid;
+static int swing_said_busy;   /* communicators may be set up by several threads */
+
+__opal_attribute_format__(__printf__, 1, 2)
+static void swing_table_say(const char *fmt, ...)
+{
+    char msg[512];
+    int said = 0, n;
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    va_end(ap);
+    while (__atomic_exchange_n(&swing_said_busy, 1, __ATOMIC_ACQUIRE)) {
+        /* a few string comparisons away */
+    }
+    for (int i = 0; i < swing_nsaid && i < SWING_SAID_MAX && !said; ++i) {
+        said = (NULL != swing_said[i] && 0 == strcmp(swing_said[i], msg));
+    }
+    if (!said && swing_nsaid < SWING_SAID_MAX) {
+        swing_said[swing_nsaid] = strdup(msg);
+    }
+    n = said ? 0 : ++swing_nsaid;
+    __atomic_store_n(&swing_said_busy, 0, __ATOMIC_RELEASE);
+    if (0 == n || n > SWING_SAID_MAX + 1 || 0 != OPAL_PROC_MY_NAME.vpid) {
+        return;
+    }
+    if (n == SWING_SAID_MAX + 1) {
+        opal_output(0, "coll:swing: decision table: further messages left out");
+        return;
+    }
+    opal_output(0, "coll:swing: decision table: %s", msg);
+}
+
+void mca_coll_swing_decision_fini(void)
+{
+    for (int i = 0; i < swing_nsaid && i < SWING_SAID_MAX; ++i) {
+        free(swing_said[i]);
+        swing_said[i] = NULL;
+    }
+    swing_nsaid = 0;
+}
+
+/* The collective swing serves under that name, or -1. */
+static int swing_coll_named(const char *name)
+{
+    for (int c = 0; c < MCA_COLL_SWING_NCOLLS; ++c) {
+        if (0 == strcmp(mca_coll_swing_tables[c].name, name)) {
+            return c;
+        }
+    }
+    return -1;
+}
+
+/*
+ * A row's algorithm in table t: its id, MCA_COLL_SWING_PREVIOUS, 0 for
+ * "auto" (the model: the row changes nothing), -2 when t has no such
+ * algorithm, -3 when it has one that cannot run this collective.
+ */
+static int swing_row_alg(const mca_coll_swing_table_t *t, const char *name)
+{
+    if (0 == strcmp(name, "previous")) {
+        return MCA_COLL_SWING_PREVIOUS;
+    }
+    for (int i = 0; i < t->nalgs; ++i) {
+        if (0 == strcmp(t->algs[i].name, name)) {
+            return (0 == i || NULL != mca_coll_swing_exec_of(t, &t->algs[i])) ? i : -3;
+        }
+    }
+    return -2;
+}
+
+/* Names of t's algorithms, for messages. */
+static void swing_alg_names(const mca_coll_swing_table_t *t, char *buf, size_t len)
+{
+    size_t used = 0;
+
+    buf[0] = '\0';
+    for (int i = 1; i < t->nalgs && used < len; ++i) {
+        int n = snprintf(buf + used, len - used, "%s, ", t->algs[i].name);
+        used += (n > 0) ? (size_t) n : 0;
+    }
+    if (used < len) {
+        snprintf(buf + used, len - used, "previous, auto");
+    }
+}
+
+/* Says, once, why each row of tab that swing cannot use is left out. */
+static void swing_table_check(const swt_table_t *tab)
+{
+    char names[384], colls[256];
+    size_t used = 0;
+
+    for (int i = 0; i < swt_table_nwarnings(tab); ++i) {
+        swing_table_say("%s", swt_table_warning(tab, i));
+    }
+    colls[0] = '\0';
+    for (int c = 0; c < MCA_COLL_SWING_NCOLLS && used < sizeof(colls); ++c) {
+        int n = snprintf(colls + used, sizeof(colls) - used, "%s%s", c ? ", " : "",
+                         mca_coll_swing_tables[c].name);
+        used += (n > 0) ? (size_t) n : 0;
+    }
+    for (int i = 0; i < swt_table_nrows(tab); ++i) {
+        const swt_table_row_t *r = swt_table_row(tab, i);
+        int c = swing_coll_named(r->coll), a;
+        if (c < 0) {
+            swing_table_say("%s:%d: decide row ignored: swing serves no collective '%s' (it "
+                            "serves %s)", swt_table_origin(tab), r->line, r->coll, colls);
+            continue;
+        }
+        a = swing_row_alg(&mca_coll_swing_tables[c], r->alg);
+        if (a < MCA_COLL_SWING_PREVIOUS) {
+            swing_alg_names(&mca_coll_swing_tables[c], names, sizeof(names));
+            swing_table_say("%s:%d: decide row ignored: %s has %s '%s' (coll_swing_%s_algorithm "
+                            "values, or: %s)", swt_table_origin(tab), r->line,
+                            mca_coll_swing_tables[c].call,
+                            -2 == a ? "no algorithm" : "no executor for the algorithm", r->alg,
+                            r->coll, names);
+        }
+    }
+}
+
+/*
+ * The rows of collective coll that a communicator of p ranks takes from
+ * tab into the module (those auto can run; "auto" rows are the model's).
+ * Returns how many rows tab has for it, used or not: any means tab
+ * decides for coll. -1 when out of memory.
+ */
+static int swing_rows_take(mca_coll_swing_module_t *m, int coll, const swt_table_t *tab, long p)
+{
+    const mca_coll_swing_table_t *t = &mca_coll_swing_tables[coll];
+    int n = swt_table_select(tab, t->name, p, NULL, 0), *idx;
+
+    if (n <= 0) {
+        return 0;
+    }
+    idx = malloc(sizeof(int) * (size_t) n);
+    m->rows[coll] = malloc(sizeof(mca_coll_swing_row_t) * (size_t) n);
+    if (NULL == idx || NULL == m->rows[coll]) {
+        free(idx);
+        return -1;
+    }
+    swt_table_select(tab, t->name, p, idx, n);
+    m->nrows[coll] = 0;
+    for (int i = 0; i < n; ++i) {
+        const swt_table_row_t *r = swt_table_row(tab, idx[i]);
+        int a = swing_row_alg(t, r->alg);
+        mca_coll_swing_row_t *row = &m->rows[coll][m->nrows[coll]];
+        if (0 == a || a < MCA_COLL_SWING_PREVIOUS) {
+            continue;   /* auto: the model's; unknown: said by swing_table_check */
+        }
+        row->lo = (r->lo > SIZE_MAX) ? SIZE_MAX : (size_t) r->lo;
+        row->hi = (r->hi > SIZE_MAX) ? SIZE_MAX : (size_t) r->hi;
+        row->alg = a;
+        row->line = r->line;
+        m->nrows[coll]++;
+    }
+    free(idx);
+    return n;
+}
+
+/* What decides the sizes no row holds, for the report. */
+typedef struct swing_source {
+    const char *origin;          /* the rows' file or description, or NULL */
+    char gap[160];               /* the buckets: the model (and its boundary), shm, hier */
+} swing_source_t;
+
+/* One report line: sizes lo .. hi (SIZE_MAX: and above) -> alg (why). */
+static void swing_report_line(const char *label, size_t lo, size_t hi, const char *alg,
+                              const char *why)
+{
+    if (SIZE_MAX == hi) {
+        opal_output(mca_coll_swing_params.output, "coll:swing: %s auto: %zu B and above -> %s (%s)",
+                    label, lo, alg, why);
+    } else {
+        opal_output(mca_coll_swing_params.output, "coll:swing: %s auto: %zu B .. %zu B -> %s (%s)",
+                    label, lo, hi, alg, why);
+    }
+}
+
+/* The buckets' choices over sizes lo .. hi, runs of one algorithm on one line. */
+static void swing_report_gap(const mca_coll_swing_module_t *m, int coll, const char *label,
+                             size_t lo, size_t hi, const char *why)
 {
     const mca_coll_swing_table_t *t = &mca_coll_swing_tables[coll];
     const unsigned char *choice = m->choice[coll];
-    char label[160];
-    int from = 0;
+    int b = mca_coll_swing_bucket(lo), last = mca_coll_swing_bucket(hi);
+    size_t from = lo;
+
+    if (SIZE_MAX == hi) {
+        last = MCA_COLL_SWING_NBUCKETS - 1;
+    }
+    for (; b <= last; ++b) {
+        size_t end = (b == MCA_COLL_SWING_NBUCKETS - 1) ? SIZE_MAX : ((size_t) 1 << b);
+        if (end > hi) {
+            end = hi;
+        }
+        if (b < last && choice[b + 1] == choice[b]) {
+            continue;
+        }
+        swing_report_line(label, from, end, t->algs[choice[b]].name, why);
+        from = end + 1;
+    }
+}
+
+/*
+ * Printed by rank 0 of the communicator only (every rank has the same
+ * table): per size range, the algorithm and what chose it.
+ */
+static void swing_decision_report(const mca_coll_swing_module_t *m, int coll,
+                                  const char *boundary, const swing_source_t *src)
+{
+    const mca_coll_swing_table_t *t = &mca_coll_swing_tables[coll];
+    char label[160], why[320];
+    size_t from = 0;
+    int done = 0;
 
     if (mca_coll_swing_params.verbose < 2 || 0 != ompi_comm_rank(m->comm)) {
         return;
@@ -115,23 +348,28 @@ static void swing_decision_report(const mca_coll_swing_module_t *m, int coll,
     snprintf(label, sizeof(label), "%s%s%s", m->comm->c_name,
              MCA_COLL_SWING_ALLREDUCE == coll ? "" : " ",
              MCA_COLL_SWING_ALLREDUCE == coll ? "" : t->name);
+    if (0 != m->algorithm[coll]) {
+        opal_output(mca_coll_swing_params.output, "coll:swing: %s: every size -> %s "
+                    "(forced: coll_swing_%s_algorithm)", label, t->algs[m->algorithm[coll]].name,
+                    t->name);
+        return;
+    }
     opal_output(mca_coll_swing_params.output, "coll:swing: %s auto: LO/BO boundary from %s",
                 label, boundary);
-    for (int b = 1; b <= MCA_COLL_SWING_NBUCKETS; ++b) {
-        size_t lo = from ? ((size_t) 1 << (from - 1)) + 1 : 0;
-        if (b < MCA_COLL_SWING_NBUCKETS && choice[b] == choice[from]) {
-            continue;
+    for (int i = 0; i < m->nrows[coll] && !done; ++i) {
+        const mca_coll_swing_row_t *r = &m->rows[coll][i];
+        if (from < r->lo) {
+            swing_report_gap(m, coll, label, from, r->lo - 1, src->gap);
         }
-        if (b == MCA_COLL_SWING_NBUCKETS) {
-            opal_output(mca_coll_swing_params.output,
-                        "coll:swing: %s auto: %zu B and above -> %s", label,
-                        lo, t->algs[choice[from]].name);
-        } else {
-            opal_output(mca_coll_swing_params.output,
-                        "coll:swing: %s auto: %zu B .. %zu B -> %s", label,
-                        lo, (size_t) 1 << (b - 1), t->algs[choice[from]].name);
-        }
-        from = b;
+        snprintf(why, sizeof(why), "measured table %s:%d", src->origin, r->line);
+        swing_report_line(label, r->lo, r->hi,
+                          MCA_COLL_SWING_PREVIOUS == r->alg ? "previous" : t->algs[r->alg].name,
+                          why);
+        done = (SIZE_MAX == r->hi);
+        from = r->hi + 1;
+    }
+    if (!done) {
+        swing_report_gap(m, coll, label, from, SIZE_MAX, src->gap);
     }
 }
 
@@ -180,10 +418,60 @@ static void swing_decision_fill(mca_coll_swing_module_t *m, int coll, const swin
     }
 }
 
+/* coll_swing_decision_file's table, or NULL (none, or it does not load: said once). */
+static swt_table_t *swing_file_table(void)
+{
+    const char *path = mca_coll_swing_params.decision_file;
+    swt_table_t *tab = NULL;
+    swt_diag_t diag;
+    int rc;
+
+    if (NULL == path || '\0' == path[0]) {
+        return NULL;
+    }
+    memset(&diag, 0, sizeof(diag));
+    rc = swt_table_load(path, &tab, &diag);
+    if (SWT_OK != rc) {
+        if (diag.line > 0) {
+            swing_table_say("coll_swing_decision_file %s:%d:%d: %s; the model decides", path,
+                            diag.line, diag.col, diag.msg);
+        } else {
+            swing_table_say("coll_swing_decision_file %s: %s; the model decides", path,
+                            diag.msg[0] ? diag.msg : swt_strerror(rc));
+        }
+        return NULL;
+    }
+    swing_table_check(tab);
+    return tab;
+}
+
+/* What decides between the rows of coll. */
+static void swing_gap_source(const mca_coll_swing_module_t *m, int coll, int shm, int hier,
+                             long long user_lo, swing_source_t *src)
+{
+    const mca_coll_swing_table_t *t = &mca_coll_swing_tables[coll];
+    int b = MCA_COLL_SWING_NBUCKETS - 1;
+
+    if ((shm || hier) && MCA_COLL_SWING_SCOPE_ANY != t->algs[m->choice[coll][b]].scope) {
+        snprintf(src->gap, sizeof(src->gap), "%s", shm ? "one node: shm" : "across nodes: hier");
+    } else if (mca_coll_swing_params.lo_max_bytes >= 0) {
+        snprintf(src->gap, sizeof(src->gap), "cost model, LO up to %lld B: "
+                 "coll_swing_lo_max_bytes", user_lo);
+    } else if (user_lo >= 0) {
+        snprintf(src->gap, sizeof(src->gap), "cost model, LO up to %lld B: the description's "
+                 "decide lo_max_bytes", user_lo);
+    } else {
+        snprintf(src->gap, sizeof(src->gap), "cost model");
+    }
+}
+
 int mca_coll_swing_decision_build(mca_coll_swing_module_t *m, const swt_topo_t *topo)
 {
     long long user_lo = mca_coll_swing_params.lo_max_bytes;
+    const swt_table_t *desc = swt_topo_table(topo);
+    long p = ompi_comm_size(m->comm);
     swing_models_t models = {NULL, NULL};
+    swt_table_t *file = NULL;
     int rc, shm, hier;
 
     if (user_lo < 0) {
@@ -200,6 +488,10 @@ int mca_coll_swing_decision_build(mca_coll_swing_module_t *m, const swt_topo_t *
         swt_model_destroy(models.all);
         return (SWT_ERR_NOMEM == rc) ? OMPI_ERR_OUT_OF_RESOURCE : OMPI_ERR_BAD_PARAM;
     }
+    file = swing_file_table();
+    if (NULL != desc) {
+        swing_table_check(desc);
+    }
     /*
      * One node: the shared segment beat every message-passing schedule and
      * coll/tuned at every size measured on this project's machines
@@ -208,22 +500,73 @@ int mca_coll_swing_decision_build(mca_coll_swing_module_t *m, const swt_topo_t *
      */
     shm = m->topo_auto && mca_coll_swing_shm_available(m);
     hier = (!shm && m->topo_auto) ? swing_hier_wanted(m) : 0;
-    for (int coll = 0; coll < MCA_COLL_SWING_NCOLLS; ++coll) {
+    for (int coll = 0; coll < MCA_COLL_SWING_NCOLLS && OMPI_SUCCESS == rc; ++coll) {
+        swing_source_t src = { NULL, "" };
+        int n;
         swing_decision_fill(m, coll, &models, user_lo, shm, hier);
+        /* the file's rows for this collective replace the description's */
+        n = swing_rows_take(m, coll, file, p);
+        src.origin = swt_table_origin(file);
+        if (0 == n) {
+            n = swing_rows_take(m, coll, desc, p);
+            src.origin = swt_table_origin(desc);
+        }
+        if (n < 0) {
+            rc = OMPI_ERR_OUT_OF_RESOURCE;
+            break;
+        }
+        swing_gap_source(m, coll, shm, hier, user_lo, &src);
         swing_decision_report(m, coll, mca_coll_swing_params.lo_max_bytes >= 0
                                            ? "coll_swing_lo_max_bytes"
                                            : user_lo >= 0 ? "the description (decide lo_max_bytes)"
-                                                          : "the cost model");
+                                                          : "the cost model", &src);
     }
-    swt_tree_model_destroy(models.tree);
+    swt_table_destroy(file);
+    /* kept: a chain's best segment count depends on the call's size */
+    swt_tree_model_destroy(m->tree_model);
+    m->tree_model = models.tree;
     swt_model_destroy(models.all);
-    return OMPI_SUCCESS;
+    return rc;
+}
+
+void mca_coll_swing_decision_free(mca_coll_swing_module_t *m)
+{
+    for (int coll = 0; coll < MCA_COLL_SWING_NCOLLS; ++coll) {
+        free(m->rows[coll]);
+        m->rows[coll] = NULL;
+        m->nrows[coll] = 0;
+    }
+}
+
+/* The row holding bytes (rows in size order, apart), or NULL. */
+static const mca_coll_swing_row_t *swing_row_of(const mca_coll_swing_module_t *m, int coll,
+                                                size_t bytes)
+{
+    int lo = 0, hi = m->nrows[coll] - 1;
+
+    while (lo <= hi) {
+        int mid = lo + (hi - lo) / 2;
+        const mca_coll_swing_row_t *r = &m->rows[coll][mid];
+        if (bytes < r->lo) {
+            hi = mid - 1;
+        } else if (bytes > r->hi) {
+            lo = mid + 1;
+        } else {
+            return r;
+        }
+    }
+    return NULL;
 }
 
 int mca_coll_swing_decide(const mca_coll_swing_module_t *m, int coll, size_t bytes)
 {
+    const mca_coll_swing_row_t *row;
+
     if (0 != m->algorithm[coll]) {
         return m->algorithm[coll];
+    }
+    if (m->nrows[coll] > 0 && NULL != (row = swing_row_of(m, coll, bytes))) {
+        return row->alg;
     }
     return m->choice[coll][mca_coll_swing_bucket(bytes)];
 }

@@ -137,9 +137,22 @@ static inline mca_coll_swing_exec_fn_t mca_coll_swing_exec_of(const mca_coll_swi
 extern const mca_coll_swing_alg_t mca_coll_swing_algs[MCA_COLL_SWING_ALG_COUNT];
 extern const mca_coll_swing_table_t mca_coll_swing_tables[MCA_COLL_SWING_NCOLLS];
 
-/* Fills the module's auto tables from the cost model of topo (setup). */
+/*
+ * Fills the module's auto tables (setup): the rows of the measured decision
+ * table (coll_swing_decision_file, else topo's decide rows) and, for every
+ * size bucket, the cost model's choice on topo (shm on one node, hier across
+ * nodes, when the topology is the automatic one).
+ */
 int mca_coll_swing_decision_build(mca_coll_swing_module_t *module, const swt_topo_t *topo);
-/* The algorithm of collective coll for a call of bytes: the forced one, or auto's. */
+/* Frees what decision_build kept (the rows). */
+void mca_coll_swing_decision_free(mca_coll_swing_module_t *module);
+/* At component close: forgets the messages already given. */
+void mca_coll_swing_decision_fini(void);
+/*
+ * The algorithm of collective coll for a call of bytes: the forced one, or
+ * auto's (a measured row in its range, else the bucket's);
+ * MCA_COLL_SWING_PREVIOUS when a row hands the call to the previous module.
+ */
 int mca_coll_swing_decide(const mca_coll_swing_module_t *module, int coll, size_t bytes);
 /* The tree of row id of rooted collective coll, set up at its first call
    (decide/coll_swing_trees.c). */

@@ -121,6 +121,10 @@ static void swing_register_counters(int coll)
     snprintf(name, sizeof(name), "%s_fallback", t->name);
     snprintf(desc, sizeof(desc), "%s calls handed to the previous module", t->call);
     (void) swing_register_pvar(name, desc, MCA_BASE_PVAR_CLASS_COUNTER, &ctr->fallback);
+    snprintf(name, sizeof(name), "%s_previous", t->name);
+    snprintf(desc, sizeof(desc), "%s calls auto handed to the previous module because a row "
+             "of the measured decision table said previous", t->call);
+    (void) swing_register_pvar(name, desc, MCA_BASE_PVAR_CLASS_COUNTER, &ctr->previous);
     for (int i = 1; i < t->nalgs; ++i) {
         snprintf(name, sizeof(name), "%s_%s", t->name, t->algs[i].name);
         (void) swing_register_pvar(name, t->algs[i].help, MCA_BASE_PVAR_CLASS_COUNTER,
@@ -168,6 +172,16 @@ static const swing_param_t swing_params[] = {
       .help = "Torus the schedules follow: auto (one node: a ring of the ranks; across nodes "
               "with equal node blocks: ranks per node x nodes; otherwise a ring), ring, "
               "a shape such as torus:8x8 or 4x2, a preset name, or @/path/to/file" },
+    { .name = "decision_file", .type = MCA_BASE_VAR_TYPE_STRING, .level = OPAL_INFO_LVL_5,
+      .scope = MCA_BASE_VAR_SCOPE_ALL, .storage = &mca_coll_swing_params.decision_file,
+      .dflt_string = "",
+      .help = "auto: a measured decision table, a file of rows 'decide COLLECTIVE LO-HI "
+              "ALGORITHM [ranks=N]' (bench/swing-tune writes one; topology/presets/TABLE.md): "
+              "in a row's range (bytes of the whole vector) auto runs its algorithm, or hands "
+              "the call to the component swing replaced (previous); the model decides between "
+              "and beyond the rows. It replaces, per collective, the rows of the topology "
+              "description. A bad row gives one message naming its line and is left out; a "
+              "file that does not load, one message. Empty (the default): no file" },
     { .name = "lo_max_bytes", .type = MCA_BASE_VAR_TYPE_LONG, .level = OPAL_INFO_LVL_5,
       .scope = MCA_BASE_VAR_SCOPE_ALL, .storage = &mca_coll_swing_params.lo_max_bytes,
       .dflt = -1, .min = -1,
@@ -380,6 +394,7 @@ static int swing_open(void)
 static int swing_close(void)
 {
     mca_coll_swing_nb_fini();
+    mca_coll_swing_decision_fini();
     if (mca_coll_swing_params.output >= 0) {
         opal_output_close(mca_coll_swing_params.output);
         mca_coll_swing_params.output = -1;

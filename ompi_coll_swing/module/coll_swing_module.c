@@ -101,7 +101,10 @@ static void swing_module_construct(mca_coll_swing_module_t *m)
     memset(m->algorithm, 0, sizeof(m->algorithm));
     memset(m->plans, 0, sizeof(m->plans));
     m->topo = NULL;
+    m->tree_model = NULL;
     memset(m->trees, 0, sizeof(m->trees));
+    memset(m->rows, 0, sizeof(m->rows));
+    memset(m->nrows, 0, sizeof(m->nrows));
     m->scratch = NULL;
     m->scratch_size = 0;
     m->shm = NULL;

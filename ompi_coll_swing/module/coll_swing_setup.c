@@ -75,6 +75,9 @@ void mca_coll_swing_setup_free(mca_coll_swing_module_t *m)
     }
     free(m->disp);
     m->disp = NULL;
+    swt_tree_model_destroy(m->tree_model);
+    m->tree_model = NULL;
     swt_topo_destroy(m->topo);
     m->topo = NULL;
+    mca_coll_swing_decision_free(m);
 }

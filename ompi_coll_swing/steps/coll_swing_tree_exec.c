@@ -38,6 +38,8 @@
 #include "coll_swing_p2p.h"
 #include "coll_swing_sm.h"
 
+#include "swt_cost_tree.h"
+
 static char *swing_tree_at(const mca_coll_swing_call_t *call, char *base, size_t elem)
 {
     return base + (ptrdiff_t) elem * call->extent;
@@ -349,15 +351,24 @@ static int swing_tree_bo(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m
     return rc;
 }
 
-/* Chains: segments of about the segment size per part, at most 1024. */
-static long swing_tree_nsegs(const mca_coll_swing_call_t *call, int nparts)
+/*
+ * Chains: the model's best segment count for the size (it balances the
+ * pipeline's fill against its step: swt_cost_tree.h), the same on every
+ * rank, at most one segment per element of a part and at most 4096.
+ */
+static long swing_tree_nsegs(const mca_coll_swing_call_t *call, const mca_coll_swing_module_t *m,
+                             int nparts)
 {
-    size_t part = call->bytes / (size_t) (nparts > 0 ? nparts : 1);
-    long seg = mca_coll_swing_params.segment_size > 0 ? mca_coll_swing_params.segment_size
-                                                      : (long) (part > 0 ? part : 1);
-    size_t n = (part + (size_t) seg - 1) / (size_t) seg;
+    size_t most = call->count / (size_t) (nparts > 0 ? nparts : 1);
+    long n = (NULL != m->tree_model)
+                 ? swt_tree_model_nsegs(m->tree_model, (swt_coll_t) call->tcoll, NULL, nparts,
+                                        (double) call->bytes)
+                 : 1;
 
-    return n < 1 ? 1 : n > 1024 ? 1024 : (long) n;
+    if ((size_t) n > most) {
+        n = (long) most;
+    }
+    return n < 1 ? 1 : n > 4096 ? 4096 : n;
 }
 
 int mca_coll_swing_exec_tree(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
@@ -370,7 +381,7 @@ int mca_coll_swing_exec_tree(mca_coll_swing_call_t *call, mca_coll_swing_module_
         return OMPI_ERR_BAD_PARAM;
     }
     if (SWT_ALG_RING == t->plan.pattern) {
-        rc = mca_coll_swing_tree_segments(t, swing_tree_nsegs(call, t->nparts));
+        rc = mca_coll_swing_tree_segments(t, swing_tree_nsegs(call, m, t->nparts));
     }
     if (OMPI_SUCCESS == rc) {
         rc = mca_coll_swing_tree_plan(t, ompi_comm_rank(call->comm), call->root, &plan);

@@ -6,6 +6,10 @@
 # not give the documented exit status (1 and 2). Also the clock timing with
 # a time budget (-t clock -T), and each other collective (-k) at np 3 and
 # 4, in place at 4: validated, swing's configurations served by swing.
+# A rooted collective, MPI_Bcast: from root 1 and rotating the root at
+# np 3, every call checked, each swing configuration served by its own
+# tree, tuned's nine; through the driver; a wrong root's datum (exit 1);
+# MPI_Reduce in place at a rotating root; bad roots (exit 2).
 set -u
 top=${SWING_TOP_BUILDDIR:?run through make check}
 src=${SWING_TOP_SRCDIR:?run through make check}
@@ -84,6 +88,65 @@ done
     --inject-error > "$out/inject" 2>&1
 rc=$?
 [ "$rc" = 1 ] || { echo "FAIL: -k allgather: a wrong result gave exit status $rc, not 1"; fail=1; }
+
+# columns: config (2), served (12), validated (13), swing_algorithm (19),
+# collective (21), root (22)
+for root in 1 rotate; do
+    "$src/tests/mpi/mpirun.sh" -np 3 --mca coll_tuned_use_dynamic_rules 1 "$bench" -k bcast \
+        --root "$root" -m 8:64K -i 3 -w 1 -c -C swing-all,tuned-all --csv "$out/bcast.csv" \
+        > "$out/bcast" 2>&1
+    rc=$?
+    [ "$rc" = 0 ] || { echo "FAIL: -k bcast --root $root exit status $rc"; cat "$out/bcast"; fail=1; }
+    bad=$(awk -F, -v root="$root" 'BEGIN { a["bine"] = "bine"; a["binomial"] = "binomial"
+                                           a["bine-mp"] = "bine_mp"; a["binomial-mp"] = "binomial_mp"
+                                           a["chain"] = "chain" }
+        NR > 1 && ($13 != "yes" || $21 != "bcast" || $22 != root ||
+                   ($2 ~ /^(swing|bine|binomial|chain)/ && $12 != "yes") ||
+                   (($2 in a) && $19 != a[$2]))' "$out/bcast.csv")
+    [ -z "$bad" ] || { echo "FAIL: -k bcast --root $root rows:"; echo "$bad" | head -3; fail=1; }
+    # 6 swing, tuned and tuned-1..9 (Open MPI 4.1's bcast), 14 sizes
+    n=$(awk -F, 'NR > 1 { print $2 }' "$out/bcast.csv" | sort -u | wc -l)
+    rows=$(awk 'END { print NR - 1 }' "$out/bcast.csv")
+    if [ "$n" -lt 16 ] || [ "$rows" -lt 200 ]; then
+        echo "FAIL: -k bcast --root $root: $n configurations, $rows rows"; fail=1
+    fi
+done
+grep -q "^# root: rotates" "$out/bcast" || { echo "FAIL: --root rotate not in the header"; fail=1; }
+grep -q "segmentsize=65536" "$out/bcast" || { echo "FAIL: tuned's bcast segment size not in the header"; fail=1; }
+
+SWING_BENCH="$bench" "$src/bench/run_bench.sh" -k bcast -q -n 2 -m 8:4096 -C swing-auto,bine,tuned \
+    -o "$out/rooted" > "$out/rooted.out" 2>&1
+rc=$?
+[ "$rc" = 0 ] || { echo "FAIL: run_bench.sh -k bcast exit status $rc"; cat "$out/rooted.out"; fail=1; }
+[ -s "$out/rooted/bcast.csv" ] || { echo "FAIL: run_bench.sh -k bcast: no bcast.csv"; fail=1; }
+if command -v gnuplot >/dev/null 2>&1 && [ ! -s "$out/rooted/bcast.png" ]; then
+    echo "FAIL: run_bench.sh -k bcast: no plot"; fail=1
+fi
+grep -q "swing-auto / best" "$out/rooted/bcast.txt" ||
+    { echo "FAIL: run_bench.sh -k bcast: no auto / best tuned table"; fail=1; }
+
+"$src/tests/mpi/mpirun.sh" -np 3 "$bench" -k bcast --root 2 -m 8:1024 -i 3 -C bine \
+    --inject-error > "$out/inject" 2>&1
+rc=$?
+[ "$rc" = 1 ] || { echo "FAIL: -k bcast: a wrong result gave exit status $rc, not 1"; cat "$out/inject"; fail=1; }
+grep -q "VALIDATION FAILED: config bine, MPI_Bcast, .*root 2" "$out/inject" ||
+    { echo "FAIL: -k bcast: the wrong result was not reported"; cat "$out/inject"; fail=1; }
+
+"$src/tests/mpi/mpirun.sh" -np 3 "$bench" -k reduce --root rotate -I -m 8:64K -i 3 -w 1 -c \
+    -C swing-auto,bine-mp,chain,tuned --csv "$out/reduce.csv" > "$out/reduce" 2>&1
+rc=$?
+bad=$(awk -F, 'NR > 1 && ($13 != "yes" || ($2 != "tuned" && $12 != "yes"))' "$out/reduce.csv")
+if [ "$rc" != 0 ] || [ -n "$bad" ]; then
+    echo "FAIL: -k reduce in place, rotating root: exit status $rc"; echo "$bad" | head -3
+    cat "$out/reduce"; fail=1
+fi
+
+for a in "-k scatter --root 3" "-k gather --root -1" "--root 0" "-k bcast -I"; do
+    # shellcheck disable=SC2086
+    "$src/tests/mpi/mpirun.sh" -np 3 "$bench" $a -m 8:8 > "$out/usage" 2>&1
+    rc=$?
+    [ "$rc" = 2 ] || { echo "FAIL: '$a' gave exit status $rc, not 2"; cat "$out/usage"; fail=1; }
+done
 
 [ "$fail" = 0 ] && echo "PASS: bench_tiny.sh"
 exit $fail

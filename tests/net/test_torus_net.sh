@@ -114,6 +114,14 @@ if timeout 300 env -u SWING_MPIRUN sh "$SWING_TOP_SRCDIR/bench/net-calibrate.sh"
         echo "FAIL: calibrated constants out of range: $cost"
         fail=1
     fi
+    # the messages: an overhead per message (o > 0) and the cores the 4
+    # ranks got (1 to 4), both in the cost line (section 7, messages and cores)
+    o=$(echo "$cost" | sed -n 's/.* o=\([^ ]*\).*/\1/p')
+    cores=$(echo "$cost" | sed -n 's/.*cores=\([^ ]*\).*/\1/p')
+    if ! awk -v o="${o:-0}" -v c="${cores:-0}" 'BEGIN { exit !(o > 0 && o < 0.01 && c >= 1 && c <= 4) }'; then
+        echo "FAIL: no overhead per message or cores in the calibrated description: $cost"
+        fail=1
+    fi
     # the measured crossover: LO wins at 64 B on any network (half the steps)
     lo_max=$(sed -n 's/^decide lo_max_bytes=//p' "$cal/ring4.topo")
     echo "measured LO/BO crossover: ${lo_max:-none} B"

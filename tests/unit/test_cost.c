@@ -222,6 +222,199 @@ START_TEST(test_params_from_topo)
 }
 END_TEST
 
+
+/*
+ * Messages (section 12): each message costs o at its sender and at its
+ * receiver. On the torus 4x4 (no folding, 4 core steps, every rank in an
+ * exchange each step) a rank posts 2 k messages a step with k parts, so
+ * o = 0.1 us adds 4 * 2k * 0.1 us: 0.8 us single-port, 3.2 us with
+ * Swing's 4 parts, 1.6 us with RD's 2; BO twice that (8 steps).
+ * Swing LO, n = 1000, alpha 1 us, beta 1 GB/s, tau = gamma = 0:
+ *   one part:   4 * (1 + 2 * 0.1 + 1000/1e9 s) = 4 * 2.2 = 8.8 us
+ *   four parts: 4 * (1 + 8 * 0.1 + 250/1e9 s) = 4 * 2.05 = 8.2 us
+ */
+static const swt_cost_params_t msg_par = { 1e-6, 0.0, 1e9, 0.0, 1e-7, 0.0 };
+static const swt_cost_params_t nomsg_par = { 1e-6, 0.0, 1e9, 0.0, 0.0, 0.0 };
+
+START_TEST(test_message_overhead)
+{
+    swt_model_t *m = model("torus:4x4", &msg_par), *z = model("torus:4x4", &nomsg_par);
+    swt_step_cost_t st[SWT_MODEL_STEPS_MAX];
+    static const struct { swt_alg_t alg; int k; } forms[] = {
+        { SWT_ALG_SWING, 1 }, { SWT_ALG_SWING, 4 }, { SWT_ALG_RD, 1 }, { SWT_ALG_RD, 2 } };
+
+    near(swt_model_time_parts(m, SWT_ALG_SWING, SWT_KIND_LO, 1, 1000), 8.8e-6);
+    near(swt_model_time_parts(m, SWT_ALG_SWING, SWT_KIND_LO, 4, 1000), 8.2e-6);
+    for (size_t i = 0; i < sizeof(forms) / sizeof(forms[0]); ++i) {
+        for (int kind = 0; kind < 2; ++kind) {
+            double steps = SWT_KIND_LO == kind ? 4.0 : 8.0;
+            int n = swt_model_steps(m, forms[i].alg, (swt_kind_t) kind, forms[i].k, SWT_HALF_ALL,
+                                    1000, st, SWT_MODEL_STEPS_MAX);
+            near(swt_model_time_parts(m, forms[i].alg, (swt_kind_t) kind, forms[i].k, 1000)
+                     - swt_model_time_parts(z, forms[i].alg, (swt_kind_t) kind, forms[i].k, 1000),
+                 steps * 2 * forms[i].k * 1e-7);
+            UNIT_CHECK_EQ(n, (int) steps);
+            for (int j = 0; j < n; ++j) {
+                UNIT_CHECK_EQ(st[j].msgs, 2 * forms[i].k);
+                UNIT_CHECK_EQ(st[j].bound, SWT_BOUND_LINKS);
+                UNIT_CHECK(0.0 == st[j].cores, "no cores: no core bound, got %g", st[j].cores);
+            }
+        }
+    }
+    /* the ring: 2 * 15 steps of 2k messages, k = 4 */
+    near(swt_model_time_parts(m, SWT_ALG_RING, SWT_KIND_BO, 4, 1000)
+             - swt_model_time_parts(z, SWT_ALG_RING, SWT_KIND_BO, 4, 1000), 30 * 8 * 1e-7);
+    swt_model_destroy(m);
+    swt_model_destroy(z);
+}
+END_TEST
+
+/*
+ * A fold step: the extra rank sends one message per part, its survivor
+ * receives one; the unfold the same back. Ring of 3 (a fold, one core
+ * step between 0 and 2, an unfold), o = 0.1 us: LO adds 0.1 + 0.2 + 0.1
+ * = 0.4 us single-port, 0.8 us with Swing's 2 parts.
+ */
+START_TEST(test_fold_overhead)
+{
+    swt_model_t *m = model("ring:3", &msg_par), *z = model("ring:3", &nomsg_par);
+
+    near(swt_model_time(m, SWT_ALG_SWING, SWT_KIND_LO, 1000)
+             - swt_model_time(z, SWT_ALG_SWING, SWT_KIND_LO, 1000), 0.4e-6);
+    near(swt_model_time_parts(m, SWT_ALG_SWING, SWT_KIND_LO, 2, 1000)
+             - swt_model_time_parts(z, SWT_ALG_SWING, SWT_KIND_LO, 2, 1000), 0.8e-6);
+    swt_model_destroy(m);
+    swt_model_destroy(z);
+}
+END_TEST
+
+/*
+ * The core bound: 16 ranks on 2 cores. Torus 4x4, n = 1000, alpha 1 us,
+ * beta 1 GB/s, gamma 1 ns/B, o = 0.1 us. Swing LO:
+ *   one part, a step: links 1 + 2 * 0.1 + 1 + 1 = 3.2 us; cores: 16 ranks
+ *   each post 2 messages (32 overheads: 3.2 us) and reduce 1000 bytes
+ *   (16 us), over 2 cores = 9.6 us. The cores bound: 4 * 9.6 = 38.4 us.
+ *   four parts: links 1 + 8 * 0.1 + 0.25 + 1 = 3.05 us; cores (128 * 0.1
+ *   + 16) / 2 = 14.4 us: 57.6 us. Single-port is faster (without cores,
+ *   12.8 against 12.2 us, the multiport form was): the issue's case.
+ * With gamma = 0 the bound moves with n: at 100 bytes the cores (3.2 / 2
+ * = 1.6 us against 1.3) set the step, at 1000 bytes the links (2.2).
+ * With as many cores as ranks the core bound never exceeds a rank's own
+ * work, so the times are those without cores.
+ */
+START_TEST(test_core_bound)
+{
+    const swt_cost_params_t par2 = { 1e-6, 0.0, 1e9, 1e-9, 1e-7, 2.0 };
+    const swt_cost_params_t par0 = { 1e-6, 0.0, 1e9, 1e-9, 1e-7, 0.0 };
+    const swt_cost_params_t par16 = { 1e-6, 0.0, 1e9, 1e-9, 1e-7, 16.0 };
+    const swt_cost_params_t lin2 = { 1e-6, 0.0, 1e9, 0.0, 1e-7, 2.0 };
+    swt_model_t *m = model("torus:4x4", &par2), *z = model("torus:4x4", &par0);
+    swt_model_t *w = model("torus:4x4", &par16), *l = model("torus:4x4", &lin2);
+    swt_step_cost_t st[SWT_MODEL_STEPS_MAX];
+    int n;
+
+    near(swt_model_time_parts(m, SWT_ALG_SWING, SWT_KIND_LO, 1, 1000), 38.4e-6);
+    near(swt_model_time_parts(m, SWT_ALG_SWING, SWT_KIND_LO, 4, 1000), 57.6e-6);
+    near(swt_model_time_parts(z, SWT_ALG_SWING, SWT_KIND_LO, 1, 1000), 12.8e-6);
+    near(swt_model_time_parts(z, SWT_ALG_SWING, SWT_KIND_LO, 4, 1000), 12.2e-6);
+    n = swt_model_steps(m, SWT_ALG_SWING, SWT_KIND_LO, 4, SWT_HALF_ALL, 1000, st,
+                        SWT_MODEL_STEPS_MAX);
+    UNIT_CHECK_EQ(n, 4);
+    for (int j = 0; j < n; ++j) {
+        UNIT_CHECK_EQ(st[j].bound, SWT_BOUND_CORES);
+        near(st[j].cores, 14.4e-6);
+        near(st[j].links, 3.05e-6);
+        near(st[j].time, 14.4e-6);
+    }
+    near(swt_model_cores_share(m, SWT_ALG_SWING, SWT_KIND_LO, 4, SWT_HALF_ALL, 1000), 1.0);
+    ck_assert(0.0 == swt_model_cores_share(z, SWT_ALG_SWING, SWT_KIND_LO, 4, SWT_HALF_ALL, 1000));
+
+    near(swt_model_time(l, SWT_ALG_SWING, SWT_KIND_LO, 100), 4 * 1.6e-6);
+    near(swt_model_time(l, SWT_ALG_SWING, SWT_KIND_LO, 1000), 4 * 2.2e-6);
+    swt_model_steps(l, SWT_ALG_SWING, SWT_KIND_LO, 1, SWT_HALF_ALL, 100, st, SWT_MODEL_STEPS_MAX);
+    UNIT_CHECK_EQ(st[0].bound, SWT_BOUND_CORES);
+    swt_model_steps(l, SWT_ALG_SWING, SWT_KIND_LO, 1, SWT_HALF_ALL, 1000, st, SWT_MODEL_STEPS_MAX);
+    UNIT_CHECK_EQ(st[0].bound, SWT_BOUND_LINKS);
+
+    for (int a = 0; a < 3; ++a) {
+        int k = SWT_ALG_RD == a ? 2 : 4;
+        for (double b = 8; b <= 1 << 22; b *= 8) {
+            near(swt_model_time_parts(w, (swt_alg_t) a, SWT_KIND_BO, k, b),
+                 swt_model_time_parts(z, (swt_alg_t) a, SWT_KIND_BO, k, b));
+            /* no folding: the halves still add up to the allreduce */
+            near(swt_model_time_half_parts(m, (swt_alg_t) a, SWT_KIND_BO, k, SWT_HALF_RS, b)
+                     + swt_model_time_half_parts(m, (swt_alg_t) a, SWT_KIND_BO, k, SWT_HALF_AG, b),
+                 swt_model_time_parts(m, (swt_alg_t) a, SWT_KIND_BO, k, b));
+        }
+    }
+    swt_model_destroy(m);
+    swt_model_destroy(z);
+    swt_model_destroy(w);
+    swt_model_destroy(l);
+}
+END_TEST
+
+/*
+ * The LO/BO crossover with a core bound (piecewise-linear times): LO no
+ * slower up to it, BO faster just above, and not where the model without
+ * cores puts it (the cores charge LO's whole-vector reductions 8 times).
+ */
+START_TEST(test_crossover_cores)
+{
+    const swt_cost_params_t par2 = { 1e-6, 1e-7, 1e9, 1e-9, 1e-6, 2.0 };
+    const swt_cost_params_t par0 = { 1e-6, 1e-7, 1e9, 1e-9, 1e-6, 0.0 };
+    swt_model_t *m = model("torus:4x4", &par2), *z = model("torus:4x4", &par0);
+    double x = swt_model_lo_max_bytes(m, SWT_ALG_SWING), x0 = swt_model_lo_max_bytes(z, SWT_ALG_SWING);
+
+    UNIT_CHECK(x > 0.0 && x < 1e9, "crossover %g", x);
+    ck_assert(swt_model_time(m, SWT_ALG_SWING, SWT_KIND_LO, x)
+              <= swt_model_time(m, SWT_ALG_SWING, SWT_KIND_BO, x));
+    ck_assert(swt_model_time(m, SWT_ALG_SWING, SWT_KIND_LO, x + 1)
+              > swt_model_time(m, SWT_ALG_SWING, SWT_KIND_BO, x + 1));
+    for (double b = 1; b < x; b *= 2) {
+        ck_assert(swt_model_time(m, SWT_ALG_SWING, SWT_KIND_LO, b)
+                  <= swt_model_time(m, SWT_ALG_SWING, SWT_KIND_BO, b));
+    }
+    UNIT_CHECK(x != x0, "the same crossover with and without cores: %g", x);
+    swt_model_destroy(m);
+    swt_model_destroy(z);
+}
+END_TEST
+
+/*
+ * Old descriptions predict as before: a description without o and cores
+ * gives the times of the same constants written out with o=0 cores=0, to
+ * the bit, and prints without them.
+ */
+START_TEST(test_old_descriptions)
+{
+    swt_topo_t *a = unit_topo_load("ring:8"), *b = NULL;
+    swt_model_t *ma = NULL, *mb = NULL;
+    char text[4096];
+
+    ck_assert_int_eq(SWT_OK, swt_topo_parse("logical 8\ncost alpha=1e-6 tau=1e-7 beta=12.5e9 "
+                                            "gamma=1e-10 o=0 cores=0\n", "x", &b, NULL));
+    ck_assert_int_eq(SWT_OK, swt_model_create(a, NULL, &ma));
+    ck_assert_int_eq(SWT_OK, swt_model_create(b, NULL, &mb));
+    for (double n = 8; n <= 1 << 26; n *= 4) {
+        for (int alg = 0; alg < 3; ++alg) {
+            int k = swt_alg_nparts(swt_topo_logical(a), (swt_alg_t) alg);
+            ck_assert(swt_model_time_parts(ma, (swt_alg_t) alg, SWT_KIND_BO, k, n)
+                      == swt_model_time_parts(mb, (swt_alg_t) alg, SWT_KIND_BO, k, n));
+        }
+    }
+    ck_assert(swt_model_lo_max_bytes(ma, SWT_ALG_SWING) == 9395.0);
+    ck_assert(swt_model_lo_max_bytes(mb, SWT_ALG_SWING) == 9395.0);
+    swt_topo_format(b, text, sizeof(text));
+    ck_assert_ptr_null(strstr(text, " o="));
+    ck_assert_ptr_null(strstr(text, "cores"));
+    swt_model_destroy(ma);
+    swt_model_destroy(mb);
+    swt_topo_destroy(a);
+    swt_topo_destroy(b);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("cost");
@@ -235,6 +428,11 @@ int main(void)
     tcase_add_test(tc, test_torus4x2_ports);
     tcase_add_test(tc, test_single);
     tcase_add_test(tc, test_params_from_topo);
+    tcase_add_test(tc, test_message_overhead);
+    tcase_add_test(tc, test_fold_overhead);
+    tcase_add_test(tc, test_core_bound);
+    tcase_add_test(tc, test_crossover_cores);
+    tcase_add_test(tc, test_old_descriptions);
     suite_add_tcase(s, tc);
     return unit_run(s);
 }

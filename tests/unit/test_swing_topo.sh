@@ -271,6 +271,27 @@ awk -F, 'NR > 1 && $3 >= 65536 && $2 != "swing-auto" { $6 *= 1.4 } { print }' OF
 SWING_TOPO=$bin sh "$SWING_TOP_SRCDIR/bench/net-model.sh" "$tmp/m2.csv" "@$tmp/r8.topo" > "$tmp/m2.txt"
 grep -q "^within 25% of the model from 64 KiB up: 0 of 20 points" "$tmp/m2.txt" || fail "net-model.sh: 40% over the model passed"
 
+# explain --choice: a row overrides the model exactly in its range (100 to
+# 200 B), the model decides on both sides; a bad row is named on stderr and
+# left out; the forced algorithm and coll_swing_lo_max_bytes are sources.
+printf 'name r8\nlogical 8\ndecide allreduce 100-200 rd_bo\ndecide allreduce 150-300 ring\n' > "$tmp/rows.topo"
+"$bin" explain "@$tmp/rows.topo" --choice > "$tmp/choice" 2> "$tmp/choice.err" || fail "explain --choice: exit status"
+grep -q "^ auto: 0 B .. 99 B -> swing_lo_mp (cost model)$" "$tmp/choice" \
+    && grep -q "^ auto: 100 B .. 200 B -> rd_bo (measured table $tmp/rows.topo:3)$" "$tmp/choice" \
+    && grep -q "^ auto: 201 B .. 8192 B -> swing_lo_mp (cost model)$" "$tmp/choice" \
+    || { cat "$tmp/choice"; fail "explain --choice: the row's range is not exact"; }
+grep -q "rows.topo:4:18: decide row ignored: allreduce 150-300 overlaps 100-200 at line 3" "$tmp/choice.err" \
+    || fail "explain --choice: the overlapping row is not named"
+"$bin" explain "@$tmp/rows.topo" --choice --force ring | grep -q ": every size -> ring (forced: coll_swing_allreduce_algorithm)" \
+    || fail "explain --choice --force"
+"$bin" explain "@$tmp/rows.topo" --choice --lo-max-bytes 0 | grep -q "^ auto: 0 B .. 99 B -> .*_bo.* (cost model, LO up to 0 B: coll_swing_lo_max_bytes)$" \
+    || fail "explain --choice --lo-max-bytes"
+# the core bound: on 16 ranks sharing 2 cores multiport's 8 messages a step
+# cost more than single-port's 2, so small sizes go single-port
+"$bin" explain torus:4x4 --choice --overhead 2e-5 --cores 2 --alpha 2e-4 --beta 6e6 | grep -q "^ auto: 0 B .. 2048 B -> swing_lo (cost model)$" \
+    || fail "explain --choice with cores: small sizes not single-port"
+"$bin" explain torus:4x4 --choice --alpha 2e-4 --beta 6e6 | grep -q "^ auto: 0 B .. .* -> swing_lo_mp (cost model)$" \
+    || fail "explain --choice without cores: small sizes not multiport"
 # Networks of groups (numbers by hand in unit/test_fabric.c): dragonfly:4,4
 # with ranks in blocks. Global links crossed per phase, Swing 0 8 8 16 and
 # RD 0 0 16 16; an allreduce of 1 MiB (n) puts 8n on them with Swing BO,
@@ -311,7 +332,9 @@ for args in "" "nosuchcommand" "hops" "hops ring:8 extra" "hops ring:8 --kind xx
     "svg ring:8 --step 14 --alg ring -o $tmp/x.svg" "congestion ring:8 --alg swing_lo" "predict ring:8 --sizes 9:3" \
     "predict ring:8 --beta -1" "svg ring:8" "svg ring:8 --step 3 -o $tmp/x.svg" \
     "congestion ring:8 --bogus" "routes" "routes ring:4 --bogus" "describe" \
-    "describe ring:8 --beta 0" "describe ring:8 --tau -1" "describe ring:8 --name a/b"; do
+    "describe ring:8 --beta 0" "describe ring:8 --tau -1" "describe ring:8 --name a/b" \
+    "describe ring:8 --cores -2" "predict ring:8 --overhead x" "explain ring:8 --choice --coll bcast" \
+    "explain ring:8 --choice --ranks 0"; do
     "$bin" $args > /dev/null 2>&1
     expect 2 $? "exit status of 'swing-topo $args'"
 done

@@ -146,8 +146,11 @@ START_TEST(test_set_cost)
     const swt_cost_params_t good = { 1.351e-4, 2.3e-6, 1.086e7, 1.8e-11 };
     const swt_cost_params_t bad[] = {
         { 0.0, 1e-7, 1e9, 1e-10 }, { 1e-6, -1e-9, 1e9, 1e-10 }, { 1e-6, 1e-7, 0.0, 1e-10 },
-        { 1e-6, 1e-7, 1e9, -1.0 }, { 1e-6, 1e-7, HUGE_VAL, 1e-10 }, { NAN, 1e-7, 1e9, 1e-10 }
+        { 1e-6, 1e-7, 1e9, -1.0 }, { 1e-6, 1e-7, HUGE_VAL, 1e-10 }, { NAN, 1e-7, 1e9, 1e-10 },
+        { 1e-6, 1e-7, 1e9, 1e-10, -1e-6, 0.0 }, { 1e-6, 1e-7, 1e9, 1e-10, 0.0, -2.0 },
+        { 1e-6, 1e-7, 1e9, 1e-10, HUGE_VAL, 0.0 }, { 1e-6, 1e-7, 1e9, 1e-10, 0.0, NAN }
     };
+    const swt_cost_params_t msgs = { 1.351e-4, 2.3e-6, 1.086e7, 1.8e-11, 2.5e-5, 2.0 };
     swt_topo_t *t, *u = NULL;
     char *text;
 
@@ -164,6 +167,35 @@ START_TEST(test_set_cost)
     ck_assert(0 == memcmp(swt_topo_cost(u), &good, sizeof(good)));
     free(text);
     swt_topo_destroy(u);
+    u = NULL;
+    /* o and cores (section 12) print when set, and read back */
+    ck_assert_int_eq(swt_topo_set_cost(t, &msgs), SWT_OK);
+    text = format_alloc(t);
+    ck_assert_ptr_nonnull(strstr(text, " gamma=1.8e-11 o=2.5e-05 cores=2\n"));
+    ck_assert_int_eq(swt_topo_parse(text, "formatted", &u, NULL), SWT_OK);
+    ck_assert(swt_topo_equal(t, u));
+    ck_assert(0 == memcmp(swt_topo_cost(u), &msgs, sizeof(msgs)));
+    free(text);
+    swt_topo_destroy(u);
+    swt_topo_destroy(t);
+}
+END_TEST
+
+/* cost o= and cores=: any order among the other keys; the defaults are 0
+   (no overhead per message, no core bound). */
+START_TEST(test_cost_messages)
+{
+    swt_topo_t *t = NULL;
+
+    ck_assert_int_eq(swt_topo_parse("logical 4x4\ncost cores=2 alpha=2e-4 o=3e-5\n", "x", &t,
+                                    NULL), SWT_OK);
+    ck_assert(swt_topo_cost(t)->o == 3e-5);
+    ck_assert(swt_topo_cost(t)->cores == 2.0);
+    ck_assert(swt_topo_cost(t)->alpha == 2e-4);
+    ck_assert(swt_topo_cost(t)->beta == 12.5e9);
+    swt_topo_destroy(t);
+    ck_assert_int_eq(swt_topo_load("torus:4x4", &t, NULL), SWT_OK);
+    ck_assert(swt_topo_cost(t)->o == 0.0 && swt_topo_cost(t)->cores == 0.0);
     swt_topo_destroy(t);
 }
 END_TEST
@@ -293,6 +325,9 @@ static const bad_text_t bad_texts[] = {
       "finite number >= 0 for tau" },
     { "logical 4\ncost tau=1 tau=2\n", SWT_ERR_PARSE, 2, 12, "tau given twice" },
     { "logical 4\ncost speed=3\n", SWT_ERR_PARSE, 2, 6, "expected alpha=" },
+    { "logical 4\ncost o=-1e-6\n", SWT_ERR_PARSE, 2, 8, "finite number >= 0 for o" },
+    { "logical 4\ncost cores=x\n", SWT_ERR_PARSE, 2, 12, "finite number >= 0 for cores" },
+    { "logical 4\ncost o=1 o=2\n", SWT_ERR_PARSE, 2, 10, "o given twice" },
     { "logical 4\ndecide lo_max_bytes=-1\n", SWT_ERR_PARSE, 2, 21, "whole number of bytes" },
     { "logical 4\ndecide lo_max_bytes=1e3\n", SWT_ERR_PARSE, 2, 21, "whole number of bytes" },
     { "logical 4\ndecide lo_max_bytes=\n", SWT_ERR_PARSE, 2, 8, "expected lo_max_bytes=BYTES" },
@@ -300,7 +335,7 @@ static const bad_text_t bad_texts[] = {
     { "logical 4\ndecide lo_max_bytes=99999999999999999999\n", SWT_ERR_PARSE, 2, 21,
       "whole number of bytes" },
     { "logical 4\ndecide lo_max_bytes=1\ndecide lo_max_bytes=2\n", SWT_ERR_PARSE, 3, 1,
-      "duplicate 'decide' statement" },
+      "duplicate 'decide lo_max_bytes' statement (first at line 2)" },
     { "logical 65536x65536\n", SWT_ERR_PARSE, 1, 9, "shape too large" },
     { "grid 2048x1024\nkind a rest\nlogical 4\n", SWT_ERR_PARSE, 1, 6,
       "shape too large" },
@@ -591,6 +626,7 @@ int main(void)
     tcase_add_test(tc, test_n150_cost);
     tcase_add_test(tc, test_set_cost);
     tcase_add_test(tc, test_decide);
+    tcase_add_test(tc, test_cost_messages);
     tcase_add_loop_test(tc, test_bad_file, 0, N_BAD_FILES);
     tcase_add_loop_test(tc, test_bad_text, 0, N_BAD_TEXTS);
     tcase_add_test(tc, test_long_line);

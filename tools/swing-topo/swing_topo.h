@@ -39,21 +39,27 @@ const char *swing_topo_form_name(swt_alg_t alg, int mp);
 /* Parts of (alg, mp) on topo: 1 or swt_alg_nparts. */
 int swing_topo_form_parts(const swt_topo_t *topo, swt_alg_t alg, int mp);
 /*
- * --alpha S, --tau S, --beta B, --gamma S: the cost constants a command
- * may override (predict, describe). SWING_TOPO_COST_OPTIONS goes into its
- * getopt_long table; swing_topo_cost_option() takes one of them (0, or the
- * usage exit code). swing_topo_open_cost() loads the one TOPO argument left
- * at argv[first] and gives the constants to use: the description's, with
- * the options' in their place (0, or the exit code after a message).
+ * --alpha S, --tau S, --beta B, --gamma S, --overhead S, --cores N: the
+ * cost constants a command may override (predict, describe, explain).
+ * SWING_TOPO_COST_OPTIONS goes into its getopt_long table;
+ * swing_topo_cost_option() takes one of them (0, or the usage exit code).
+ * swing_topo_open_cost() loads the one TOPO argument left at argv[first]
+ * and gives the constants to use: the description's, with the options' in
+ * their place (0, or the exit code after a message).
  */
 #define SWING_TOPO_COST_OPTIONS                            \
     { "alpha", required_argument, NULL, 'a' },             \
     { "tau", required_argument, NULL, 't' },               \
     { "beta", required_argument, NULL, 'b' },              \
-    { "gamma", required_argument, NULL, 'g' }
+    { "gamma", required_argument, NULL, 'g' },             \
+    { "overhead", required_argument, NULL, 'o' },          \
+    { "cores", required_argument, NULL, 'c' }
+#define SWING_TOPO_NCOST 6
+/* The getopt values of SWING_TOPO_COST_OPTIONS, for a switch. */
+#define SWING_TOPO_COST_CASES case 'a': case 't': case 'b': case 'g': case 'o': case 'c'
 typedef struct swing_topo_cost_opts {
-    double val[4];   /* alpha, tau, beta, gamma */
-    int given[4];
+    double val[SWING_TOPO_NCOST];   /* alpha, tau, beta, gamma, o, cores */
+    int given[SWING_TOPO_NCOST];
 } swing_topo_cost_opts_t;
 int swing_topo_cost_option(const char *cmd, int opt, const char *arg,
                            swing_topo_cost_opts_t *c);
@@ -136,6 +142,22 @@ const char *swing_topo_tree_phase(const swt_topo_t *topo, const swing_topo_tree_
                                   const swt_tree_t *tree, long root, int i, char *buf,
                                   size_t len);
 
+/*
+ * explain --choice (swing_topo_choice.c): the component's automatic choice
+ * of collective coll on topo, size range by size range, with what chose
+ * each (file: a decision file's table or NULL; lo_max_param: as
+ * coll_swing_lo_max_bytes, -1 unset; forced: as
+ * coll_swing_<coll>_algorithm, NULL for auto; ranks: the communicator's
+ * size, for rows with ranks=N). 0, or an exit code after a message.
+ */
+struct swt_table;
+int swing_topo_choice(const swt_topo_t *topo, const swt_cost_params_t *par, const char *coll,
+                      const struct swt_table *file, long long lo_max_param, const char *forced,
+                      long ranks);
+/* The collective's index among those --choice knows, or -1. */
+int swing_topo_choice_coll(const char *name);
+/* Prints (stderr) the table's left-out rows and those naming what swing lacks. */
+void swing_topo_choice_check(const struct swt_table *tab);
 /*
  * Networks of groups (swing_topo_traffic.c): a link's name ("r0->r1(global)",
  * "-" for -1), the network in two lines, the bytes on local and upper links

@@ -26,19 +26,21 @@ int swing_topo_usage(const char *cmd, const char *fmt, ...)
 int swing_topo_cost_option(const char *cmd, int opt, const char *arg,
                            swing_topo_cost_opts_t *c)
 {
-    static const char *const names[4] = { "alpha", "tau", "beta", "gamma" };
-    static const char letters[] = "atbg";   /* SWING_TOPO_COST_OPTIONS' values */
+    static const char *const names[SWING_TOPO_NCOST] = { "alpha", "tau", "beta", "gamma",
+                                                         "overhead", "cores" };
+    static const char letters[] = "atbgoc";   /* SWING_TOPO_COST_OPTIONS' values */
     const char *which = (0 != opt) ? strchr(letters, opt) : NULL;
-    int i;
+    int i, zero;
 
     if (NULL == which) {
         return swing_topo_usage(cmd, "internal: not a cost option");
     }
     i = (int) (which - letters);
-    /* tau and gamma may be 0, alpha and beta may not */
-    if (0 != swing_topo_parse_double(arg, i % 2, &c->val[i])) {
+    /* alpha and beta must be positive; the others may be 0 (cores 0: no core bound) */
+    zero = (0 != i && 2 != i);
+    if (0 != swing_topo_parse_double(arg, zero, &c->val[i])) {
         return swing_topo_usage(cmd, "--%s: expected a %s number, got '%s'", names[i],
-                                i % 2 ? "non-negative" : "positive", arg);
+                                zero ? "non-negative" : "positive", arg);
     }
     c->given[i] = 1;
     return 0;
@@ -48,7 +50,8 @@ int swing_topo_open_cost(const char *cmd, int argc, char **argv, int first,
                          const swing_topo_cost_opts_t *c, swt_topo_t **topo,
                          swt_cost_params_t *par)
 {
-    double *set[4] = { &par->alpha, &par->tau, &par->beta, &par->gamma };
+    double *set[SWING_TOPO_NCOST] = { &par->alpha, &par->tau, &par->beta, &par->gamma,
+                                      &par->o, &par->cores };
     int rc;
 
     if (first + 1 != argc) {
@@ -59,7 +62,7 @@ int swing_topo_open_cost(const char *cmd, int argc, char **argv, int first,
         return rc;
     }
     *par = *swt_topo_cost(*topo);
-    for (int i = 0; i < 4; ++i) {
+    for (int i = 0; i < SWING_TOPO_NCOST; ++i) {
         if (c->given[i]) {
             *set[i] = c->val[i];
         }

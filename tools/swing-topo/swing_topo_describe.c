@@ -13,7 +13,8 @@
 static void swing_describe_help(void)
 {
     printf("Usage: swing-topo describe TOPO [--alpha S] [--tau S] [--beta B] [--gamma S]\n"
-           "                           [--lo-max-bytes N] [--name NAME]\n"
+           "                           [--overhead S] [--cores N] [--lo-max-bytes N]\n"
+           "                           [--name NAME]\n"
            "\n"
            "Prints TOPO as a description file (topology/presets/FORMAT.md): every\n"
            "tile's kind, the map, the rank order and the cost constants, those given\n"
@@ -23,6 +24,8 @@ static void swing_describe_help(void)
            "  --tau S          per physical hop, seconds\n"
            "  --beta B         link bandwidth, bytes per second\n"
            "  --gamma S        reduction cost, seconds per byte\n"
+           "  --overhead S     overhead of a message on its rank's core, seconds (cost o=)\n"
+           "  --cores N        cores the ranks share (cost cores=; 0: no core bound)\n"
            "  --lo-max-bytes N the largest size auto runs latency-optimal (a measured\n"
            "                   crossover: decide lo_max_bytes=N); -1 removes it\n"
            "  --name NAME      the description's name (letters, digits, - _ . :)\n"
@@ -97,7 +100,7 @@ int swing_topo_describe(int argc, char **argv)
                 return swing_topo_usage("describe", "--lo-max-bytes: expected -1 or bytes up to 2^50, got '%s'", optarg);
             }
             break;
-        case 'a': case 't': case 'b': case 'g':
+        SWING_TOPO_COST_CASES:
             rc = swing_topo_cost_option("describe", opt, optarg, &cost);
             if (0 != rc) {
                 return rc;

@@ -7,10 +7,15 @@
  * part in turn, then the physical links that two parts of the rank share
  * in one step (a logical port is a physical route: on a grid with hidden
  * tiles, or a map that moves two physical coordinates, ports can meet).
- * On a network of groups, also the bytes each message puts on local and
- * on upper (global or up) links, and their totals.
+ * With --model (or a description with an overhead per message or cores),
+ * the cost model's steps of the whole communicator at that size: each
+ * step's link and core bounds and which one set its time. On a network of
+ * groups, also the bytes each message puts on local and on upper (global
+ * or up) links, and their totals. With --choice, instead, the automatic
+ * choice of a collective by size (swing_topo_choice.c).
  */
 #include "swing_topo.h"
+#include "swt_table.h"
 
 #include <getopt.h>
 #include <stdlib.h>
@@ -19,10 +24,13 @@
 static void swing_explain_help(void)
 {
     printf("Usage: swing-topo explain TOPO --rank R [--alg swing|rd|ring] [--kind lo|bo]\n"
-           "                          [--bytes N] [--mp]\n"
+           "                          [--bytes N] [--mp] [--model] [--alpha S] [--tau S]\n"
+           "                          [--beta B] [--gamma S] [--overhead S] [--cores N]\n"
            "       swing-topo explain TOPO --rank R --coll C [--root R0]\n"
            "                          [--alg swing|rd|ring|linear] [--order far|near]\n"
            "                          [--bytes N] [--mp]\n"
+           "       swing-topo explain TOPO --choice [--coll C] [--decision-file F]\n"
+           "                          [--lo-max-bytes N] [--force ALG] [--ranks P] [COST]\n"
            "\n"
            "Prints each step of rank R's schedule: the core step s (fold and unfold\n"
            "steps show '-'), the operation, the partner rank, the stepping dimension,\n"
@@ -37,6 +45,18 @@ static void swing_explain_help(void)
            "(dragonfly, fattree) hops are the links of the route between the ranks'\n"
            "nodes (0 inside a node), and two more columns give the bytes the message\n"
            "puts on local links and on global (or up) links, with their totals.\n"
+           "With --model, and whenever the description has an overhead per message\n"
+           "or cores (cost o=, cores=), then the cost model's steps at that size:\n"
+           "the messages a rank posts, the link bound (alpha + hops*tau + messages*o\n"
+           "+ busiest-link bytes/beta + gamma*reduced bytes), the core bound (every\n"
+           "rank's overheads and reductions over the cores) and which set the time.\n"
+           "\n"
+           "With --choice, instead: the component's automatic choice of a collective\n"
+           "on TOPO, size range by size range (bytes of the whole vector), and what\n"
+           "chose each range: a measured table's row (the decision file's, else the\n"
+           "description's decide rows), the cost model (with the LO/BO boundary of\n"
+           "--lo-max-bytes or the description's), or a forced algorithm; the lines\n"
+           "coll_swing_verbose 2 prints for a communicator on TOPO.\n"
            "\n"
            "  --rank R        communicator rank (default 0)\n"
            "  --alg A         swing (default), rd or ring (bandwidth-optimal only)\n"
@@ -48,9 +68,19 @@ static void swing_explain_help(void)
            "                  torus's cycles, linear: along the ranks) of that collective\n"
            "                  from root R0 (--root, default 0), one line per step, idle\n"
            "                  steps included; N is the vector (gather, scatter: all p\n"
-           "                  blocks); chains take the model's best segment count\n"
+           "                  blocks); chains take the model's best segment count.\n"
+           "                  With --choice: allreduce (default), iallreduce,\n"
+           "                  allreduce_init, reduce_scatter_block, reduce_scatter,\n"
+           "                  allgather, allgatherv\n"
            "  --order O       far or near: a tree's first core step (default: far for\n"
            "                  bcast and reduce, near for gather and scatter)\n"
+           "  --model         the cost model's steps (also: the cost options, as predict)\n"
+           "  --choice        the automatic choice by size, and its sources\n"
+           "  --decision-file F   as coll_swing_decision_file\n"
+           "  --lo-max-bytes N    as coll_swing_lo_max_bytes (-1: unset)\n"
+           "  --force ALG     as coll_swing_<coll>_algorithm\n"
+           "  --ranks P       the communicator's size, for rows with ranks=N (default:\n"
+           "                  the description's positions)\n"
            "  --help          this text\n");
 }
 
@@ -247,15 +277,117 @@ static int swing_explain_parts(const swt_topo_t *topo, const swt_net_t *net, swt
     return 0;
 }
 
+static const char *swing_explain_cost_op(swt_cost_op_t op)
+{
+    switch (op) {
+    case SWT_COST_FOLD: return "fold";
+    case SWT_COST_LO: return "exchange";
+    case SWT_COST_RS: return "reduce-scatter";
+    case SWT_COST_AG: return "allgather";
+    case SWT_COST_UNFOLD: return "unfold";
+    default: return "?";
+    }
+}
+
+/* The cost model's steps of (alg, kind, nparts) at bytes, with their bounds. */
+static int swing_explain_model(const swt_topo_t *topo, const swt_cost_params_t *par, swt_alg_t alg,
+                               swt_kind_t kind, int nparts, double bytes)
+{
+    swt_step_cost_t st[SWT_MODEL_STEPS_MAX];
+    swt_model_t *model = NULL;
+    double total = 0.0, cores = 0.0;
+    int n, rc = swt_model_create(topo, par, &model);
+    swt_net_t *net = NULL;
+
+    if (SWT_OK == rc) {
+        rc = swt_net_create(topo, &net);
+    }
+    if (SWT_OK != rc) {
+        fprintf(stderr, "swing-topo explain: %s\n", swt_strerror(rc));
+        swt_model_destroy(model);
+        return SWING_TOPO_EXIT_FAIL;
+    }
+    n = swt_model_steps(model, alg, kind, nparts, SWT_HALF_ALL, bytes, st, SWT_MODEL_STEPS_MAX);
+    printf("\nmodel, %.0f bytes (alpha %g s, tau %g s, beta %g B/s, gamma %g s/B, o %g s, ",
+           bytes, par->alpha, par->tau, par->beta, par->gamma, par->o);
+    if (par->cores > 0.0) {
+        printf("%g cores):\n", par->cores);
+    } else {
+        printf("no core bound):\n");
+    }
+    printf("%-12s %-14s %6s %5s %12s %12s  %s\n", "phase", "op", "steps", "msgs", "links/us",
+           "cores/us", "set by");
+    for (int i = 0; i < n; ++i) {
+        char ph[32] = "ring";
+        if (st[i].phase >= 0) {
+            swing_topo_phase_name(swt_net_phase(net, st[i].phase), ph, sizeof(ph));
+        }
+        printf("%-12s %-14s %6.0f %5ld %12.3f %12.3f  %s\n", ph, swing_explain_cost_op(st[i].op),
+               st[i].count, st[i].msgs, st[i].links * 1e6, st[i].cores * 1e6,
+               SWT_BOUND_CORES == st[i].bound ? "cores" : "links");
+        total += st[i].count * st[i].time;
+        cores += (SWT_BOUND_CORES == st[i].bound) ? st[i].count * st[i].time : 0.0;
+    }
+    if (n < 0) {
+        printf("not modelled\n");
+    } else {
+        printf("predicted %.3f us, %.0f%% of it in steps the cores set\n", total * 1e6,
+               total > 0.0 ? 100.0 * cores / total : 0.0);
+    }
+    swt_net_destroy(net);
+    swt_model_destroy(model);
+    return 0;
+}
+
+/* --choice: the decision file (its problems on stderr), then the choice. */
+static int swing_explain_choice(const swt_topo_t *topo, const swt_cost_params_t *par,
+                                const char *coll, const char *path, long long lo_max,
+                                const char *forced, long ranks)
+{
+    swt_table_t *file = NULL;
+    swt_diag_t diag;
+    int rc;
+
+    if (NULL != path) {
+        memset(&diag, 0, sizeof(diag));
+        rc = swt_table_load(path, &file, &diag);
+        if (SWT_OK != rc) {
+            fprintf(stderr, "swing-topo explain: decision file %s", path);
+            if (diag.line > 0) {
+                fprintf(stderr, ":%d:%d", diag.line, diag.col);
+            }
+            fprintf(stderr, ": %s\n", diag.msg[0] ? diag.msg : swt_strerror(rc));
+            return SWING_TOPO_EXIT_FAIL;
+        }
+        swing_topo_choice_check(file);
+    }
+    if (NULL != swt_topo_table(topo)) {
+        swing_topo_choice_check(swt_topo_table(topo));
+    }
+    rc = swing_topo_choice(topo, par, coll, file, lo_max, forced,
+                           ranks > 0 ? ranks : swt_shape_size(swt_topo_logical(topo)));
+    swt_table_destroy(file);
+    return rc;
+}
+
 int swing_topo_explain(int argc, char **argv)
 {
     static const struct option opts[] = {
         { "rank", required_argument, NULL, 'r' },
-        { "alg", required_argument, NULL, 'a' },
+        { "alg", required_argument, NULL, 'A' },
         { "kind", required_argument, NULL, 'k' },
-        { "bytes", required_argument, NULL, 'b' },
+        { "bytes", required_argument, NULL, 'B' },
         { "mp", no_argument, NULL, 'm' },
-        SWING_TOPO_TREE_OPTIONS,
+        { "root", required_argument, NULL, 'R' },
+        { "order", required_argument, NULL, 'O' },
+        { "model", no_argument, NULL, 'M' },
+        { "choice", no_argument, NULL, 'X' },
+        { "coll", required_argument, NULL, 'K' },
+        { "decision-file", required_argument, NULL, 'F' },
+        { "lo-max-bytes", required_argument, NULL, 'L' },
+        { "force", required_argument, NULL, 'f' },
+        { "ranks", required_argument, NULL, 'P' },
+        SWING_TOPO_COST_OPTIONS,
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 }
     };
@@ -268,9 +400,16 @@ int swing_topo_explain(int argc, char **argv)
     swt_kind_t kind = SWT_KIND_LO;
     double bytes = 1024.0 * 1024.0, rank_d = 0.0;
     int opt, rc, t[SWT_MAX_DIMS], c[SWT_MAX_DIMS], mp = 0, kind_given = 0, nparts;
+    int show_model = 0, choice = 0;
+    const char *coll = "allreduce", *file_path = NULL, *forced = NULL;
+    long long lo_max = -1;
+    double ranks_d = 0.0;
+    swing_topo_cost_opts_t cost;
+    swt_cost_params_t par;
     long rank, pos, p;
     char cb[128], tb[128], lb[128];
 
+    memset(&cost, 0, sizeof(cost));
     optind = 1;
     opterr = 0;
     while (-1 != (opt = getopt_long(argc, argv, "h", opts, NULL))) {
@@ -283,10 +422,9 @@ int swing_topo_explain(int argc, char **argv)
                 return swing_topo_usage("explain", "--rank: expected a rank number, got '%s'", optarg);
             }
             break;
-        case 'a':
+        case 'A':
             alg_text = optarg;
             break;
-        case 'C':
         case 'R':
         case 'O':
             root_given |= ('R' == opt);
@@ -304,7 +442,50 @@ int swing_topo_explain(int argc, char **argv)
         case 'm':
             mp = 1;
             break;
-        case 'b':
+        case 'M':
+            show_model = 1;
+            break;
+        case 'X':
+            choice = 1;
+            break;
+        case 'K':
+            /* a rooted collective: its tree; otherwise the choice's collective */
+            if (swing_topo_choice_coll(optarg) < 0) {
+                rc = swing_topo_tree_option("explain", 'C', optarg, &tree);
+                if (0 != rc) {
+                    return rc;
+                }
+            }
+            coll = optarg;
+            break;
+        case 'F':
+            file_path = optarg;
+            break;
+        case 'L': {
+            char *end;
+            lo_max = strtoll(optarg, &end, 10);
+            if (end == optarg || '\0' != *end || lo_max < -1) {
+                return swing_topo_usage("explain", "--lo-max-bytes: expected -1 or bytes, got '%s'",
+                                        optarg);
+            }
+            break;
+        }
+        case 'f':
+            forced = optarg;
+            break;
+        case 'P':
+            if (0 != swing_topo_parse_size(optarg, &ranks_d) || ranks_d < 1 || ranks_d > 1e9) {
+                return swing_topo_usage("explain", "--ranks: expected a rank count, got '%s'",
+                                        optarg);
+            }
+            break;
+        SWING_TOPO_COST_CASES:
+            rc = swing_topo_cost_option("explain", opt, optarg, &cost);
+            if (0 != rc) {
+                return rc;
+            }
+            break;
+        case 'B':
             if (0 != swing_topo_parse_size(optarg, &bytes) || bytes > 1e18) {
                 return swing_topo_usage("explain", "--bytes: expected a size such as 4096 or 64K, got '%s'", optarg);
             }
@@ -331,8 +512,13 @@ int swing_topo_explain(int argc, char **argv)
         }
         kind = SWT_KIND_BO;
     }
-    rc = swing_topo_open("explain", argv[optind], &topo);
+    rc = swing_topo_open_cost("explain", argc, argv, optind, &cost, &topo, &par);
     if (0 != rc) {
+        return rc;
+    }
+    if (choice) {
+        rc = swing_explain_choice(topo, &par, coll, file_path, lo_max, forced, (long) ranks_d);
+        swt_topo_destroy(topo);
         return rc;
     }
     p = swt_shape_size(swt_topo_logical(topo));
@@ -370,6 +556,9 @@ int swing_topo_explain(int argc, char **argv)
            NULL != swt_topo_fabric(topo) ? "node" : "tile", tb, bytes);
     rc = swing_explain_parts(topo, net, alg, kind, pos, nparts, (size_t) bytes,
                              mp || SWT_ALG_RING == alg);
+    if (0 == rc && (show_model || par.o > 0.0 || par.cores > 0.0)) {
+        rc = swing_explain_model(topo, &par, alg, kind, nparts, bytes);
+    }
 out:
     swt_net_destroy(net);
     swt_topo_destroy(topo);

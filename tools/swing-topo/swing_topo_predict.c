@@ -5,8 +5,10 @@
  * Swing LO up to coll_swing_lo_max_bytes, Swing BO above); then the same
  * sizes for the multiport forms and the ring (ALGORITHMS.md section 13).
  * --half: the same for the reduce-scatter or allgather half alone
- * (MPI_Reduce_scatter, MPI_Allgather; docs/COLLECTIVES.md). On a network of
- * groups, then the bytes every algorithm puts on local and on upper links
+ * (MPI_Reduce_scatter, MPI_Allgather; docs/COLLECTIVES.md). With an
+ * overhead per message and cores (ALGORITHMS.md section 7, messages and
+ * cores), a time the cores set is marked. On a network of groups, then the
+ * bytes every algorithm puts on local and on upper links
  * (swing_topo_traffic.c), Swing against RD.
  */
 #include "swing_topo.h"
@@ -19,8 +21,8 @@
 static void swing_predict_help(void)
 {
     printf("Usage: swing-topo predict TOPO [--sizes MIN:MAX] [--alpha S] [--tau S]\n"
-           "                          [--beta B] [--gamma S] [--half rs|ag] [--csv]\n"
-           "                          [--bytes N]\n"
+           "                          [--beta B] [--gamma S] [--overhead S] [--cores N]\n"
+           "                          [--half rs|ag] [--csv] [--bytes N]\n"
            "       swing-topo predict TOPO --coll C [--root R] [--order far|near]\n"
            "                          [--sizes MIN:MAX] [--alpha S] ... [--csv]\n"
            "\n"
@@ -33,6 +35,10 @@ static void swing_predict_help(void)
            "allreduce along Hamiltonian cycles, with the best of all nine; then the\n"
            "LO/BO crossover of each algorithm and the value of\n"
            "coll_swing_lo_max_bytes the component would use on this topology.\n"
+           "With an overhead per message (o) each message also costs its sender\n"
+           "and its receiver o, and with cores (ranks sharing cores) a step costs\n"
+           "at least every rank's overheads and reductions over the cores: a time\n"
+           "followed by '*' is set mostly by the cores, not the links.\n"
            "Constants default to the topology's (n150: its description).\n"
            "On a network of groups (dragonfly, fattree: beta is a local link's rate,\n"
            "the upper links have their own) the time of a step is set by its most\n"
@@ -44,6 +50,8 @@ static void swing_predict_help(void)
            "  --tau S          per physical hop, seconds\n"
            "  --beta B         link bandwidth, bytes per second\n"
            "  --gamma S        reduction cost, seconds per byte\n"
+           "  --overhead S     overhead of a message on its rank's core, seconds (o)\n"
+           "  --cores N        cores the ranks share (0: a core each, no core bound)\n"
            "  --half rs|ag     the reduce-scatter or allgather half alone, as\n"
            "                   MPI_Reduce_scatter and MPI_Allgather run it (size:\n"
            "                   the whole vector; LO columns: the whole allreduce)\n"
@@ -111,8 +119,19 @@ static int swing_predict_times(const swt_model_t *model, const swt_shape_t *sh, 
     return best;
 }
 
+/* ' ', or '*' when the cores set at least half of the predicted time. */
+static char swing_predict_mark(const swt_model_t *model, int i, const swt_shape_t *sh,
+                               swt_half_t half, double n)
+{
+    swt_alg_t a = (i < 4) ? (swt_alg_t) (i / 2) : swing_predict_mp[i - 4].alg;
+    swt_kind_t k = (i < 4) ? (swt_kind_t) (i % 2) : swing_predict_mp[i - 4].kind;
+    int parts = (i < 4) ? 1 : swt_alg_nparts(sh, a);
+
+    return swt_model_cores_share(model, a, k, parts, half, n) >= 0.5 ? '*' : ' ';
+}
+
 static void swing_predict_mp_table(const swt_topo_t *topo, const swt_model_t *model,
-                                   swt_half_t half, double lo, double hi)
+                                   swt_half_t half, double lo, double hi, int marks)
 {
     static const char *const single[4] = { "swing-lo", "swing-bo", "rd-lo", "rd-bo" };
     const swt_shape_t *sh = swt_topo_logical(topo);
@@ -139,7 +158,11 @@ static void swing_predict_mp_table(const swt_topo_t *topo, const swt_model_t *mo
         int best = swing_predict_times(model, sh, half, n, t);
         printf("%12.0f", n);
         for (int i = 4; i < 9; ++i) {
-            printf(" %14.3f", t[i] * 1e6);
+            if (marks) {
+                printf(" %13.3f%c", t[i] * 1e6, swing_predict_mark(model, i, sh, half, n));
+            } else {
+                printf(" %14.3f", t[i] * 1e6);
+            }
         }
         printf("  %s\n", best < 4 ? single[best] : swing_predict_mp[best - 4].name);
     }
@@ -179,7 +202,7 @@ int swing_topo_predict(int argc, char **argv)
     static const struct option opts[] = {
         { "sizes", required_argument, NULL, 's' },
         SWING_TOPO_COST_OPTIONS,
-        { "csv", no_argument, NULL, 'c' },
+        { "csv", no_argument, NULL, 'V' },
         { "half", required_argument, NULL, 'H' },
         SWING_TOPO_TREE_OPTIONS,
         { "bytes", required_argument, NULL, 'B' },
@@ -195,7 +218,7 @@ int swing_topo_predict(int argc, char **argv)
     swing_topo_cost_opts_t cost;
     swt_half_t half = SWT_HALF_ALL;
     static const char *const what[3] = { "allreduce", "reduce-scatter", "allgather" };
-    int opt, rc, csv = 0;
+    int opt, rc, csv = 0, marks;
 
     memset(&cost, 0, sizeof(cost));
 
@@ -211,13 +234,13 @@ int swing_topo_predict(int argc, char **argv)
                 return swing_topo_usage("predict", "--sizes: expected MIN:MAX with 1 <= MIN <= MAX, got '%s'", optarg);
             }
             break;
-        case 'a': case 't': case 'b': case 'g':
+        SWING_TOPO_COST_CASES:
             rc = swing_topo_cost_option("predict", opt, optarg, &cost);
             if (0 != rc) {
                 return rc;
             }
             break;
-        case 'c':
+        case 'V':
             csv = 1;
             break;
         case 'B':
@@ -270,12 +293,22 @@ int swing_topo_predict(int argc, char **argv)
         swt_topo_destroy(topo);
         return SWING_TOPO_EXIT_FAIL;
     }
+    marks = par.cores > 0.0;
     if (csv) {
         printf("bytes,swing_lo,swing_bo,rd_lo,rd_bo,swing_lo_mp,swing_bo_mp,rd_lo_mp,rd_bo_mp,"
                "ring\n");
     } else {
-        printf("predicted %s times on %s (alpha %g s, tau %g s, beta %g B/s, gamma %g s/B)\n",
-               what[half], swt_topo_name(topo), par.alpha, par.tau, par.beta, par.gamma);
+        char more[96] = "";
+        if (par.o > 0.0 || par.cores > 0.0) {
+            snprintf(more, sizeof(more), ", o %g s, %g core%s", par.o, par.cores,
+                     1.0 == par.cores ? "" : "s");
+        }
+        printf("predicted %s times on %s (alpha %g s, tau %g s, beta %g B/s, gamma %g s/B%s)\n",
+               what[half], swt_topo_name(topo), par.alpha, par.tau, par.beta, par.gamma, more);
+        if (marks) {
+            printf("(* : set mostly by the cores: every rank's overheads and reductions over "
+                   "%g cores)\n", par.cores);
+        }
         swing_topo_fabric_summary(topo);
         printf("%12s %12s %12s %12s %12s  %s\n", "bytes", "swing-lo/us", "swing-bo/us",
                "rd-lo/us", "rd-bo/us", "best");
@@ -295,12 +328,20 @@ int swing_topo_predict(int argc, char **argv)
             }
             printf("\n");
         } else {
-            printf("%12.0f %12.3f %12.3f %12.3f %12.3f  %s\n", n, t[0] * 1e6, t[1] * 1e6,
-                   t[2] * 1e6, t[3] * 1e6, names[best]);
+            printf("%12.0f", n);
+            for (int i = 0; i < 4; ++i) {
+                if (marks) {
+                    printf(" %11.3f%c", t[i] * 1e6,
+                           swing_predict_mark(model, i, swt_topo_logical(topo), half, n));
+                } else {
+                    printf(" %12.3f", t[i] * 1e6);
+                }
+            }
+            printf("  %s\n", names[best]);
         }
     }
     if (!csv) {
-        swing_predict_mp_table(topo, model, half, lo, hi);
+        swing_predict_mp_table(topo, model, half, lo, hi, marks);
         printf("\nLO/BO crossover:\n");
         swing_predict_crossover(model, SWT_ALG_SWING);
         swing_predict_crossover(model, SWT_ALG_RD);
