@@ -9,7 +9,7 @@
  *   1 between nodes, the leaders: the root's bytes along the Bine tree
  *     (far-first) of the root's node, the whole vector on every edge
  *   2 in each node, the shm broadcast from the leader
- *     (shm/coll_swing_shm_rooted.c: chunks of a slot the leader fills
+ *     (shm/coll_swing_shm_rooted.c: chunks of a slot set the leader fills
  *     while the others read, one phase per chunk)
  * Reduce:
  *   1 in each node, the shm allreduce's schemes with the result at the

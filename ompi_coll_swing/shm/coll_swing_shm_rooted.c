@@ -10,8 +10,9 @@
  * one phase:
  *   copy in    the root copies the vector into the half        -> phase
  *   copy out   every other rank copies it out
- * Broadcast, large, chunks of one slot, in slot 0 of set k%2 for chunk k,
- * one phase per chunk:
+ * Broadcast, large, chunks of one slot set (p slots: the root is the only
+ * writer, so a phase moves as many bytes as an allreduce's), chunk k in
+ * set k%2, one phase per chunk:
  *   copy in    the root copies chunk 0 in                      -> phase
  *   chunk k    the others copy chunk k out while the root copies
  *              chunk k+1 into the other set                    -> phase
@@ -38,11 +39,11 @@
  * slot) of every block through slot j of set k%2, one phase per round,
  * one more when the last round was in set 0, as the shm allgather does.
  *
- * Example, broadcast of 600 KiB from rank 2 of 4, slots of 256 KiB: rank 2
- * copies [0, 256K) into set 0 -> phase; ranks 0, 1, 3 copy it out while
- * rank 2 copies [256K, 512K) into set 1 -> phase; they copy that out while
- * rank 2 copies the last 88 KiB into set 0 -> phase; they copy it out ->
- * phase (set 0 read last). 4 phases.
+ * Example, broadcast of 2.5 MiB from rank 2 of 4, slots of 256 KiB (sets
+ * of 1 MiB): rank 2 copies [0, 1M) into set 0 -> phase; ranks 0, 1, 3
+ * copy it out while rank 2 copies [1M, 2M) into set 1 -> phase; they copy
+ * that out while rank 2 copies the last 512 KiB into set 0 -> phase; they
+ * copy it out -> phase (set 0 read last). 4 phases.
  *
  * The broadcast is actions between waits (coll_swing_segop.h), so it
  * follows the segment's rules as the allreduce does; a blocking call
@@ -92,7 +93,7 @@ static int swing_bcast_large_next(mca_coll_swing_segop_t *op)
     switch (op->stage) {
     case 0:
         op->stage = 1;
-        op->n = swing_bcast_len(call->count, 0, s->slot_size);
+        op->n = swing_bcast_len(call->count, 0, set_bytes);
         if (call->is_root && NULL != op->src) {
             memcpy(s->slots, op->src, op->n);
         }
@@ -104,7 +105,7 @@ static int swing_bcast_large_next(mca_coll_swing_segop_t *op)
         op->e0 += op->n;
         if (op->e0 < call->count) {
             op->set ^= 1;
-            op->n = swing_bcast_len(call->count, op->e0, s->slot_size);
+            op->n = swing_bcast_len(call->count, op->e0, set_bytes);
             if (call->is_root && NULL != op->src) {
                 memcpy(s->slots + op->set * set_bytes, op->src + op->e0, op->n);
             }

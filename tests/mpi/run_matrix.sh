@@ -153,11 +153,12 @@ rooted)
     all_algs "bine binomial chain" 4 0 --quick "rooted tcp" --mca btl self,tcp
     # shm forced, then auto (shm too on one node) and hier (declined on one
     # node) through MPI_T, every root; the broadcast's big case in two
-    # chunks (the last in set 1), then slots of 4096 B (many chunks, the
-    # last in set 0), single copy from 0 B (every broadcast), and shm
-    # unavailable (every call declined to a tree, counted as that one)
-    one_run 4 shm auto,hier 100000 "" "rooted shm"
-    one_run 3 shm "" 65537 --quick "rooted shm, slots of 4096 B" --mca coll_swing_shm_size 4096
+    # chunks of a slot set (the last in set 1; auto's runs above have one,
+    # in set 0), then slots of 4096 B (23 chunks, the last in set 0),
+    # single copy from 0 B (every broadcast), and shm unavailable (every
+    # call declined to a tree, counted as that one)
+    one_run 4 shm auto,hier 300000 "" "rooted shm"
+    one_run 3 shm "" 68608 --quick "rooted shm, slots of 4096 B" --mca coll_swing_shm_size 4096
     one_run 3 shm "" 65536 --quick "rooted shm, single copy from 0 B" \
         --mca coll_swing_shm_cma_bcast_min 0
     one_run 3 shm auto 0 --quick "rooted shm declined" --mca coll_swing_shm_assume_remote 1
