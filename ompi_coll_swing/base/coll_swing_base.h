@@ -61,6 +61,7 @@ typedef struct mca_coll_swing_params_t {
     bool shm_cma;             /* shm: single copy through process_vm_readv */
     long shm_cma_min;         /* shm: single copy from this many bytes */
     long shm_cma_allgather_min; /* shm allgather(v): single copy from this many bytes, -1 never */
+    long shm_cma_bcast_min;   /* shm bcast: single copy from this many bytes, -1 never */
     int kernels;              /* reductions: mca_coll_swing_kernels_t (coll_swing_kernel.h) */
     char *fault_inject;       /* debug: faults to inject (coll_swing_fault.h) */
 } mca_coll_swing_params_t;
@@ -81,6 +82,7 @@ typedef struct mca_coll_swing_counters_t {
     mca_coll_swing_coll_counters_t coll[MCA_COLL_SWING_NCOLLS];
     unsigned long long shm_single_copy; /* shm allreduce calls served by single copy */
     unsigned long long shm_ag_single_copy; /* shm allgather(v) calls served by single copy */
+    unsigned long long shm_bcast_single_copy; /* shm bcast calls served by single copy */
     unsigned long long nb_active;       /* swing requests not yet freed: active, or
                                            complete and not yet waited for, or
                                            persistent */

@@ -119,7 +119,9 @@ static const mca_coll_swing_alg_t swing_ag_algs[] = {
  * recursive doubling's (binomial), single-port and one per port, and
  * pipelined chains along the torus's Hamiltonian cycles (topology/
  * swt_tree.h), rooted anywhere, built per root from a setup of the tree of
- * root 0. The whole vector travels every edge of a tree.
+ * root 0. The whole vector travels every edge of a tree. On one node the
+ * shared segment; across nodes the node segments and a Bine tree between
+ * one leader per node (the root on its node).
  */
 #define SWING_TREE_ROW(nm, id_, pat, mp, help_)                                            \
     { nm, id_, pat, SWT_KIND_LO, mp, mca_coll_swing_exec_tree, NULL, -1,                  \
@@ -155,12 +157,21 @@ static const mca_coll_swing_alg_t swing_br_algs[] = {
                  MCA_COLL_SWING_ALG_SWING_BO_MP,
                  "bandwidth-optimal Bine with a part of the vector per port (2 per torus "
                  "dimension)"),
+    { "shm", MCA_COLL_SWING_BR_SHM, SWT_ALG_SWING, SWT_KIND_LO, 0,
+      mca_coll_swing_exec_shm_rooted, NULL, -1, MCA_COLL_SWING_SCOPE_NODE,
+      "shared-memory segment, ranks of one node only (elsewhere: a tree): broadcast in "
+      "chunks the root fills while the others read, reduce as the shm allreduce", 0 },
+    { "hier", MCA_COLL_SWING_BR_HIER, SWT_ALG_SWING, SWT_KIND_LO, 0,
+      mca_coll_swing_exec_hier_rooted, NULL, -1, MCA_COLL_SWING_SCOPE_NODES,
+      "hierarchical: a Bine tree between one leader per node and each node's shared "
+      "segment (several nodes, several ranks on one; elsewhere: a tree)", 0 },
 };
 
 /*
  * Gather and scatter: the Bine and binomial trees whose every message is
  * one contiguous range of blocks, in the block layout of the BO list they
- * name (the reduce-scatter's and allgather's), for every root.
+ * name (the reduce-scatter's and allgather's), for every root; on one
+ * node the shared segment.
  */
 #define SWING_GS_ROW(nm, id_, pat, mp, plan_, help_)                                       \
     { nm, id_, pat, SWT_KIND_BO, mp, mca_coll_swing_exec_tree, NULL, plan_,              \
@@ -178,6 +189,10 @@ static const mca_coll_swing_alg_t swing_gs_algs[] = {
     SWING_GS_ROW("binomial_mp", MCA_COLL_SWING_GS_BINOMIAL_MP, SWT_ALG_RD, 1,
                  MCA_COLL_SWING_ALG_RD_BO_MP,
                  "multiport binomial trees: a piece of every block per torus dimension"),
+    { "shm", MCA_COLL_SWING_GS_SHM, SWT_ALG_SWING, SWT_KIND_BO, 0,
+      mca_coll_swing_exec_shm_rooted, NULL, -1, MCA_COLL_SWING_SCOPE_NODE,
+      "shared-memory segment, ranks of one node only (elsewhere: a tree): every block "
+      "through its rank's slot", 0 },
 };
 
 const mca_coll_swing_table_t mca_coll_swing_tables[MCA_COLL_SWING_NCOLLS] = {

@@ -15,7 +15,9 @@
  * (or a description of the network of nodes), the hierarchical algorithm
  * does, and chooses LO or BO between nodes itself (reduce-scatter and
  * allgather: when every node has the same number of ranks; their hier runs
- * the BO half between nodes, the only form they have).
+ * the BO half between nodes, the only form they have; broadcast and
+ * reduce: any node sizes, a tree between the nodes' leaders; gather and
+ * scatter have no hier).
  *
  * A measured decision table (ALGORITHMS.md section 7, "The measured
  * table") decides first, in the ranges of its rows: the rows of
@@ -373,9 +375,9 @@ static void swing_decision_report(const mca_coll_swing_module_t *m, int coll,
 
 /*
  * Across nodes with several ranks on a node: the hierarchical algorithms.
- * 1: allreduce's (any node sizes); 2: also reduce-scatter's and
- * allgather's, which pair the ranks of one local index across nodes and
- * so need the same number of ranks on every node.
+ * 1: allreduce's, broadcast's and reduce's (any node sizes); 2: also
+ * reduce-scatter's and allgather's, which pair the ranks of one local
+ * index across nodes and so need the same number of ranks on every node.
  */
 static int swing_hier_wanted(const mca_coll_swing_module_t *m)
 {
@@ -394,6 +396,8 @@ static void swing_decision_fill(mca_coll_swing_module_t *m, int coll, const swin
                                 long long user_lo, int shm, int hier)
 {
     const mca_coll_swing_table_t *t = &mca_coll_swing_tables[coll];
+    /* the halves' hier needs equal nodes; allreduce's, broadcast's and
+       reduce's (no half) any */
     int node = shm ? swing_scoped(t, MCA_COLL_SWING_SCOPE_NODE)
                : hier > (SWT_HALF_ALL == t->half ? 0 : 1)
                    ? swing_scoped(t, MCA_COLL_SWING_SCOPE_NODES) : -1;

@@ -64,6 +64,8 @@ typedef enum {
                                         reduce-scatter + gather, on Swing's lists */
     MCA_COLL_SWING_BR_BINOMIAL_BO,   /* the same on recursive halving/doubling's */
     MCA_COLL_SWING_BR_BINE_BO_MP,    /* the same with a part per port */
+    MCA_COLL_SWING_BR_SHM,           /* the node's shared segment (one node) */
+    MCA_COLL_SWING_BR_HIER,          /* node segments + a tree between nodes' leaders */
     MCA_COLL_SWING_BR_COUNT
 } mca_coll_swing_br_id_t;
 
@@ -74,6 +76,7 @@ typedef enum {
     MCA_COLL_SWING_GS_BINOMIAL,
     MCA_COLL_SWING_GS_BINE_MP,
     MCA_COLL_SWING_GS_BINOMIAL_MP,
+    MCA_COLL_SWING_GS_SHM,           /* the node's shared segment (one node) */
     MCA_COLL_SWING_GS_COUNT
 } mca_coll_swing_gs_id_t;
 

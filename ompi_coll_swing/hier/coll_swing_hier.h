@@ -1,7 +1,8 @@
 /*
  * coll/swing, hier layer: across nodes with several ranks on a node, the
  * node's shared segment and a step list between nodes on one rank per
- * node (allreduce, its nonblocking form, reduce-scatter, allgather).
+ * node (allreduce, its nonblocking form, reduce-scatter, allgather,
+ * broadcast, reduce).
  * Uses the shm and steps layers below it.
  */
 #ifndef MCA_COLL_SWING_HIER_H
@@ -19,6 +20,9 @@ int mca_coll_swing_exec_nb_hier(mca_coll_swing_call_t *call, mca_coll_swing_modu
    hier/coll_swing_hier_rsag.c */
 int mca_coll_swing_exec_hier_rs(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
 int mca_coll_swing_exec_hier_ag(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
+/* Broadcast and reduce (call->tcoll): node shared memory + a Bine tree
+   between one leader per node (hier/coll_swing_hier_rooted.c) */
+int mca_coll_swing_exec_hier_rooted(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
 /* Releases what hier set up on the module (hier/coll_swing_hier_setup.c). */
 void mca_coll_swing_hier_release(mca_coll_swing_module_t *module);
 

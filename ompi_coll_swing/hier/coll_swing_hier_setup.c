@@ -170,6 +170,14 @@ void mca_coll_swing_hier_release(mca_coll_swing_module_t *m)
         }
         mca_coll_swing_layout_free(h->layout);
         h->layout = NULL;
+        if (NULL != h->trees.net) {
+            mca_coll_swing_tree_free(&h->trees.tree[0]);
+            mca_coll_swing_tree_free(&h->trees.tree[1]);
+            swt_topo_destroy(h->trees.net);
+        }
+        free(h->trees.node_of);
+        free(h->trees.lrank_of);
+        free(h->trees.plan.steps);
         free(h->pos_node);
         free(h->goff);
         mca_coll_swing_shm_unmap(h->seg);

@@ -14,6 +14,21 @@
 
 enum { SWING_HIER_LO = 0, SWING_HIER_BO, SWING_HIER_NPLANS };
 
+/*
+ * Broadcast and reduce between one leader per node (coll_swing_hier_rooted.c),
+ * set up at their first call, without communicating: the network of
+ * nodes, a Bine tree on it per collective, every rank's node and local
+ * index (a root's node and its index there), and room for my steps with
+ * the leaders as peers.
+ */
+typedef struct mca_coll_swing_hier_trees_t {
+    swt_topo_t *net;                             /* NULL: not set up yet */
+    mca_coll_swing_tree_t tree[2];               /* broadcast, reduce */
+    int *node_of, *lrank_of;                     /* [p] */
+    mca_coll_swing_plan_t plan;                  /* my steps for the call's root */
+    int room;                                    /* steps plan.steps holds */
+} mca_coll_swing_hier_trees_t;
+
 typedef struct mca_coll_swing_hier_t {
     mca_coll_swing_nodes_t nodes;
     mca_coll_swing_shm_t *seg;                   /* my node's segment */
@@ -33,6 +48,7 @@ typedef struct mca_coll_swing_hier_t {
     int *pos_node;                               /* [nnodes] */
     size_t *goff;                                /* [kmin * (nnodes + 1)] per call:
                                                     layout offsets of group j */
+    mca_coll_swing_hier_trees_t trees;           /* broadcast and reduce */
 } mca_coll_swing_hier_t;
 
 /* Collective over the module's communicator: nodes, segments, plans. */

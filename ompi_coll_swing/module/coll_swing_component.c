@@ -64,7 +64,8 @@ static int swing_register_algorithm(int coll)
     const mca_coll_swing_table_t *t = &mca_coll_swing_tables[coll];
     mca_base_var_enum_value_t values[MCA_COLL_SWING_MAX_ALGS + 1];
     mca_base_var_enum_t *alg_enum = NULL;
-    char help[1024], name[64];
+    /* room for every row's help: broadcast's and reduce's 11 take about 1200 */
+    char help[2048], name[64];
     int *value = &mca_coll_swing_params.algorithm[coll];
     size_t used;
     int rc;
@@ -253,6 +254,17 @@ static const swing_param_t swing_params[] = {
               "coll_swing_shm_cma off, single copy is then not even tried) (default -1: on "
               "the machine measured it was not faster than the segment at any size, "
               "docs/COLLECTIVES.md)" },
+    { .name = "shm_cma_bcast_min", .type = MCA_BASE_VAR_TYPE_LONG,
+      .level = OPAL_INFO_LVL_6, .scope = MCA_BASE_VAR_SCOPE_ALL,
+      .storage = &mca_coll_swing_params.shm_cma_bcast_min, .dflt = -1, .min = -1,
+      .help = "shm MPI_Bcast: smallest message (bytes) the ranks read straight from the "
+              "root's buffer by single copy (process_vm_readv) where the kernel allows it; "
+              "smaller ones, or all where it refuses, go through the segment in chunks the "
+              "root fills while the others read; -1: never (with coll_swing_shm_cma off, "
+              "single copy is then not even tried) (default -1: a broadcast through the "
+              "segment moves no more memory than single copy, which adds the kernel's "
+              "pinning of pages and was slower for allreduce and allgather on the machine "
+              "measured)" },
     { .name = "shm_assume_remote", .type = MCA_BASE_VAR_TYPE_BOOL, .level = OPAL_INFO_LVL_9,
       .scope = MCA_BASE_VAR_SCOPE_ALL, .storage = &mca_coll_swing_params.shm_assume_remote,
       .dflt = 0,
@@ -326,7 +338,8 @@ static int swing_param_register(const swing_param_t *p)
 static void swing_check_sizes(void)
 {
     static const char *const order[] = {
-        "lo_max_bytes", "shm_size", "shm_cma_min", "shm_cma_allgather_min", "segment_size",
+        "lo_max_bytes", "shm_size", "shm_cma_min", "shm_cma_allgather_min",
+        "shm_cma_bcast_min", "segment_size",
     };
     static int warned = 0;
 
@@ -376,6 +389,9 @@ static int swing_register(void)
     (void) swing_register_pvar("allgather_shm_single_copy",
         "shm MPI_Allgather and MPI_Allgatherv calls served by single copy (process_vm_readv)",
         MCA_BASE_PVAR_CLASS_COUNTER, &mca_coll_swing_counters.shm_ag_single_copy);
+    (void) swing_register_pvar("bcast_shm_single_copy",
+        "shm MPI_Bcast calls served by single copy (process_vm_readv)",
+        MCA_BASE_PVAR_CLASS_COUNTER, &mca_coll_swing_counters.shm_bcast_single_copy);
     (void) swing_register_pvar("nb_requests",
         "swing requests (MPI_Iallreduce, MPI_Allreduce_init) alive now: active, "
         "complete and not yet freed, or persistent",

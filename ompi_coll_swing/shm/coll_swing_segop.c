@@ -50,8 +50,10 @@ int mca_coll_swing_segop_copy_out(mca_coll_swing_segop_t *op)
     const mca_coll_swing_call_t *call = &op->call;
     size_t ext = (size_t) call->extent, chunk = op->s->slot_size / ext;
 
-    memcpy(call->rbuf + op->gap + op->e0 * ext, op->s->result + op->set * op->s->slot_size,
-           mca_coll_swing_shm_span(call, op->true_ext, op->n));
+    if (mca_coll_swing_segop_out(op)) {
+        memcpy(call->rbuf + op->gap + op->e0 * ext, op->s->result + op->set * op->s->slot_size,
+               mca_coll_swing_shm_span(call, op->true_ext, op->n));
+    }
     op->e0 += op->n;
     op->set ^= 1;
     op->n = call->count - op->e0 < chunk ? call->count - op->e0 : chunk;

@@ -1,7 +1,9 @@
 /*
  * An allreduce through a node's shared segment (shm: coll_swing_shm.c,
- * coll_swing_shm_cma.c; hier: coll_swing_hier.c) as a sequence of
- * actions, each ending where the protocol has to wait: for a phase of the
+ * coll_swing_shm_cma.c; hier: coll_swing_hier.c), a reduce (the same
+ * schemes) or a broadcast (coll_swing_shm_rooted.c), on one node or as
+ * hier's node phase, as a sequence of actions, each ending where the
+ * protocol has to wait: for a phase of the
  * segment, or for the step list between nodes (hier). The scheme's next()
  * runs the next action and says what to wait for; whoever drives it
  * waits:
@@ -67,6 +69,16 @@ struct mca_coll_swing_segop_t {
     size_t net_max;                    /* the most net_n of this call on this rank */
 };
 
+/*
+ * 1 when this rank ends with the result: every rank of an allreduce; of an
+ * MPI_Reduce only the root (op->call.is_root: for hier's node phase, the
+ * node's leader), the others only contribute.
+ */
+static inline int mca_coll_swing_segop_out(const mca_coll_swing_segop_t *op)
+{
+    return SWT_COLL_REDUCE != op->call.tcoll || op->call.is_root;
+}
+
 /* The first action is due: the call numbered on the segment. */
 void mca_coll_swing_segop_begin(mca_coll_swing_segop_t *op);
 /* After the last action: a failure of any rank of the segment in the
@@ -96,6 +108,23 @@ int mca_coll_swing_segop_run(mca_coll_swing_segop_t *op);
  */
 int mca_coll_swing_shm_op_init(mca_coll_swing_segop_t *op, mca_coll_swing_call_t *call,
                                mca_coll_swing_module_t *module);
+/*
+ * The same on segment s for a call whose type fits it (op zeroed, its gap
+ * and true_ext set): hier's node phase of MPI_Reduce, and MPI_Reduce on
+ * one node, whose ranks but the root (call->is_root) only contribute and
+ * which never goes by single copy.
+ */
+void mca_coll_swing_shm_op_set(mca_coll_swing_segop_t *op, const mca_coll_swing_call_t *call,
+                               mca_coll_swing_module_t *module, mca_coll_swing_shm_t *s);
+/*
+ * Sets op up for a broadcast of call->count bytes through segment s from
+ * its rank root (coll_swing_shm_rooted.c): the root's at vec, the
+ * others' into vec (NULL: a rank without its buffer, which only takes
+ * part in the phases).
+ */
+void mca_coll_swing_shm_bcast_set(mca_coll_swing_segop_t *op, const mca_coll_swing_call_t *call,
+                                  mca_coll_swing_module_t *module, mca_coll_swing_shm_t *s,
+                                  int root, char *vec);
 /*
  * The nonblocking engine's request for op, set up by its algorithm
  * (coll_swing_nbseg.c): slice, bytes of hier's private slices; steps,

@@ -22,6 +22,13 @@
  * Every element is combined in the order slot 0, 1, ..., p-1 by exactly
  * the same code, so all ranks get bit-identical results, floats included.
  *
+ * MPI_Reduce (call->tcoll) runs the same schemes, so its root gets the
+ * allreduce's bits: every rank copies in and reduces its slices; only the
+ * root copies the result out (small scheme: only the root reduces). Never
+ * by single copy, whose last step gathers into every rank's receive
+ * buffer. hier's reduce runs them on each node's segment, the node's
+ * leader as the root.
+ *
  * Why one phase per chunk suffices: rank r overwrites its slot of set
  * (k+1)%2 during chunk k, after the phase that ended chunk k-1, so every
  * rank has finished reducing chunk k-1 (the last reader of that set); it
@@ -67,6 +74,9 @@ static int swing_shm_small_next(mca_coll_swing_segop_t *op)
         memcpy(op->half + (size_t) s->rank * s->small_size, op->src + op->gap,
                mca_coll_swing_shm_span(call, op->true_ext, call->count));
         return mca_coll_swing_segop_phase(op);
+    }
+    if (!mca_coll_swing_segop_out(op)) {
+        return SWING_SEGOP_DONE;
     }
     for (int i = 0; i < s->nranks; ++i) {
         in[i] = op->half + (size_t) i * s->small_size - op->gap;
@@ -159,7 +169,8 @@ static int swing_shm_cma_setup(mca_coll_swing_module_t *m, mca_coll_swing_shm_t 
 {
     int ok = 1, rc;
 
-    if (!mca_coll_swing_params.shm_cma && mca_coll_swing_params.shm_cma_allgather_min < 0) {
+    if (!mca_coll_swing_params.shm_cma && mca_coll_swing_params.shm_cma_allgather_min < 0
+        && mca_coll_swing_params.shm_cma_bcast_min < 0) {
         return OMPI_SUCCESS;
     }
     mca_coll_swing_shm_cma_publish(s);
@@ -233,6 +244,24 @@ int mca_coll_swing_shm_prepare(mca_coll_swing_call_t *call, mca_coll_swing_modul
     return OMPI_SUCCESS;
 }
 
+void mca_coll_swing_shm_op_set(mca_coll_swing_segop_t *op, const mca_coll_swing_call_t *call,
+                               mca_coll_swing_module_t *m, mca_coll_swing_shm_t *s)
+{
+    op->call = *call;
+    op->module = m;
+    op->s = s;
+    op->src = (NULL != call->sbuf) ? call->sbuf : call->rbuf;
+    if (mca_coll_swing_shm_span(call, op->true_ext, call->count) <= s->small_size) {
+        op->next = swing_shm_small_next;
+    } else if (s->cma && mca_coll_swing_params.shm_cma && SWT_COLL_REDUCE != call->tcoll
+               && call->bytes >= (size_t) mca_coll_swing_params.shm_cma_min) {
+        /* not for MPI_Reduce: its other ranks have no receive buffer to gather into */
+        op->next = mca_coll_swing_shm_cma_next;
+    } else {
+        op->next = swing_shm_large_next;
+    }
+}
+
 int mca_coll_swing_shm_op_init(mca_coll_swing_segop_t *op, mca_coll_swing_call_t *call,
                                mca_coll_swing_module_t *m)
 {
@@ -243,18 +272,7 @@ int mca_coll_swing_shm_op_init(mca_coll_swing_segop_t *op, mca_coll_swing_call_t
     if (OMPI_SUCCESS != rc) {
         return rc;
     }
-    op->call = *call;
-    op->module = m;
-    op->s = m->shm;
-    op->src = (NULL != call->sbuf) ? call->sbuf : call->rbuf;
-    if (mca_coll_swing_shm_span(call, op->true_ext, call->count) <= m->shm->small_size) {
-        op->next = swing_shm_small_next;
-    } else if (m->shm->cma && mca_coll_swing_params.shm_cma
-               && call->bytes >= (size_t) mca_coll_swing_params.shm_cma_min) {
-        op->next = mca_coll_swing_shm_cma_next;
-    } else {
-        op->next = swing_shm_large_next;
-    }
+    mca_coll_swing_shm_op_set(op, call, m, m->shm);
     return OMPI_SUCCESS;
 }
 

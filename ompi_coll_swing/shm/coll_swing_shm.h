@@ -2,9 +2,9 @@
  * coll/swing, shm layer: the collectives of a node's shared segment
  * (transport/coll_swing_seg.h): the shm allreduce (small and large
  * schemes, single copy), its nonblocking form, reduce-scatter and
- * allgather through the segment, and the segment protocol as actions
- * between waits (coll_swing_segop.h) that hier (the layer above) runs
- * too. Uses the steps layer for hier's step between nodes, the engine,
+ * allgather, broadcast, reduce, gather and scatter through the segment,
+ * and the segment protocol as actions between waits (coll_swing_segop.h)
+ * that hier (the layer above) runs too. Uses the steps layer for hier's step between nodes, the engine,
  * the transports, the node layer and base/.
  */
 #ifndef MCA_COLL_SWING_SHM_H
@@ -14,13 +14,17 @@
 
 BEGIN_C_DECLS
 
-/* The node's shared segment: shm/coll_swing_shm.c */
+/* The node's shared segment: shm/coll_swing_shm.c; MPI_Reduce too
+   (call->tcoll), the root alone copying the result out. */
 int mca_coll_swing_exec_shm(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
 /* The same in the nonblocking engine (shm/coll_swing_nbseg.c). */
 int mca_coll_swing_exec_nb_shm(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
 /* Reduce-scatter and allgather through the segment (shm/coll_swing_shm_rsag.c). */
 int mca_coll_swing_exec_shm_rs(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
 int mca_coll_swing_exec_shm_ag(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
+/* Broadcast, reduce, gather and scatter through the segment, by call->tcoll
+   (shm/coll_swing_shm_rooted.c). */
+int mca_coll_swing_exec_shm_rooted(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
 /*
  * The segment ready for this call (shm/coll_swing_shm.c): mapped at the
  * first use, the call's type fits a slot; *gap and *true_ext of the

@@ -52,6 +52,16 @@ int mca_coll_swing_rsag_half(const mca_coll_swing_call_t *call,
  * block layouts of the BO list call->plan.
  */
 int mca_coll_swing_exec_tree(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
+/*
+ * The steps of a tree's plan (broadcast or reduce, peers as communicator
+ * ranks: hier's trees between nodes) for call, on call->count elements
+ * at vec, in place: a broadcast receives into vec and sends from it (tmp
+ * may be vec); a reduce receives into tmp, as large, and reduces into
+ * vec, which holds this rank's partial. Every part on its slice, with
+ * the blocking call's tags.
+ */
+int mca_coll_swing_tree_steps(const mca_coll_swing_call_t *call, const mca_coll_swing_plan_t *plan,
+                              char *vec, char *tmp);
 
 /* Blocks of a reduce-scatter or allgather call (steps/coll_swing_blocks.c). */
 size_t mca_coll_swing_block_count(const mca_coll_swing_call_t *call, int r);

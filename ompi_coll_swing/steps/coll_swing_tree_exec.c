@@ -100,12 +100,20 @@ static int swing_tree_run(mca_coll_swing_smpart_t *pts, int np)
     return mca_coll_swing_sm_run(&sm);
 }
 
+int mca_coll_swing_tree_steps(const mca_coll_swing_call_t *call, const mca_coll_swing_plan_t *plan,
+                              char *vec, char *tmp)
+{
+    mca_coll_swing_smpart_t pts[MCA_COLL_SWING_MAX_PARTS];
+    int np = swing_tree_parts(call, plan, call->count, vec, tmp, pts);
+
+    return swing_tree_run(pts, np);
+}
+
 static int swing_tree_bcast(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m,
                             const mca_coll_swing_plan_t *plan)
 {
-    mca_coll_swing_smpart_t pts[MCA_COLL_SWING_MAX_PARTS];
     char *vec = call->mine.direct;
-    int rc = OMPI_SUCCESS, np;
+    int rc = OMPI_SUCCESS;
 
     if (NULL == vec) {
         vec = swing_tree_scratch(call, m, 0, 0);
@@ -114,8 +122,7 @@ static int swing_tree_bcast(mca_coll_swing_call_t *call, mca_coll_swing_module_t
             call->error = mca_coll_swing_ubuf_pack(&call->mine, vec);
         }
     }
-    np = swing_tree_parts(call, plan, call->count, vec, vec, pts);
-    rc = swing_tree_run(pts, np);
+    rc = mca_coll_swing_tree_steps(call, plan, vec, vec);
     if (OMPI_SUCCESS == rc && vec != call->mine.direct && !call->is_root) {
         rc = mca_coll_swing_ubuf_unpack(&call->mine, vec);
     }
@@ -140,10 +147,9 @@ static int swing_tree_relays(const mca_coll_swing_plan_t *plan)
 static int swing_tree_reduce(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m,
                              const mca_coll_swing_plan_t *plan)
 {
-    mca_coll_swing_smpart_t pts[MCA_COLL_SWING_MAX_PARTS];
     ptrdiff_t gap = 0;
     size_t span = opal_datatype_span(&call->dtype->super, call->count, &gap);
-    int relays = swing_tree_relays(plan), np;
+    int relays = swing_tree_relays(plan);
     char *acc, *tmp;
 
     tmp = swing_tree_scratch(call, m, span, gap);
@@ -159,8 +165,7 @@ static int swing_tree_reduce(mca_coll_swing_call_t *call, mca_coll_swing_module_
         call->error = ompi_datatype_copy_content_same_ddt(call->dtype, call->count, acc,
                                                           (char *) call->sbuf);
     }
-    np = swing_tree_parts(call, plan, call->count, acc, tmp, pts);
-    return swing_tree_run(pts, np);
+    return mca_coll_swing_tree_steps(call, plan, acc, tmp);
 }
 
 /*

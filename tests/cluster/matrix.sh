@@ -28,7 +28,13 @@
 #      swing, rd, auto; 4. the same with hier forced, then auto: served by
 #      hier over equal nodes, declined with one message and served by
 #      message passing over uneven ones (counters checked by test_rsag).
-#   5. the reliability stress (tests/reliability/stress) on 2x2 and 4x2:
+#   5. broadcast, reduce, gather and scatter (test_rooted) on 2x2, 2x3 and
+#      1,2,3 (long: also 3,1 and 2x3 --map-by node): hier forced for
+#      broadcast and reduce, then auto through MPI_T, every root of
+#      MPI_COMM_WORLD; values, counters (hier on the communicators over
+#      several nodes with several ranks on one, whatever the node sizes;
+#      elsewhere another algorithm), hier never refused on MPI_COMM_WORLD.
+#   6. the reliability stress (tests/reliability/stress) on 2x2 and 4x2:
 #      short form 300 calls of up to 64 Ki elements, auto and one forced
 #      algorithm each; long form every algorithm, 2000 calls of up to 512 Ki.
 #
@@ -299,7 +305,30 @@ for lay in $hier_layouts; do
     fi
 done
 
-# 5. the reliability stress
+# 5. broadcast and reduce by hier (test_rooted), any node sizes
+rooted_layouts=${SWING_CLUSTER_ROOTED:-"2x2 2x3 1,2,3"}
+[ $long = 1 ] && rooted_layouts=${SWING_CLUSTER_ROOTED:-"2x2 2x3 1,2,3 3,1 2x3/bynode"}
+for lay in $rooted_layouts; do
+    opts=""
+    case "$lay" in */bynode) opts="--map-by node" ;; esac
+    label="$lay test_rooted: hier forced, then auto"
+    # shellcheck disable=SC2086
+    run "$label" "${lay%/bynode}" $opts $common --mca coll_swing_bcast_algorithm hier \
+        --mca coll_swing_reduce_algorithm hier "$tests_dir/mpi/test_rooted" --alg hier \
+        --also auto --big 65536 --label "$lay"
+    rc=$?
+    world=$(grep -cE "coll:swing: warning: hier [a-z]+ not possible on MPI_COMM_WORLD" "$tmp/out")
+    if [ $rc != 0 ] || ! grep -q "^test_rooted.*PASS" "$tmp/out"; then
+        fail "$label" "exit $rc"
+    elif [ "$world" != 0 ]; then
+        fail "$label" "hier refused on MPI_COMM_WORLD ($world messages)"
+    else
+        grep "^test_rooted" "$tmp/out"
+        pass "$label"
+    fi
+done
+
+# 6. the reliability stress
 if [ $long = 1 ]; then
     iters=2000 max=524288
     combos=""

@@ -12,7 +12,10 @@
 #                        above 5 ranks
 #   run_matrix.sh rooted MPI_Bcast, MPI_Reduce, MPI_Gather, MPI_Scatter
 #                        (test_rooted): np 2..16, every algorithm, every root
-#                        up to 4 ranks, tori, small segments, TCP
+#                        up to 4 ranks, tori, small segments, TCP; shm
+#                        forced and auto (its choice on one node), with
+#                        slots of 4096 B, broadcast by single copy, and
+#                        declined (shm_assume_remote)
 #   run_matrix.sh topo   coll_swing_topology tori (and one that does not fit),
 #                        every algorithm that follows a topology, and BO
 #                        with small odd pipeline segments, --quick
@@ -62,8 +65,8 @@ one_run() {
     if [ "$prog" = "$tests_dir/mpi/test_rooted" ]; then
         entry_opt=""
         colls="bcast reduce gather scatter"
-        # chains and the BO forms serve broadcast and reduce only
-        case "$alg" in chain|*_bo|*_bo_mp) colls="bcast reduce" ;; esac
+        # chains, the BO forms and hier serve broadcast and reduce only
+        case "$alg" in chain|*_bo|*_bo_mp|hier) colls="bcast reduce" ;; esac
         for c in $colls; do
             set -- --mca "coll_swing_${c}_algorithm" "$alg" "$@"
         done
@@ -148,6 +151,17 @@ rooted)
     all_algs "bine bine_mp chain bine_bo_mp" 6 65536 --quick "rooted segment 1000 B" \
         --mca coll_swing_segment_size 1000
     all_algs "bine binomial chain" 4 0 --quick "rooted tcp" --mca btl self,tcp
+    # shm forced, then auto (shm too on one node) and hier (declined on one
+    # node) through MPI_T, every root; the broadcast's big case in two
+    # chunks of a slot set (the last in set 1; auto's runs above have one,
+    # in set 0), then slots of 4096 B (23 chunks, the last in set 0),
+    # single copy from 0 B (every broadcast), and shm unavailable (every
+    # call declined to a tree, counted as that one)
+    one_run 4 shm auto,hier 300000 "" "rooted shm"
+    one_run 3 shm "" 68608 --quick "rooted shm, slots of 4096 B" --mca coll_swing_shm_size 4096
+    one_run 3 shm "" 65536 --quick "rooted shm, single copy from 0 B" \
+        --mca coll_swing_shm_cma_bcast_min 0
+    one_run 3 shm auto 0 --quick "rooted shm declined" --mca coll_swing_shm_assume_remote 1
     ;;
 rsag)
     prog="$tests_dir/mpi/test_rsag"

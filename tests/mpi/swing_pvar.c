@@ -256,17 +256,58 @@ int swing_cvar_set(const char *var, const char *name)
     return rc;
 }
 
+/* The cvar's index and datatype; -1 if absent. */
+static int swing_cvar_find(const char *var, int *idx, MPI_Datatype *dt)
+{
+    char name[256], desc[2048];
+    int name_len = sizeof(name), desc_len = sizeof(desc), verbosity, binding, scope;
+    MPI_T_enum et;
+
+    if (!swing_t_up || MPI_SUCCESS != MPI_T_cvar_get_index(var, idx)
+        || MPI_SUCCESS != MPI_T_cvar_get_info(*idx, name, &name_len, &verbosity, dt, &et, desc,
+                                              &desc_len, &binding, &scope)) {
+        return -1;
+    }
+    return 0;
+}
+
 int swing_cvar_get_long(const char *var, long *value)
 {
-    int idx, count, rc = -1;
+    int idx, count, rc = -1, i = 0;
+    _Bool b = 0;
+    MPI_Datatype dt;
     MPI_T_cvar_handle handle;
 
-    if (!swing_t_up || MPI_SUCCESS != MPI_T_cvar_get_index(var, &idx)
+    if (0 != swing_cvar_find(var, &idx, &dt)
         || MPI_SUCCESS != MPI_T_cvar_handle_alloc(idx, NULL, &handle, &count)) {
         return -1;
     }
-    if (1 == count && MPI_SUCCESS == MPI_T_cvar_read(handle, value)) {
+    if (1 == count && MPI_SUCCESS == MPI_T_cvar_read(handle, MPI_INT == dt ? (void *) &i
+                                                             : MPI_C_BOOL == dt ? (void *) &b
+                                                                                : (void *) value)) {
         rc = 0;
+        if (MPI_INT == dt || MPI_C_BOOL == dt) {
+            *value = (MPI_INT == dt) ? i : b;
+        }
+    }
+    MPI_T_cvar_handle_free(&handle);
+    return rc;
+}
+
+int swing_cvar_get_string(const char *var, char *buf, int len)
+{
+    int idx, count, rc = -1;
+    MPI_Datatype dt;
+    MPI_T_cvar_handle handle;
+
+    if (0 != swing_cvar_find(var, &idx, &dt) || MPI_CHAR != dt
+        || MPI_SUCCESS != MPI_T_cvar_handle_alloc(idx, NULL, &handle, &count)) {
+        return -1;
+    }
+    /* count: the room a string may take (Open MPI 4.1: 2048) */
+    if (count < len) {
+        memset(buf, 0, (size_t) len);
+        rc = (MPI_SUCCESS == MPI_T_cvar_read(handle, buf)) ? 0 : -1;
     }
     MPI_T_cvar_handle_free(&handle);
     return rc;

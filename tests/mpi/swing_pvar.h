@@ -58,8 +58,12 @@ unsigned long long swing_pvar_get(const char *name);
 /* Sets control variable var (e.g. "coll_swing_allgather_algorithm") to
    the enum value called name, as swing_cvar_set_algorithm. */
 int swing_cvar_set(const char *var, const char *name);
-/* Reads control variable var (a long, e.g. "coll_swing_shm_cma_allgather_min");
-   -1 if absent. */
+/* Reads control variable var (a long, e.g. "coll_swing_shm_cma_allgather_min",
+   an int or a bool); -1 if absent. */
 int swing_cvar_get_long(const char *var, long *value);
+/* Reads control variable var, a string (e.g. "coll_swing_topology"), into
+   buf of len bytes (more than MPI_T's room for a string: 4096); -1 if
+   absent or the room is larger. */
+int swing_cvar_get_string(const char *var, char *buf, int len);
 
 #endif

@@ -19,11 +19,12 @@
  *   first_call    (--expect shm or hier) before any blocking call on a new
  *                 communicator its Iallreduce takes message passing, after
  *                 one the segment
- *   blocking      blocking MPI_Allreduce, MPI_Reduce_scatter_block and
- *                 MPI_Allgather between the starts and the waits of three
- *                 Iallreduce on the same communicator (distinct tags; with
- *                 shm or hier, the blocking calls take the segment after
- *                 the nonblocking ones, in call order)
+ *   blocking      blocking MPI_Allreduce, MPI_Reduce_scatter_block,
+ *                 MPI_Allgather, MPI_Bcast and MPI_Reduce between the
+ *                 starts and the waits of four Iallreduce on the same
+ *                 communicator (distinct tags; with shm or hier, the
+ *                 blocking calls take the segment after the nonblocking
+ *                 ones, in call order)
  *   bitwise       doubles of very different magnitudes: MPI_Iallreduce,
  *                 in place or not, and a persistent request give exactly
  *                 MPI_Allreduce's bits (run with the same algorithm for
@@ -270,21 +271,40 @@ static void blocking_between(void)
     long long *a = malloc(big * sizeof(long long)), *d = malloc(big * sizeof(long long));
     long long c[3], b[7], rs[2], *rsin = malloc(2 * (size_t) nprocs * sizeof(long long));
     long long *ag = malloc(2 * (size_t) nprocs * sizeof(long long));
-    MPI_Request req[3];
+    long long *e = malloc(big * sizeof(long long)), *g = malloc(big * sizeof(long long));
+    long long *h = malloc(big * sizeof(long long)), *f = malloc(big * sizeof(long long));
+    int root = nprocs - 1;
+    MPI_Request req[4];
 
     fill_ll(a, big, rank, 6);
     fill_ll(c, 3, rank, 7);
     fill_ll(b, 7, rank, 8);
     fill_ll(d, big, rank, 9);
     fill_ll(rsin, 2 * (size_t) nprocs, rank, 11);
+    fill_ll(e, big, rank == root ? 0 : -1, 12);
+    fill_ll(g, big, rank, 13);
+    fill_ll(h, big, rank, 14);
     MPI_Iallreduce(MPI_IN_PLACE, a, (int) big, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD, &req[0]);
     MPI_Iallreduce(MPI_IN_PLACE, b, 7, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD, &req[1]);
     MPI_Allreduce(MPI_IN_PLACE, c, 3, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
     MPI_Iallreduce(MPI_IN_PLACE, d, (int) big, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD, &req[2]);
     MPI_Reduce_scatter_block(rsin, rs, 2, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
     MPI_Allgather(rs, 2, MPI_LONG_LONG, ag, 2, MPI_LONG_LONG, MPI_COMM_WORLD);
-    expected += 3;
-    MPI_Waitall(3, req, MPI_STATUSES_IGNORE);
+    MPI_Iallreduce(MPI_IN_PLACE, h, (int) big, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD, &req[3]);
+    MPI_Bcast(e, (int) big, MPI_LONG_LONG, root, MPI_COMM_WORLD);
+    MPI_Reduce(g, f, (int) big, MPI_LONG_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
+    expected += 4;
+    MPI_Waitall(4, req, MPI_STATUSES_IGNORE);
+    check_ll("blocking between: nonblocking before a bcast", h, big, nprocs, 14);
+    if (0 == rank) {
+        check_ll("blocking between: reduce", f, big, nprocs, 13);
+    }
+    for (size_t i = 0; i < big; ++i) {
+        if (e[i] != val(0, i, 12)) {
+            fail("blocking between: bcast", "wrong element");
+            break;
+        }
+    }
     check_ll("blocking between: nonblocking", a, big, nprocs, 6);
     check_ll("blocking between: nonblocking small", b, 7, nprocs, 8);
     check_ll("blocking between: nonblocking after", d, big, nprocs, 9);
@@ -299,6 +319,10 @@ static void blocking_between(void)
     free(d);
     free(rsin);
     free(ag);
+    free(e);
+    free(f);
+    free(g);
+    free(h);
 }
 
 /* Element i on rank r: magnitudes 1e-6..1e6, so the order of a sum shows in its bits. */

@@ -13,9 +13,20 @@
  * (small integers: exact in every type; 8-bit sums wrap), bytes outside
  * the result must stay untouched (at the root and elsewhere), and the
  * MPI_T counters must show who served the call:
- *   served     <coll>_served +1 and <coll>_<alg> +1 (auto: any one), no fallback
+ *   served     <coll>_served +1 and <coll>_<alg> +1, no fallback; shm and
+ *              hier (forced, or auto's choice) where they can serve (shm:
+ *              the communicator on one node; hier, broadcast and reduce:
+ *              on several nodes, several ranks on one; both: shared
+ *              memory allowed), and elsewhere any algorithm but them (the
+ *              call declined, served by message passing); auto with the
+ *              topology auto chooses them there, any other algorithm
+ *              elsewhere; auto under a given topology: any one
  *   fallback   reduce with a non-commutative op or a type with holes
  *   zero       nothing to move: no fallback (Open MPI may return early)
+ * and bcast_shm_single_copy must move exactly for the broadcasts shm
+ * serves from coll_swing_shm_cma_bcast_min bytes (read through MPI_T) on
+ * communicators whose ranks can read each other's memory (the test's own
+ * process_vm_readv probe).
  *
  * Usage: test_rooted --alg NAME [--also NAME,...] [--big N] [--quick] [--label TEXT]
  * --alg names the algorithm forced for all four collectives (a name the
@@ -28,6 +39,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "swing_cma.h"
 #include "swing_pvar.h"
 #include "test_util.h"
 
@@ -47,7 +59,23 @@ static struct {
     const char *forced;      /* the algorithm this communicator was made with */
     long cases, failures;
     char current[128];
+    int node_ok;             /* coll_swing_shm_size > 0, not shm_assume_remote */
+    int topo_auto;           /* coll_swing_topology auto */
+    long cma_min;            /* coll_swing_shm_cma_bcast_min */
+    /* the communicator under test: where its ranks run, single copy possible */
+    tu_nodes_t nodes;
+    int cma;
 } run;
+
+/* Gather's and scatter's algorithms (broadcast and reduce have every one). */
+static const char *const gs_algs[] = {"bine", "binomial", "bine_mp", "binomial_mp", "shm", "auto"};
+
+/* What the counters of a served call must show: alg's moved (NULL: any),
+   and with not_node, neither shm's nor hier's. */
+typedef struct want {
+    const char *alg;
+    int not_node;
+} want_t;
 
 static long long gen(opk_t op, int r, size_t k, int c)
 {
@@ -99,23 +127,76 @@ static void fail(const char *cn, int coll, const char *what)
     run.failures++;
 }
 
+/* The algorithm collective coll runs: the forced one where its table has it, else auto. */
+static const char *effective(int coll)
+{
+    if (NULL == run.forced) {
+        return "auto";
+    }
+    if (C_GATHER == coll || C_SCATTER == coll) {
+        for (size_t i = 0; i < sizeof(gs_algs) / sizeof(gs_algs[0]); ++i) {
+            if (0 == strcmp(run.forced, gs_algs[i])) {
+                return run.forced;
+            }
+        }
+        return "auto";
+    }
+    return run.forced;
+}
+
+static want_t wanted(int coll)
+{
+    const char *a = effective(coll);
+    int one = (1 == run.nodes.nodes), mixed = (run.nodes.nodes > 1 && run.nodes.kmax > 1);
+    int rooted2 = (C_BCAST == coll || C_REDUCE == coll);   /* hier serves these */
+    want_t w = {NULL, 0};
+
+    if (0 == strcmp(a, "shm")) {
+        w.alg = (one && run.node_ok) ? a : NULL;
+    } else if (0 == strcmp(a, "hier")) {
+        w.alg = (mixed && run.node_ok) ? a : NULL;
+    } else if (0 != strcmp(a, "auto")) {
+        w.alg = a;
+        return w;
+    } else if (!run.topo_auto) {
+        return w;   /* a given topology: auto follows it, or not where it does not fit */
+    } else if (one && run.node_ok) {
+        w.alg = "shm";
+    } else if (mixed && run.node_ok && rooted2) {
+        w.alg = "hier";
+    }
+    w.not_node = (NULL == w.alg);
+    return w;
+}
+
 typedef struct snap {
-    unsigned long long served, fallback, alg;
+    unsigned long long served, fallback, alg, shm, hier, single;
 } snap_t;
 
-static void snap(int coll, snap_t *s)
+static unsigned long long counter(int coll, const char *alg)
 {
     char name[96];
 
-    snprintf(name, sizeof(name), "%s_served", coll_names[coll]);
-    s->served = swing_pvar_get(name);
-    snprintf(name, sizeof(name), "%s_fallback", coll_names[coll]);
-    s->fallback = swing_pvar_get(name);
-    s->alg = 0;
-    if (NULL != run.forced && 0 != strcmp(run.forced, "auto")) {
-        snprintf(name, sizeof(name), "%s_%s", coll_names[coll], run.forced);
-        s->alg = swing_pvar_get(name);
-    }
+    snprintf(name, sizeof(name), "%s_%s", coll_names[coll], alg);
+    return swing_pvar_get(name);
+}
+
+static void snap(int coll, snap_t *s)
+{
+    want_t w = wanted(coll);
+
+    s->served = counter(coll, "served");
+    s->fallback = counter(coll, "fallback");
+    s->alg = (NULL != w.alg) ? counter(coll, w.alg) : 0;
+    s->shm = counter(coll, "shm");
+    s->hier = counter(coll, "hier");
+    s->single = swing_pvar_get("bcast_shm_single_copy");
+}
+
+/* A counter that exists (~0ULL: it does not) moved by d. */
+static int moved(unsigned long long before, unsigned long long after, unsigned long long d)
+{
+    return ~0ULL == after || after == before + d;
 }
 
 /* A communicator of one rank is not swing's (coll/self serves it): no expectation. */
@@ -127,15 +208,23 @@ static expect_t expect_on(MPI_Comm comm, expect_t e)
     return (p < 2) ? E_NONE : e;
 }
 
-static void check_counters(const char *cn, int coll, const snap_t *b, expect_t e)
+/*
+ * bytes: a broadcast's, for the single-copy counter (0 for the others).
+ */
+static void check_counters(const char *cn, int coll, const snap_t *b, expect_t e, size_t bytes)
 {
+    want_t w = wanted(coll);
     snap_t a;
     char msg[200];
+    int single = 0;
 
     if (E_NONE == e) {
         return;
     }
     snap(coll, &a);
+    if (C_BCAST == coll && E_SERVED == e && NULL != w.alg && 0 == strcmp(w.alg, "shm")) {
+        single = run.cma && run.cma_min >= 0 && bytes >= (size_t) run.cma_min;
+    }
     if (E_FALLBACK == e && a.fallback != b->fallback + 1) {
         snprintf(msg, sizeof(msg), "expected a fallback (%llu -> %llu)", b->fallback, a.fallback);
         fail(cn, coll, msg);
@@ -143,12 +232,20 @@ static void check_counters(const char *cn, int coll, const snap_t *b, expect_t e
         snprintf(msg, sizeof(msg), "not served by swing (served %llu -> %llu, fallback %llu -> %llu)",
                  b->served, a.served, b->fallback, a.fallback);
         fail(cn, coll, msg);
-    } else if (E_SERVED == e && ~0ULL != a.alg && NULL != run.forced
-               && 0 != strcmp(run.forced, "auto") && a.alg != b->alg + 1) {
-        snprintf(msg, sizeof(msg), "not served by %s (%llu -> %llu)", run.forced, b->alg, a.alg);
+    } else if (E_SERVED == e && NULL != w.alg && !moved(b->alg, a.alg, 1)) {
+        snprintf(msg, sizeof(msg), "not served by %s (%llu -> %llu)", w.alg, b->alg, a.alg);
+        fail(cn, coll, msg);
+    } else if (E_SERVED == e && w.not_node
+               && (!moved(b->shm, a.shm, 0) || !moved(b->hier, a.hier, 0))) {
+        snprintf(msg, sizeof(msg), "served by shm (%llu -> %llu) or hier (%llu -> %llu) where "
+                 "they cannot serve", b->shm, a.shm, b->hier, a.hier);
         fail(cn, coll, msg);
     } else if (E_ZERO == e && a.fallback != b->fallback) {
         fail(cn, coll, "a zero-size call went to the previous module");
+    } else if (!moved(b->single, a.single, (unsigned long long) single)) {
+        snprintf(msg, sizeof(msg), "bcast_shm_single_copy %llu -> %llu, expected +%d", b->single,
+                 a.single, single);
+        fail(cn, coll, msg);
     }
 }
 
@@ -221,7 +318,7 @@ static int check_vals(tu_type_id_t t, const char *buf, size_t count, opk_t op, i
 static void bcast_case(MPI_Comm comm, const char *cn, tu_type_id_t t, int root, size_t n,
                        int mixed)
 {
-    int rank, p;
+    int rank, p, size;
     snap_t s;
     tu_type_id_t mine = t;
     size_t cnt = n;
@@ -240,9 +337,11 @@ static void bcast_case(MPI_Comm comm, const char *cn, tu_type_id_t t, int root, 
     if (rank != root) {
         memset(buf, GAP, tu_bytes(mine, cnt) + 1);
     }
+    MPI_Type_size(tu_types[mine].type, &size);
     snap(C_BCAST, &s);
     MPI_Bcast(buf, (int) cnt, tu_types[mine].type, root, comm);
-    check_counters(cn, C_BCAST, &s, expect_on(comm, 0 == n ? E_ZERO : E_SERVED));
+    check_counters(cn, C_BCAST, &s, expect_on(comm, 0 == n ? E_ZERO : E_SERVED),
+                   (size_t) size * cnt);
     if (mixed && rank != root) {
         /* the root's vector type carries two ints per element: TU_VEC's components */
         int ok = 1;
@@ -286,7 +385,7 @@ static void reduce_case(MPI_Comm comm, const char *cn, tu_type_id_t t, opk_t op,
     if (0 == n && E_FALLBACK == e) {
         e = E_ZERO;
     }
-    check_counters(cn, C_REDUCE, &s, expect_on(comm, e));
+    check_counters(cn, C_REDUCE, &s, expect_on(comm, e), 0);
     if (rank == root && O_NONC != op && !check_vals(t, rbuf, n, op, 0, 0, 1, p)) {
         fail(cn, C_REDUCE, "wrong value at the root");
     } else if (rank == root && !outside_ok(t, rbuf, n)) {
@@ -346,7 +445,7 @@ static void gs_case(MPI_Comm comm, const char *cn, int gather, tu_type_id_t t, i
                     (rank == root && in_place) ? MPI_IN_PLACE : mine, (int) n, tu_types[t].type,
                     root, comm);
     }
-    check_counters(cn, coll, &s, expect_on(comm, 0 == n ? E_ZERO : E_SERVED));
+    check_counters(cn, coll, &s, expect_on(comm, 0 == n ? E_ZERO : E_SERVED), 0);
     if (gather && rank == root) {
         ok = check_vals(t, big, (size_t) p * n, O_SUM, 7, 0, 0, p) && outside_ok(t, big, (size_t) p * n);
     } else if (!gather && !(rank == root && in_place)) {
@@ -372,6 +471,9 @@ static void matrix(MPI_Comm comm, const char *cn, int full)
     int ncounts = full ? 6 : 4;
 
     MPI_Comm_size(comm, &p);
+    /* collective: before any counter is read */
+    run.nodes = tu_nodes(comm);
+    run.cma = (1 == run.nodes.nodes) && swing_cma_possible(comm);
     counts[3] = (size_t) p;
     roots[0] = 0;
     roots[1] = p - 1;
@@ -408,6 +510,24 @@ static void matrix(MPI_Comm comm, const char *cn, int full)
             }
         }
     }
+}
+
+/* Where shm and hier may serve, and whether auto chooses them (MPI_T). */
+static void read_settings(void)
+{
+    long size = 0, remote = 0;
+    char topo[4096] = "auto";
+
+    run.cma_min = -1;
+    if (0 != swing_cvar_get_long("coll_swing_shm_size", &size)
+        || 0 != swing_cvar_get_long("coll_swing_shm_assume_remote", &remote)
+        || 0 != swing_cvar_get_long("coll_swing_shm_cma_bcast_min", &run.cma_min)
+        || 0 != swing_cvar_get_string("coll_swing_topology", topo, (int) sizeof(topo))) {
+        fprintf(stderr, "test_rooted: coll/swing's parameters not found through MPI_T\n");
+        run.failures++;
+    }
+    run.node_ok = size > 0 && !remote;
+    run.topo_auto = (0 == strcmp(topo, "auto"));
 }
 
 /* name for every collective that has it (broadcast and reduce have them
@@ -454,6 +574,7 @@ int main(int argc, char **argv)
         /* the counters of the rooted collectives are read by name below */
     }
     run.forced = run.o.alg;
+    read_settings();
     matrix(MPI_COMM_WORLD, "world", 1);
     tu_sub_communicators(matrix);
     if (NULL != run.o.also) {

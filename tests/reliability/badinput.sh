@@ -3,6 +3,7 @@
 # ones are covered) gets empty, negative, huge and non-numeric values;
 # coll_swing_topology gets missing, directory, FIFO, empty, malformed and
 # 100 MB garbage files and malformed shapes; unknown parameter names too.
+# Every algorithm parameter's help must name each of its values.
 # Every case must run a checked allreduce job to exit 0 with right results
 # and print at most one distinct message (each rank may print it once).
 # A message is its first line: not counted are the help-message frame,
@@ -40,6 +41,22 @@ touch "$work/unreadable.topo"; chmod 000 "$work/unreadable.topo"
 params=$(rel_ompi_info --param coll swing --level 9 --parsable 2>/dev/null \
     | sed -n 's/^mca:coll:swing:param:\(coll_swing_[a-z0-9_]*\):type:\(.*\)$/\1:\2/p' | sort -u)
 [ -n "$params" ] || { echo "badinput.sh: ompi_info lists no coll_swing parameters"; exit 99; }
+
+# Every algorithm parameter's help names each of its values ("NAME = "):
+# the help is made from the algorithm table, and one cut short would hide
+# the last rows.
+short=$(rel_ompi_info --param coll swing --level 9 --parsable 2>/dev/null | awk -F: '
+    $5 ~ /_algorithm$/ && $6 == "help" { help[$5] = substr($0, index($0, ":help:") + 6) }
+    $5 ~ /_algorithm$/ && $6 == "enumerator" { vals[$5] = vals[$5] " " $9 }
+    END {
+        for (p in vals) {
+            n = split(vals[p], v, " ")
+            for (i = 1; i <= n; i++) {
+                if (index(help[p], " " v[i] " = ") == 0) { print p ": " v[i] }
+            }
+        }
+    }')
+[ -z "$short" ] || { echo "badinput.sh: values missing from their help: $short"; exit 1; }
 
 # id|expect|mca name|value ; expect: served (swing must serve) or any
 cases="$work/cases"
