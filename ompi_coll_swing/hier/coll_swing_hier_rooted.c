@@ -42,6 +42,26 @@
  * does not apply (one node, one rank on every node, coll_swing_shm_size
  * 0), and for reduce a type larger than a slot or overlapping itself.
  *
+ * Failures (docs/TESTING.md, "Faults"). The trees, the node map and the
+ * step list are set up at the first call, and the scratch grows with the
+ * largest call: on one rank they may fail where the others succeed.
+ * Before the first message every rank makes them, then all agree
+ * (transport/coll_swing_agree.h, as the trees of steps/coll_swing_tree_exec.c
+ * do); if one failed, every rank drops what this call set up and hands
+ * the call to the previous module. A failure during the call reaches the
+ * ranks downstream of it, as on a tree, with every node's ranks alike: a
+ * leader that failed (before the call: a need beyond the agreed scratch
+ * on it alone, a pack; or in the tree) still runs its steps between nodes
+ * in error mode (engine/coll_swing_sm.h), so the leaders below it learn
+ * of it, and takes part in its node's phases with the call marked failed
+ * (shm/coll_swing_segop.h), so every rank of its node returns an error.
+ * Broadcast: the failed leader's node and the nodes below it in the tree
+ * return the error. Reduce: the node phase comes first, so a failure in
+ * it reaches the whole node (the mark) and, through the leader's steps in
+ * error mode, the leaders up to the root; a leader's failure in the tree
+ * reaches its ancestors up to the root (the ranks off that path have no
+ * result to be wrong).
+ *
  * Memory: the node segment (hier's, shared with the allreduce); O(p) for
  * the node of every rank, two trees of the nodes and one step list, set
  * up at the first call; the module's scratch for the leaders of a reduce
@@ -49,6 +69,7 @@
  * (the packed vector). Nothing per call once the largest message is seen.
  */
 #include "coll_swing_hier_setup.h"
+#include "coll_swing_agree.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -72,11 +93,11 @@ static int swing_hier_node_map(struct ompi_communicator_t *comm, const mca_coll_
                                mca_coll_swing_hier_trees_t *t)
 {
     int p = ompi_comm_size(comm);
-    int *count = calloc((size_t) nd->nnodes, sizeof(int));
-    const char **host = malloc(sizeof(char *) * (size_t) nd->nnodes);
+    int *count = mca_coll_swing_setup_calloc((size_t) nd->nnodes, sizeof(int));
+    const char **host = mca_coll_swing_setup_malloc(sizeof(char *) * (size_t) nd->nnodes);
 
-    t->node_of = malloc(sizeof(int) * (size_t) p);
-    t->lrank_of = malloc(sizeof(int) * (size_t) p);
+    t->node_of = mca_coll_swing_setup_malloc(sizeof(int) * (size_t) p);
+    t->lrank_of = mca_coll_swing_setup_malloc(sizeof(int) * (size_t) p);
     if (NULL == count || NULL == host || NULL == t->node_of || NULL == t->lrank_of) {
         free(count);
         free(host);
@@ -125,7 +146,8 @@ static int swing_hier_trees(mca_coll_swing_module_t *m, mca_coll_swing_hier_t *h
     if (OMPI_SUCCESS == rc) {
         t->room = t->tree[0].room[0] > t->tree[1].room[0] ? t->tree[0].room[0]
                                                           : t->tree[1].room[0];
-        t->plan.steps = malloc(sizeof(swt_step_t) * (size_t) (t->room > 0 ? t->room : 1));
+        t->plan.steps = mca_coll_swing_setup_malloc(sizeof(swt_step_t)
+                                                    * (size_t) (t->room > 0 ? t->room : 1));
         rc = (NULL != t->plan.steps) ? OMPI_SUCCESS : OMPI_ERR_OUT_OF_RESOURCE;
     }
     if (OMPI_SUCCESS != rc) {
@@ -180,36 +202,50 @@ static int swing_hier_local_root(const mca_coll_swing_hier_t *h, int root)
     return (h->nodes.node == h->trees.node_of[root]) ? h->trees.lrank_of[root] : 0;
 }
 
+/* The steps between the leaders for root (tree c) on acc and tmp, in error
+   mode when rc is an error (no buffers then); returns the first error. */
+static int swing_hier_leaders_run(const mca_coll_swing_call_t *call, mca_coll_swing_hier_t *h,
+                                  int c, char *acc, char *tmp, int rc)
+{
+    mca_coll_swing_call_t sub = *call;
+    const mca_coll_swing_plan_t *plan;
+    /* no allocation: the same on every leader, failing only on a bad description */
+    int prc = swing_hier_leaders_plan(h, c, call->root, &plan);
+
+    if (OMPI_SUCCESS != prc) {
+        return OMPI_SUCCESS != rc ? rc : prc;
+    }
+    sub.error = rc;
+    prc = mca_coll_swing_tree_steps(&sub, plan, OMPI_SUCCESS == rc ? acc : NULL,
+                                    OMPI_SUCCESS == rc ? tmp : NULL);
+    return OMPI_SUCCESS != rc ? rc : prc;
+}
+
 static int swing_hier_bcast(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
 {
     mca_coll_swing_hier_t *h = m->hier;
-    const mca_coll_swing_plan_t *plan;
-    int lroot = swing_hier_local_root(h, call->root), rc = OMPI_SUCCESS;
+    int lroot = swing_hier_local_root(h, call->root), rc = call->error;
     char *vec = call->mine.direct;
 
-    if (NULL == vec) {
-        rc = mca_coll_swing_grow(&m->scratch, &m->scratch_size, call->count);
-        vec = (OMPI_SUCCESS == rc) ? m->scratch : NULL;
-        if (OMPI_SUCCESS == rc && call->is_root) {
+    if (NULL == vec && OMPI_SUCCESS == rc) {
+        vec = m->scratch;
+        if (call->is_root) {
             rc = mca_coll_swing_ubuf_pack(&call->mine, vec);
         }
     }
     /* nonblocking operations started before this call use the segment first */
     mca_coll_swing_nbseg_drain(m);
-    if (OMPI_SUCCESS == rc && h->nodes.lrank == lroot && h->nodes.nnodes > 1) {
-        rc = swing_hier_leaders_plan(h, SWING_HIER_TREE_BCAST, call->root, &plan);
-        if (OMPI_SUCCESS == rc) {
-            rc = mca_coll_swing_tree_steps(call, plan, vec, vec);
-        }
+    if (h->nodes.lrank == lroot && h->nodes.nnodes > 1) {
+        /* after an error too, in error mode: the leaders below wait for my steps */
+        rc = swing_hier_leaders_run(call, h, SWING_HIER_TREE_BCAST, vec, vec, rc);
     }
     if (h->seg->nranks > 1) {
         mca_coll_swing_segop_t op;
-        int run;
-        /* after an error too: the node's ranks wait for their leader's phases */
+        /* after an error too: the node's ranks wait for their leader's
+           phases, and its mark makes them all return the error */
         mca_coll_swing_shm_bcast_set(&op, call, m, h->seg, lroot,
-                                     OMPI_SUCCESS == rc ? vec : NULL);
-        run = mca_coll_swing_segop_run(&op);
-        rc = (OMPI_SUCCESS == rc) ? run : rc;
+                                     OMPI_SUCCESS == rc ? vec : NULL, rc);
+        rc = mca_coll_swing_segop_run(&op);
     }
     if (OMPI_SUCCESS == rc && vec != call->mine.direct && !call->is_root) {
         rc = mca_coll_swing_ubuf_unpack(&call->mine, vec);
@@ -219,66 +255,107 @@ static int swing_hier_bcast(mca_coll_swing_call_t *call, mca_coll_swing_module_t
 
 static int swing_hier_reduce(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
 {
-    static mca_coll_swing_decline_t type = {
-        0, "datatype overlapping itself or larger than a slot"};
     mca_coll_swing_hier_t *h = m->hier;
-    const mca_coll_swing_plan_t *plan;
     int lroot = swing_hier_local_root(h, call->root), leader = (h->nodes.lrank == lroot);
     ptrdiff_t lb, true_ext, gap = 0;
     size_t span = opal_datatype_span(&call->dtype->super, call->count, &gap);
     char *acc = NULL, *tmp = NULL;
-    int rc = OMPI_SUCCESS;
+    int rc = call->error;
 
     ompi_datatype_get_true_extent(call->dtype, &lb, &true_ext);
-    if (call->extent <= 0 || true_ext > call->extent
-        || (size_t) call->extent > h->seg->slot_size) {
-        call->declined = &type;
-        return MCA_COLL_SWING_DECLINED;
-    }
-    if (leader) {
+    if (leader && OMPI_SUCCESS == rc) {
         /* my partial (the root's receive buffer) and the tree's receive scratch */
-        rc = mca_coll_swing_grow(&m->scratch, &m->scratch_size, (call->is_root ? 1 : 2) * span);
-        if (OMPI_SUCCESS == rc) {
-            tmp = m->scratch - gap;
-            acc = call->is_root ? call->rbuf : m->scratch + span - gap;
-        }
+        tmp = m->scratch - gap;
+        acc = call->is_root ? call->rbuf : m->scratch + span - gap;
     }
     mca_coll_swing_nbseg_drain(m);
     if (h->seg->nranks > 1) {
         mca_coll_swing_call_t node = *call;
         mca_coll_swing_segop_t op;
-        int run;
-        /* the leader ends with the node's result; after an error the rank
-           only contributes, and the node's phases still run */
+        /* the leader ends with the node's result; after an error it only
+           contributes, the node's phases still run, and the mark makes
+           every rank of the node return the error */
         node.rbuf = acc;
         node.is_root = (NULL != acc);
         memset(&op, 0, sizeof(op));
         op.gap = lb;
         op.true_ext = true_ext;
         mca_coll_swing_shm_op_set(&op, &node, m, h->seg);
-        run = mca_coll_swing_segop_run(&op);
-        rc = (OMPI_SUCCESS == rc) ? run : rc;
+        op.rc = rc;
+        rc = mca_coll_swing_segop_run(&op);
     } else if (OMPI_SUCCESS == rc && NULL != call->sbuf) {
         rc = ompi_datatype_copy_content_same_ddt(call->dtype, call->count, acc,
                                                  (char *) call->sbuf);
     }
-    if (OMPI_SUCCESS == rc && leader && h->nodes.nnodes > 1) {
-        rc = swing_hier_leaders_plan(h, SWING_HIER_TREE_REDUCE, call->root, &plan);
-        if (OMPI_SUCCESS == rc) {
-            rc = mca_coll_swing_tree_steps(call, plan, acc, tmp);
-        }
+    if (leader && h->nodes.nnodes > 1) {
+        /* after an error too, in error mode: the leaders above wait for my partial */
+        rc = swing_hier_leaders_run(call, h, SWING_HIER_TREE_REDUCE, acc, tmp, rc);
     }
     return rc;
 }
 
+/*
+ * The module's scratch a call needs on this rank (trees: whether this
+ * rank's setup succeeded, so the node map is there) and at most on any:
+ * a broadcast's packed vector (only a rank whose type has holes packs,
+ * and the types may differ by rank), a reduce's two vectors at a leader
+ * (one at the root).
+ */
+static void swing_hier_need(const mca_coll_swing_call_t *call, const mca_coll_swing_hier_t *h,
+                            int trees, size_t *need, size_t *most)
+{
+    ptrdiff_t gap = 0;
+    size_t span;
+    int leader;
+
+    if (SWT_COLL_BCAST == call->tcoll) {
+        *most = call->count;
+        *need = (NULL == call->mine.direct) ? call->count : 0;
+        return;
+    }
+    span = opal_datatype_span(&call->dtype->super, call->count, &gap);
+    leader = trees && h->nodes.lrank == swing_hier_local_root(h, call->root);
+    *most = 2 * span;
+    *need = leader ? (call->is_root ? 1 : 2) * span : 0;
+}
+
 int mca_coll_swing_exec_hier_rooted(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
 {
-    int rc = mca_coll_swing_hier_prepare(call, m);
+    static mca_coll_swing_decline_t type = {
+        0, "datatype overlapping itself or larger than a slot"};
+    mca_coll_swing_growth_t g = {&m->scratch, &m->scratch_size, &m->scratch_agreed, 0, 0};
+    ptrdiff_t lb, true_ext;
+    int rc = mca_coll_swing_hier_prepare(call, m), made, ok;
 
     if (OMPI_SUCCESS != rc) {
         return rc;
     }
-    rc = swing_hier_trees(m, m->hier);
+    if (SWT_COLL_REDUCE == call->tcoll) {
+        ompi_datatype_get_true_extent(call->dtype, &lb, &true_ext);
+        if (call->extent <= 0 || true_ext > call->extent
+            || (size_t) call->extent > m->hier->seg->slot_size) {
+            call->declined = &type;
+            return MCA_COLL_SWING_DECLINED;
+        }
+    }
+    /*
+     * Before the first message: the trees (made at this call on every rank
+     * alike, or not) and the scratch, agreed when either is new. If a rank
+     * failed, every rank drops the trees and hands the call to the
+     * previous module.
+     */
+    made = (NULL == m->hier->trees.net);
+    ok = (OMPI_SUCCESS == swing_hier_trees(m, m->hier));
+    swing_hier_need(call, m->hier, ok, &g.need, &g.most);
+    rc = mca_coll_swing_agree_before(call, m, &g, 1, ok, made);
+    if (MCA_COLL_SWING_DECLINED == rc && made) {
+        swing_hier_trees_undo(&m->hier->trees);
+    }
+    if (OMPI_ERR_OUT_OF_RESOURCE == rc) {
+        /* this rank alone needed more scratch than was agreed: error mode */
+        call->error = rc;
+        rc = OMPI_SUCCESS;
+    }
     if (OMPI_SUCCESS != rc) {
         return rc;
     }

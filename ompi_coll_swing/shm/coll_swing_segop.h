@@ -119,12 +119,14 @@ void mca_coll_swing_shm_op_set(mca_coll_swing_segop_t *op, const mca_coll_swing_
 /*
  * Sets op up for a broadcast of call->count bytes through segment s from
  * its rank root (coll_swing_shm_rooted.c): the root's at vec, the
- * others' into vec (NULL: a rank without its buffer, which only takes
- * part in the phases).
+ * others' into vec. rc: this rank's error before the call (its buffer
+ * missing, the root's pack, hier's tree between nodes): the rank only
+ * takes part in the phases (failed, vec may be NULL) and marks the call
+ * failed at the first, so every rank of the segment ends with an error.
  */
 void mca_coll_swing_shm_bcast_set(mca_coll_swing_segop_t *op, const mca_coll_swing_call_t *call,
                                   mca_coll_swing_module_t *module, mca_coll_swing_shm_t *s,
-                                  int root, char *vec);
+                                  int root, char *vec, int rc);
 /*
  * The nonblocking engine's request for op, set up by its algorithm
  * (coll_swing_nbseg.c): slice, bytes of hier's private slices; steps,

@@ -50,11 +50,27 @@
  * first lets the nonblocking operations started before it finish their
  * turn on the segment (coll_swing_nbseg.c).
  *
+ * Failures (docs/TESTING.md, "Faults"). A type with holes packs through
+ * the module's scratch, and ranks may pass types of one signature with
+ * and without holes: the scratch grows before the call's first phase, and
+ * every rank agrees (transport/coll_swing_agree.h) when the most any rank
+ * may need (the vector; gather's and scatter's p blocks) exceeds what was
+ * agreed; if a rank could not grow, every rank hands the call to the
+ * previous module. A rank that fails anyway (a need beyond the agreed
+ * size on it alone, the root's pack, a single-copy read) goes on through
+ * every phase without moving data (failed) and marks the call failed in
+ * the segment before its next phase (transport/coll_swing_seg.h): every
+ * rank of the node ends the call with an error, never with the garbage a
+ * failed root left in the slots. Only an unpack after the last phase fails
+ * on its rank alone (the only result it spoils is that rank's). MPI_Reduce
+ * runs the allreduce's schemes, which allocate nothing.
+ *
  * Memory: the segment; the module's scratch for a type with holes (the
  * vector, or gather's and scatter's p blocks at the root).
  */
 #include "coll_swing_shm.h"
 #include "coll_swing_segop.h"
+#include "coll_swing_agree.h"
 
 #include <string.h>
 
@@ -72,12 +88,12 @@ static int swing_bcast_small_next(mca_coll_swing_segop_t *op)
 
     if (0 == op->stage++) {
         op->half = s->small + (s->small_calls++ % 2) * (size_t) s->nranks * s->small_size;
-        if (call->is_root && NULL != op->src) {
+        if (call->is_root && !op->failed) {
             memcpy(op->half, op->src, call->count);
         }
         return mca_coll_swing_segop_phase(op);
     }
-    if (!call->is_root && NULL != call->rbuf) {
+    if (!call->is_root && !op->failed) {
         memcpy(call->rbuf, op->half, call->count);
     }
     return SWING_SEGOP_DONE;
@@ -94,19 +110,19 @@ static int swing_bcast_large_next(mca_coll_swing_segop_t *op)
     case 0:
         op->stage = 1;
         op->n = swing_bcast_len(call->count, 0, set_bytes);
-        if (call->is_root && NULL != op->src) {
+        if (call->is_root && !op->failed) {
             memcpy(s->slots, op->src, op->n);
         }
         return mca_coll_swing_segop_phase(op);
     case 1:
-        if (!call->is_root && NULL != call->rbuf) {
+        if (!call->is_root && !op->failed) {
             memcpy(call->rbuf + op->e0, s->slots + op->set * set_bytes, op->n);
         }
         op->e0 += op->n;
         if (op->e0 < call->count) {
             op->set ^= 1;
             op->n = swing_bcast_len(call->count, op->e0, set_bytes);
-            if (call->is_root && NULL != op->src) {
+            if (call->is_root && !op->failed) {
                 memcpy(s->slots + op->set * set_bytes, op->src + op->e0, op->n);
             }
             return mca_coll_swing_segop_phase(op);
@@ -130,12 +146,13 @@ static int swing_bcast_cma_next(mca_coll_swing_segop_t *op)
     case 0:
         mca_coll_swing_count(&mca_coll_swing_counters.shm_bcast_single_copy, 1);
         if (call->is_root) {
-            /* NULL (no buffer): the others' reads fail, and they say so */
-            mca_coll_swing_shm_line(s, s->rank)->src = (uint64_t) (uintptr_t) op->src;
+            /* 0 when failed: the others skip the read, the segment's mark tells them */
+            mca_coll_swing_shm_line(s, s->rank)->src =
+                op->failed ? 0 : (uint64_t) (uintptr_t) op->src;
         }
         return mca_coll_swing_segop_phase(op);
     case 1:
-        if (!call->is_root && NULL != call->rbuf
+        if (!call->is_root && !op->failed && 0 != root->src
             && 0 != mca_coll_swing_cma_read(root->pid, call->rbuf, root->src, call->count)) {
             op->rc = OMPI_ERROR;
         }
@@ -148,7 +165,7 @@ static int swing_bcast_cma_next(mca_coll_swing_segop_t *op)
 
 void mca_coll_swing_shm_bcast_set(mca_coll_swing_segop_t *op, const mca_coll_swing_call_t *call,
                                   mca_coll_swing_module_t *m, mca_coll_swing_shm_t *s, int root,
-                                  char *vec)
+                                  char *vec, int rc)
 {
     long cma_min = mca_coll_swing_params.shm_cma_bcast_min;
 
@@ -162,6 +179,9 @@ void mca_coll_swing_shm_bcast_set(mca_coll_swing_segop_t *op, const mca_coll_swi
     op->s = s;
     op->src = vec;
     op->true_ext = 1;
+    /* marked in the segment at the first phase */
+    op->rc = rc;
+    op->failed = (OMPI_SUCCESS != rc || NULL == vec);
     if (s->cma && cma_min >= 0 && call->count >= (size_t) cma_min) {
         op->next = swing_bcast_cma_next;
     } else if (call->count <= (size_t) s->nranks * s->small_size) {
@@ -171,29 +191,54 @@ void mca_coll_swing_shm_bcast_set(mca_coll_swing_segop_t *op, const mca_coll_swi
     }
 }
 
+/*
+ * The module's scratch for a call, before its first phase: need bytes on
+ * this rank, most on any (the same on every rank), agreed when more than
+ * was. OMPI_SUCCESS: go on, *failed the error this rank alone met (its
+ * need beyond the agreed size: it runs the call failed); else the
+ * agreement's answer, alike on every rank (its decline, or its error).
+ */
+static int swing_shm_rooted_grow(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m,
+                                 size_t need, size_t most, int *failed)
+{
+    mca_coll_swing_growth_t g = {&m->scratch, &m->scratch_size, &m->scratch_agreed, need, most};
+    int rc = mca_coll_swing_grow_agreed(call, m, &g, 1);
+
+    *failed = OMPI_SUCCESS;
+    if (OMPI_ERR_OUT_OF_RESOURCE == rc) {
+        *failed = rc;
+        rc = OMPI_SUCCESS;
+    }
+    return rc;
+}
+
 static int swing_shm_bcast(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
 {
     mca_coll_swing_segop_t op;
     ptrdiff_t gap, true_ext;
     char *vec = call->mine.direct;
-    int rc = mca_coll_swing_shm_prepare(call, m, &gap, &true_ext), run;
+    int rc = mca_coll_swing_shm_prepare(call, m, &gap, &true_ext), failed;
 
     if (OMPI_SUCCESS != rc) {
         return rc;
     }
-    if (NULL == vec) {
-        rc = mca_coll_swing_grow(&m->scratch, &m->scratch_size, call->count);
-        vec = (OMPI_SUCCESS == rc) ? m->scratch : NULL;
-        if (OMPI_SUCCESS == rc && call->is_root) {
-            rc = mca_coll_swing_ubuf_pack(&call->mine, vec);
+    /* only a rank whose type has holes packs: the types may differ by rank */
+    rc = swing_shm_rooted_grow(call, m, NULL == vec ? call->count : 0, call->count, &failed);
+    if (OMPI_SUCCESS != rc) {
+        return rc;
+    }
+    if (NULL == vec && OMPI_SUCCESS == failed) {
+        vec = m->scratch;
+        if (call->is_root) {
+            failed = mca_coll_swing_ubuf_pack(&call->mine, vec);
         }
     }
-    /* a rank without its vector still takes part in every phase, or the node hangs */
+    /* a failed rank still takes part in every phase, or the node hangs; its
+       mark makes every rank of the node return an error */
     mca_coll_swing_shm_bcast_set(&op, call, m, m->shm, call->root,
-                                 OMPI_SUCCESS == rc ? vec : NULL);
+                                 OMPI_SUCCESS == failed ? vec : NULL, failed);
     mca_coll_swing_nbseg_drain(m);
-    run = mca_coll_swing_segop_run(&op);
-    rc = (OMPI_SUCCESS == rc) ? run : rc;
+    rc = mca_coll_swing_segop_run(&op);
     if (OMPI_SUCCESS == rc && vec != call->mine.direct && !call->is_root) {
         rc = mca_coll_swing_ubuf_unpack(&call->mine, vec);
     }
@@ -210,7 +255,8 @@ typedef struct swing_shm_gs_t {
     char *all;            /* the root: block j at all + j * block */
     char *mine;           /* the others: my block */
     size_t block;
-    int ok;               /* 0: this rank lost its buffers, phases only */
+    int rc;               /* this rank's error before the phases: no data moves */
+    uint64_t seq;         /* the call's number on the segment */
 } swing_shm_gs_t;
 
 /* Every block of the root's buffer to or from all (packed). */
@@ -230,7 +276,9 @@ static int swing_shm_gs_user(const swing_shm_gs_t *x, int pack)
 /*
  * The packed views: the root's p blocks (its buffer, or scratch), the
  * others' block (its buffer, or scratch); gather packs them in, scatter
- * the root's. On error the rank goes on with phases only.
+ * the root's. The scratch agreed first (any rank's type may have holes:
+ * the root's p blocks at most). A rank that fails here goes on with
+ * phases only (x->rc), the call marked failed in the segment.
  */
 static int swing_shm_gs_setup(swing_shm_gs_t *x, mca_coll_swing_call_t *call,
                               mca_coll_swing_module_t *m, int gather)
@@ -238,37 +286,44 @@ static int swing_shm_gs_setup(swing_shm_gs_t *x, mca_coll_swing_call_t *call,
     const mca_coll_swing_ubuf_t *u = call->is_root ? &call->all : &call->mine;
     ptrdiff_t gap, true_ext;
     size_t need = call->is_root ? call->count : call->block;
-    int rc;
+    int rc, failed;
 
     memset(x, 0, sizeof(*x));
     rc = mca_coll_swing_shm_prepare(call, m, &gap, &true_ext);
     if (OMPI_SUCCESS != rc) {
         return rc;
     }
+    rc = swing_shm_rooted_grow(call, m, NULL == u->direct ? need : 0, call->count, &failed);
+    if (OMPI_SUCCESS != rc) {
+        return rc;
+    }
     x->call = call;
     x->s = m->shm;
     x->block = call->block;
-    if (NULL == u->direct) {
-        rc = mca_coll_swing_grow(&m->scratch, &m->scratch_size, need);
-    }
-    if (OMPI_SUCCESS == rc) {
+    if (OMPI_SUCCESS == failed) {
         char *buf = (NULL != u->direct) ? u->direct : m->scratch;
         x->all = call->is_root ? buf : NULL;
         x->mine = call->is_root ? NULL : buf;
     }
-    if (OMPI_SUCCESS == rc && NULL == u->direct && (gather != call->is_root)) {
+    if (OMPI_SUCCESS == failed && NULL == u->direct && (gather != call->is_root)) {
         /* gather: a non-root's block; scatter: the root's blocks */
-        rc = call->is_root ? swing_shm_gs_user(x, 1) : mca_coll_swing_ubuf_pack(u, x->mine);
+        failed = call->is_root ? swing_shm_gs_user(x, 1) : mca_coll_swing_ubuf_pack(u, x->mine);
     }
-    if (OMPI_SUCCESS == rc && call->is_root) {
+    if (OMPI_SUCCESS == failed && call->is_root) {
         /* the root's own block, straight (in place: onto itself) */
-        rc = gather ? mca_coll_swing_ubuf_pack(&call->mine, x->all + (size_t) call->root * x->block)
-                    : mca_coll_swing_ubuf_unpack(&call->mine,
-                                                 x->all + (size_t) call->root * x->block);
+        failed = gather ? mca_coll_swing_ubuf_pack(&call->mine,
+                                                   x->all + (size_t) call->root * x->block)
+                        : mca_coll_swing_ubuf_unpack(&call->mine,
+                                                     x->all + (size_t) call->root * x->block);
     }
-    x->ok = (OMPI_SUCCESS == rc);
+    x->rc = failed;
     mca_coll_swing_nbseg_drain(m);
-    return rc;
+    x->seq = mca_coll_swing_shm_call(x->s);
+    if (OMPI_SUCCESS != x->rc) {
+        /* published by the first phase */
+        mca_coll_swing_shm_fail(x->s, x->seq);
+    }
+    return OMPI_SUCCESS;
 }
 
 /* Piece [lo, lo + n) of block j between area (its stride) and the packed views. */
@@ -278,7 +333,7 @@ static void swing_shm_gs_move(const swing_shm_gs_t *x, char *area, size_t stride
     const mca_coll_swing_call_t *call = x->call;
     int me = x->s->rank;
 
-    if (!x->ok || 0 == n) {
+    if (OMPI_SUCCESS != x->rc || 0 == n) {
         return;
     }
     if (call->is_root && gather == after) {
@@ -301,7 +356,7 @@ static int swing_shm_gs(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m,
     int rc = swing_shm_gs_setup(&x, call, m, gather);
     mca_coll_swing_shm_t *s = x.s;
 
-    if (MCA_COLL_SWING_DECLINED == rc || NULL == s) {
+    if (OMPI_SUCCESS != rc) {
         return rc;
     }
     if (x.block <= s->small_size) {
@@ -323,10 +378,16 @@ static int swing_shm_gs(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m,
             mca_coll_swing_shm_phase(s);
         }
     }
-    if (OMPI_SUCCESS == rc && x.ok && gather && call->is_root && NULL == call->all.direct) {
+    rc = x.rc;
+    if (OMPI_SUCCESS == rc && mca_coll_swing_shm_failed(s, x.seq)) {
+        /* a rank failed before the phases: nobody's blocks can be trusted */
+        rc = MCA_COLL_SWING_PEER_FAILED;
+        mca_coll_swing_count(&mca_coll_swing_counters.peer_error, 1);
+    }
+    if (OMPI_SUCCESS == rc && gather && call->is_root && NULL == call->all.direct) {
         rc = swing_shm_gs_user(&x, 0);
     }
-    if (OMPI_SUCCESS == rc && x.ok && !gather && !call->is_root && NULL == call->mine.direct) {
+    if (OMPI_SUCCESS == rc && !gather && !call->is_root && NULL == call->mine.direct) {
         rc = mca_coll_swing_ubuf_unpack(&call->mine, x.mine);
     }
     return rc;

@@ -8,11 +8,13 @@
 #
 # Short form (make check): np 4 message passing (single-port, multiport,
 # ring; every entry, the rooted ones from root 0 and from root 3), np 3
-# (folded schedules), np 4 shm with single copy, and hier on emulated
-# nodes 2x2 (skipped where namespaces are not permitted), the 1st and last
-# occurrence of each point on one or two ranks. Long form: every
-# occurrence up to 64, every rank, more algorithms, TCP, np 5 and 8, nodes
-# 2x3 and 3x2. Each run under a timeout: a hang fails.
+# (folded schedules), np 4 shm with single copy (the rooted ones too), and
+# hier on emulated nodes 2x2 (skipped where namespaces are not permitted;
+# broadcast and reduce from root 0 and from root 3, a leader that is not
+# its node's first rank), the 1st and last occurrence of each point on
+# one or two ranks. Long form: every occurrence up to 64, every rank, more
+# algorithms, TCP, np 5 and 8, nodes 2x3 and 3x2. Each run under a
+# timeout: a hang fails.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 tests="${SWING_TESTS_DIR:-$(pwd)}"
@@ -26,7 +28,7 @@ timeout=${FAULTS_TIMEOUT:-120}
 common="--mca coll_swing_fault_inject none --mca coll_swing_segment_size 4096"
 common="$common --mca coll_swing_shm_size 4096"
 cma="--mca coll_swing_shm_cma 1 --mca coll_swing_shm_cma_min 0"
-cma="$cma --mca coll_swing_shm_cma_allgather_min 0"
+cma="$cma --mca coll_swing_shm_cma_allgather_min 0 --mca coll_swing_shm_cma_bcast_min 0"
 fails=0
 skips=0
 errf=$(mktemp)
@@ -40,7 +42,10 @@ fold="$fold,bcast:bine,reduce:binomial_bo,gather:binomial,scatter:bine"
 rooted="bcast:bine,bcast:chain,bcast:bine_bo,reduce:binomial_mp,reduce:bine_bo"
 rooted="$rooted,gather:bine,scatter:binomial_mp"
 seg="allreduce:shm,reduce_scatter_block:shm,allgather:shm,iallreduce:shm,allreduce_init:shm"
+seg="$seg,bcast:shm,reduce:shm,gather:shm,scatter:shm"
 hier="allreduce:hier,reduce_scatter_block:hier,allgather:hier,iallreduce:hier,allreduce_init:hier"
+hroot="bcast:hier,reduce:hier"
+hier="$hier,$hroot"
 ranks4="1"
 ranks3="2"
 nth=""
@@ -88,6 +93,8 @@ run "np 4 shm, single copy" "$mpirun" -np 4 $common $cma "$prog" --cases "$seg" 
     --ranks "$ranks4" $nth
 run "nodes 2x2 hier" env SWING_MPIRUN="sh $mpirun" "$nodes" 2x2 $common "$prog" --cases "$hier" \
     --ranks "1,2" $nth
+run "nodes 2x2 hier rooted, root 3" env SWING_MPIRUN="sh $mpirun" "$nodes" 2x2 $common "$prog" \
+    --cases "$hroot" --root 3 --ranks "0,3" $nth
 if [ $long = 1 ]; then
     run "np 4 tcp" "$mpirun" -np 4 --mca btl self,tcp $common "$prog" --cases "$mp" --ranks 1,3
     run "np 5" "$mpirun" -np 5 $common "$prog" --cases "$mp,$fold,$rooted" --ranks 0,4 $nth
@@ -95,6 +102,8 @@ if [ $long = 1 ]; then
         --ranks 0,2,4 $nth
     run "np 8" "$mpirun" -np 8 $common "$prog" --cases "$mp" --ranks 5
     run "np 8 shm, single copy" "$mpirun" -np 8 $common $cma "$prog" --cases "$seg" --ranks 0,7
+    run "np 5 shm rooted, root 2" "$mpirun" -np 5 $common "$prog" \
+        --cases "bcast:shm,reduce:shm,gather:shm,scatter:shm" --root 2 --ranks 0,2,4 $nth
     run "nodes 2x3 hier" env SWING_MPIRUN="sh $mpirun" "$nodes" 2x3 $common "$prog" \
         --cases "$hier" --ranks 0,4 $nth
     run "nodes 3x2 hier" env SWING_MPIRUN="sh $mpirun" "$nodes" 3x2 $common "$prog" \
