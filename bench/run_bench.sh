@@ -27,9 +27,20 @@ Usage: $0 [options] [-- swing_bench options]
                 model of T against the measurement (net-model.sh):
                 DIR/COLL-NAME-model.txt and .png. With -k other than
                 allreduce: swing's configurations of that collective (not
-                shm) and all of tuned's
-  --net-rate R  link rate for --net (default 100mbit)
-  --net-mtu N   link MTU for --net (default: torus-net.sh's, 1500)
+                shm) and all of tuned's.
+                T may also be a network of groups (dragonfly:2,2,
+                fattree:4,4,2, dragonfly:3,2:slots=2,
+                fattree:2,2:place=roundrobin, @file holding one; see
+                docs/TOPOLOGIES.md): then bench/group-net.sh builds it
+                (root), one rank per slot of the description, with the
+                same configurations; with several ranks on a node also
+                hier (not for gather and scatter: they have none) and a
+                second run for coll/han (as --nodes; not with
+                --only-csv); the report gets the bytes that crossed each
+                class of link (local, global, up) during the run
+  --net-rate R  link rate for --net (default 100mbit; a network of groups:
+                its local links, the others at their rate in T)
+  --net-mtu N   link MTU for --net (default: the emulator's, 1500)
   -m MIN:MAX    message sizes in bytes (default: swing_bench's, 8:64M)
   -C LIST       configurations (default: swing_bench's, all)
   -k NAME       the collective: allreduce (default), reduce_scatter_block,
@@ -136,6 +147,19 @@ done
 
 mpirun=${MPIRUN:-mpirun}
 cores=$(getconf _NPROCESSORS_ONLN 2>/dev/null || nproc 2>/dev/null || echo 1)
+
+# swing-topo, for --net: the ranks of a description, and whether it is a
+# network of groups.
+topo_bin=${SWING_TOPO:-$here/../tools/swing-topo/swing-topo}
+[ -x "$topo_bin" ] || topo_bin=$(command -v swing-topo 2>/dev/null)
+
+# "RANKS NODES" when T is a network of groups (dragonfly, fat tree), nothing
+# otherwise: group-net.sh's own test, a "network" line in swing-topo routes.
+group_info() {
+    "$topo_bin" routes "$1" 2>/dev/null | awk '$1 == "network" { g = 1 }
+        $1 == "host" { r++; if (!($3 in node)) { node[$3] = 1; n++ } }
+        END { if (g) print r + 0, n + 0 }'
+}
 
 # The load average (1, 5, 15 minutes).
 loadavg() {
@@ -251,28 +275,54 @@ if [ -n "$layouts" ]; then
         [ "$only_csv" = 1 ] || runs="$runs $l:han"
     done
 elif [ -n "$nets" ]; then
-    for t in $nets; do runs="$runs net=$t"; done
+    [ -n "$topo_bin" ] || { echo "$0: --net needs swing-topo (tools/swing-topo, or set SWING_TOPO)" >&2; exit 2; }
+    for t in $nets; do
+        runs="$runs net=$t"
+        # a network of groups with several ranks on a node: a run for han
+        gi=$(group_info "$t")
+        if [ -n "$gi" ] && [ "$only_csv" = 0 ] && [ "${gi% *}" -gt "${gi#* }" ]; then
+            runs="$runs nethan=$t"
+        fi
+    done
 else
     runs=$nps
 fi
 for run in $runs; do
     np=$run
+    ginfo=""
     margs="-np $np --mca coll_tuned_use_dynamic_rules 1"
     rargs=""
     case "$run" in
-    net=*)
-        topo=${run#net=}
-        np=$("${SWING_TOPO:-$here/../tools/swing-topo/swing-topo}" show "$topo" 2>/dev/null | sed -n 's/.*, \([0-9]*\) ranks$/\1/p')
+    net=*|nethan=*)
+        topo=${run#*=}
+        np=$("$topo_bin" show "$topo" 2>/dev/null | sed -n 's/.*, \([0-9]*\) ranks$/\1/p')
+        if [ -z "$np" ]; then
+            echo "$0: --net $topo: swing-topo cannot load it (swing-topo show '$topo')" >&2
+            [ "$status" = 0 ] && status=2
+            break
+        fi
+        # a network of groups (group-net.sh) or a grid or torus (torus-net.sh)
+        ginfo=$(group_info "$topo")
         # no binding (every emulated node is this machine) and yield when
         # idle, through the environment: an mpirun wrapper (MPIRUN) may
         # give them too, and Open MPI refuses a parameter given twice
         OMPI_MCA_hwloc_base_binding_policy=none
         OMPI_MCA_mpi_yield_when_idle=1
         export OMPI_MCA_hwloc_base_binding_policy OMPI_MCA_mpi_yield_when_idle
-        margs="--mca coll_tuned_use_dynamic_rules 1 --mca coll_swing_topology $topo"
+        margs="--mca coll_tuned_use_dynamic_rules 1 --mca coll_swing_topology '$topo'"
         [ -n "$configs" ] || rargs="-C swing-auto,swing-lo,swing-bo,rd-lo,rd-bo,swing-lo-mp,swing-bo-mp,rd-lo-mp,rd-bo-mp,ring,tuned,tuned-3,tuned-4,tuned-5,tuned-6"
         [ -n "$configs" ] || [ "$coll" = allreduce ] || rargs="-C swing-auto,swing-bo,rd-bo,swing-bo-mp,rd-bo-mp,ring,tuned-all"
         [ -n "$configs" ] || [ "$rooted" = 0 ] || rargs="-C swing-all,tuned-all"
+        # several ranks on a node of a network of groups: hier too (the
+        # component has none for gather and scatter); han in a run of its
+        # own, its priority being read-only at run time (as --nodes)
+        if [ -n "$ginfo" ] && [ "${ginfo% *}" -gt "${ginfo#* }" ] && [ -z "$configs" ]; then
+            case "$coll" in gather|scatter) ;; *) rargs="$rargs,hier" ;; esac
+        fi
+        if [ "${run%%=*}" = nethan ]; then
+            margs="$margs --mca coll_han_priority 35"
+            rargs="-C han"
+        fi
         rargs="-t clock $rargs"
         [ "$quick" = 1 ] || rargs="-T 1 $rargs"
         ;;
@@ -297,7 +347,13 @@ for run in $runs; do
         margs="$margs --mca mca_base_component_path '$SWING_COMPONENT_PATH'"
     fi
 
-    if [ "${run#net=}" != "$run" ]; then
+    rm -f "$tmp/counters"
+    if [ -n "$ginfo" ] && [ "${run%%=*}" = net ] || [ "${run%%=*}" = nethan ]; then
+        what="network of groups $topo (np=$np on ${ginfo#* } nodes)"
+        [ "${run%%=*}" = nethan ] && what="$what, run han"
+        echo "## $what, local links $net_rate${net_mtu:+, mtu $net_mtu}" >> "$txt"
+        cmd="${MPIRUN:+SWING_MPIRUN='$MPIRUN' }sh '$here/group-net.sh' '$topo' --rate '$net_rate' ${net_mtu:+--mtu $net_mtu} --counters '$tmp/counters' -- $margs ${MPIRUN_ARGS:-} '$bench' $bargs $rargs --csv '$tmp/run.csv' $extra"
+    elif [ "${run#net=}" != "$run" ]; then
         echo "## torus network $topo (np=$np), links $net_rate${net_mtu:+, mtu $net_mtu}" >> "$txt"
         cmd="${MPIRUN:+SWING_MPIRUN='$MPIRUN' }sh '$here/torus-net.sh' '$topo' --rate '$net_rate' ${net_mtu:+--mtu $net_mtu} -- $margs ${MPIRUN_ARGS:-} '$bench' $bargs $rargs --csv '$tmp/run.csv' $extra"
     elif [ "$run" = "$np" ]; then
@@ -312,6 +368,12 @@ for run in $runs; do
     # comes back through a file because a pipeline returns tee's.
     { eval "$cmd"; echo $? > "$tmp/rc"; } | tee -a "$txt"
     rc=$(cat "$tmp/rc")
+    # group-net.sh's interface counters, per class of link
+    if [ -s "$tmp/counters" ]; then
+        awk '$1 == "class" { line = line sprintf(" %s %s", $2, $3) }
+             END { if (line != "") printf "link bytes (group-net.sh; every configuration, size, warm-up and MPI wire-up, headers included):%s\n", line }' \
+            "$tmp/counters" >> "$txt"
+    fi
     echo >> "$txt"
 
     if [ "$rc" != 0 ]; then
@@ -323,7 +385,7 @@ for run in $runs; do
     if [ -s "$tmp/run.csv" ]; then
         # the han run's swing rows repeat the first run's: keep han only
         case "$run" in
-        *:han) { head -1 "$tmp/run.csv"; grep ',han,' "$tmp/run.csv"; } > "$tmp/keep.csv" ;;
+        *:han|nethan=*) { head -1 "$tmp/run.csv"; grep ',han,' "$tmp/run.csv"; } > "$tmp/keep.csv" ;;
         *) cp "$tmp/run.csv" "$tmp/keep.csv" ;;
         esac
         if [ -s "$csv" ]; then
@@ -332,29 +394,38 @@ for run in $runs; do
             cat "$tmp/keep.csv" > "$csv"
         fi
         case "$run" in
-        net=*) label="torus network $topo (np=$np)" ;;
+        net=*) if [ -n "$ginfo" ]; then label="network of groups $topo (np=$np)"; else label="torus network $topo (np=$np)"; fi ;;
+        nethan=*) ;;
         *:tuned|*:han) label="nodes $layout (np=$np)" ;;
         *) label="np=$np" ;;
         esac
         case "$run" in
-        *:han) ;;
+        *:han|nethan=*) ;;
         *) auto_report "$label" "$tmp/keep.csv" >> "$report" ;;
         esac
-        # topologies of one rank count would share a plot: one each
+        # topologies of one rank count would share a plot: one each; the
+        # han run adds its rows to its topology's
         case "$run" in
-        net=*)
+        net=*|nethan=*)
             name=$(basename "$topo" .topo | tr -c 'A-Za-z0-9\n' '-')
-            cp "$tmp/keep.csv" "$outdir/$coll-$name.csv"
+            if [ "${run%%=*}" = nethan ] && [ -s "$outdir/$coll-$name.csv" ]; then
+                tail -n +2 "$tmp/keep.csv" >> "$outdir/$coll-$name.csv"
+            else
+                cp "$tmp/keep.csv" "$outdir/$coll-$name.csv"
+            fi
             if [ "$only_csv" = 0 ] && command -v gnuplot >/dev/null 2>&1 && [ -n "$plot_gp" ]; then
                 summary_csv "$outdir/$coll-$name.csv" > "$tmp/summary.csv"
                 gnuplot -c "$plot_gp" "$tmp/summary.csv" "$outdir/$coll-$name.png" "$call" \
                     && gnuplot -c "$plot_gp" "$outdir/$coll-$name.csv" "$outdir/$coll-$name-all.png" "$call" \
                     || echo "$0: gnuplot failed for $topo" >&2
             fi
-            [ "$only_csv" = 1 ] || sh "$here/net-model.sh" "$outdir/$coll-$name.csv" "$topo" -k "$coll" \
-                -o "$outdir/$coll-$name-model" > "$outdir/$coll-$name-model.txt" \
-                && tee -a "$txt" < "$outdir/$coll-$name-model.txt" \
-                || echo "$0: net-model.sh failed for $topo" >&2
+            # the model (swing-topo predict has tori and networks of groups)
+            if [ "$only_csv" = 0 ] && [ "${run%%=*}" = net ]; then
+                sh "$here/net-model.sh" "$outdir/$coll-$name.csv" "$topo" -k "$coll" \
+                    -o "$outdir/$coll-$name-model" > "$outdir/$coll-$name-model.txt" \
+                    && tee -a "$txt" < "$outdir/$coll-$name-model.txt" \
+                    || echo "$0: net-model.sh failed for $topo" >&2
+            fi
             ;;
         esac
         rm -f "$tmp/run.csv"

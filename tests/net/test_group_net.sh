@@ -23,6 +23,10 @@
 # 20 timed calls and 2 warm-up calls of 1 MiB: the counters must show a
 # Swing/RD ratio within 5% of 4/6 and, per call, between 1 and 1.15 times
 # the model's bytes (TCP/IP and MPI headers, acknowledgements, wire-up).
+# Then bench/run_bench.sh --net on dragonfly:2,2 (swing-auto, swing-bo and
+# tuned, 8 B to 1 KiB) and dragonfly:2,1:slots=2 (its whole set, hier and
+# the han run, at 64 B): the runs go through group-net.sh, every row is
+# validated, the report has the link counters and the model's comparison.
 # Skips (77) without root / network namespaces.
 : "${SWING_TESTS_DIR:?run through make check}"
 net="$SWING_TOP_SRCDIR/bench/group-net.sh"
@@ -125,6 +129,46 @@ if awk -v s="${s:-0}" -v r="${r:-0}" -v ms="${ms:-0}" -v mr="${mr:-0}" 'BEGIN {
 else
     tail -5 "$tmp/swing-bo.out" "$tmp/rd-bo.out"
     echo "FAIL: the global links' counters do not match the model"
+    fail=1
+fi
+
+# run_bench.sh --net on networks of groups: group-net.sh instead of
+# torus-net.sh, every row validated, the link counters in the report and
+# the model beside the run; with 2 ranks per node also hier and a han run.
+# bench_rows DIR CONFIGS SIZES: every configuration at every size, validated
+bench_rows() {
+    awk -F, -v want="$2" -v nsizes="$3" 'NR > 1 { n[$2]++; if ($13 != "yes") bad++ }
+        END { k = split(want, w, ","); for (i = 1; i <= k; i++) if (n[w[i]] != nsizes) bad++
+              exit bad > 0 }' "$1/allreduce.csv" 2>/dev/null
+}
+rb() {
+    dir=$1
+    shift
+    timeout 300 env -u SWING_MPIRUN SWING_BENCH="$SWING_TOP_BUILDDIR/bench/swing_bench" \
+        sh "$SWING_TOP_SRCDIR/bench/run_bench.sh" "$@" -o "$dir" > "$dir.out" 2>&1
+}
+rb "$tmp/rb1" --net dragonfly:2,2 -q -C swing-auto,swing-bo,tuned -m 8:1K
+rc=$?
+if [ $rc = 0 ] && grep -q "group-net.sh: dragonfly:2,2: 4 nodes" "$tmp/rb1.out" \
+   && bench_rows "$tmp/rb1" swing-auto,swing-bo,tuned 8 \
+   && grep -q "^## network of groups dragonfly:2,2 (np=4 on 4 nodes)" "$tmp/rb1/allreduce.txt" \
+   && grep -Eq "^link bytes .*: local [1-9][0-9]* global [1-9][0-9]*$" "$tmp/rb1/allreduce.txt" \
+   && grep -q "^swing-auto within 10%" "$tmp/rb1/allreduce-dragonfly-2-2-model.txt"; then
+    grep "^link bytes" "$tmp/rb1/allreduce.txt"
+    echo "run_bench.sh --net dragonfly:2,2: 24 rows validated, counters and model in the report"
+else
+    tail -20 "$tmp/rb1.out"
+    echo "FAIL: run_bench.sh --net dragonfly:2,2 (exit status $rc)"
+    fail=1
+fi
+rb "$tmp/rb2" --net dragonfly:2,1:slots=2 -q -m 64:64
+rc=$?
+if [ $rc = 0 ] && bench_rows "$tmp/rb2" swing-auto,swing-bo,rd-bo,ring,tuned,tuned-4,hier,han 1 \
+   && grep -q "^## network of groups dragonfly:2,1:slots=2 (np=4 on 2 nodes), run han" "$tmp/rb2/allreduce.txt"; then
+    echo "run_bench.sh --net dragonfly:2,1:slots=2: hier and han beside swing's and tuned's, validated"
+else
+    tail -20 "$tmp/rb2.out"
+    echo "FAIL: run_bench.sh --net dragonfly:2,1:slots=2 (exit status $rc)"
     fail=1
 fi
 
