@@ -30,6 +30,7 @@ const char *const mca_coll_swing_fault_names[MCA_COLL_SWING_FAULT_COUNT] = {
     [MCA_COLL_SWING_FAULT_COMPLETE] = "complete",
     [MCA_COLL_SWING_FAULT_START] = "start",
     [MCA_COLL_SWING_FAULT_CMA] = "cma",
+    [MCA_COLL_SWING_FAULT_PACK] = "pack",
 };
 
 int mca_coll_swing_fault_enabled;

@@ -33,13 +33,13 @@
  *
  *   - the outcome: every rank returned success with exact values
  *     (served), or every rank returned an error (error); for the points
- *     complete and post_fatal also "downstream": the faulty rank and the
- *     ranks its failure reached returned an error, every other rank
+ *     complete, post_fatal and pack also "downstream": the faulty rank and
+ *     the ranks its failure reached returned an error, every other rank
  *     success with exact values. Nothing else passes: a hang (the script's
  *     timeout), a success with a wrong value, a mixed outcome elsewhere;
  *   - the outcome the point must give: alloc on a blocking call, setup,
  *     segment, post, start: served (alloc in ALG/alone: error or
- *     downstream); cma: error;
+ *     downstream); cma: error; pack: error or downstream;
  *   - the counters: faults_injected is 1 on the faulty rank and 0
  *     elsewhere when the fault fired; a blocking alloc served by the
  *     previous module moves agree_fallback and <collective>_fallback on
@@ -87,10 +87,12 @@ static MPI_Datatype holed = MPI_DATATYPE_NULL;
 /* What the holes of a receive buffer hold before and after the call. */
 #define HOLE 0x5a5a5a5a
 
-enum { P_ALLOC, P_SETUP, P_SEGMENT, P_POST, P_POST_FATAL, P_COMPLETE, P_START, P_CMA, P_COUNT };
+enum {
+    P_ALLOC, P_SETUP, P_SEGMENT, P_POST, P_POST_FATAL, P_COMPLETE, P_START, P_CMA, P_PACK, P_COUNT
+};
 
 static const char *const point_names[P_COUNT] = {
-    "alloc", "setup", "segment", "post", "post_fatal", "complete", "start", "cma",
+    "alloc", "setup", "segment", "post", "post_fatal", "complete", "start", "cma", "pack",
 };
 
 /* What one rank reports of one run of a case. */
@@ -526,6 +528,7 @@ static int judge(const run_spec_t *s, const report_t *all, int *outcome)
     switch (s->point) {
     case P_POST_FATAL:
     case P_COMPLETE:
+    case P_PACK:
         if (0 == *outcome || 3 == *outcome) {
             WHY(" %s: must be error or downstream;", outcome_name(*outcome));
         }
@@ -723,7 +726,8 @@ int main(int argc, char **argv)
     cvar_write_int("coll_swing_priority", 40);
     MPI_Type_create_resized(MPI_INT, 0, 2 * (MPI_Aint) sizeof(int), &holed);
     MPI_Type_commit(&holed);
-    npts = parse_list(points ? points : "alloc,setup,segment,post,post_fatal,complete,start,cma",
+    npts = parse_list(points ? points
+                             : "alloc,setup,segment,post,post_fatal,complete,start,cma,pack",
                       point_names, P_COUNT, pts);
     grow = base_count;
     copy = strdup(cases);
@@ -757,8 +761,8 @@ int main(int argc, char **argv)
         }
         for (int i = 0; i < npts; ++i) {
             char *rcopy = strdup(ranks), *rsave = NULL;
-            /* start exists on nonblocking entries only, cma where single copy is on */
-            if ((P_START == pts[i] && is_blocking(e))) {
+            /* start exists on nonblocking entries only, pack with holes only */
+            if ((P_START == pts[i] && is_blocking(e)) || (P_PACK == pts[i] && V_PLAIN == var)) {
                 free(rcopy);
                 continue;
             }
