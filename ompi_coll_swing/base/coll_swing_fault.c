@@ -101,7 +101,7 @@ static void swing_fault_parse(const char *text)
             if (!warned && 0 == me) {
                 opal_output(0, "coll:swing: warning: coll_swing_fault_inject: \"%s\" is not "
                             "RANK:POINT:N[,...] (points: alloc, setup, segment, post, "
-                            "post_fatal, complete, start, cma); ignored", text);
+                            "post_fatal, complete, start, cma, pack); ignored", text);
             }
             warned = 1;
             swing_fault_nitems = 0;

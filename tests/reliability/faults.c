@@ -584,7 +584,8 @@ static int judge(const run_spec_t *s, const report_t *all, int *outcome)
 out:
     if (bad) {
         printf("FAIL %s:%s%s %s #%lu on rank %d: %s:%s\n", entry_names[s->e], s->alg,
-               variant_names[s->var], point_names[s->point], s->nth, s->rank, outcome_name(*outcome), why);
+               variant_names[s->var], point_names[s->point], s->nth, s->rank,
+               outcome_name(*outcome), why);
     }
     return !bad;
 #undef WHY
