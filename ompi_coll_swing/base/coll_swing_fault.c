@@ -30,6 +30,7 @@ const char *const mca_coll_swing_fault_names[MCA_COLL_SWING_FAULT_COUNT] = {
     [MCA_COLL_SWING_FAULT_COMPLETE] = "complete",
     [MCA_COLL_SWING_FAULT_START] = "start",
     [MCA_COLL_SWING_FAULT_CMA] = "cma",
+    [MCA_COLL_SWING_FAULT_PACK] = "pack",
 };
 
 int mca_coll_swing_fault_enabled;
@@ -100,7 +101,7 @@ static void swing_fault_parse(const char *text)
             if (!warned && 0 == me) {
                 opal_output(0, "coll:swing: warning: coll_swing_fault_inject: \"%s\" is not "
                             "RANK:POINT:N[,...] (points: alloc, setup, segment, post, "
-                            "post_fatal, complete, start, cma); ignored", text);
+                            "post_fatal, complete, start, cma, pack); ignored", text);
             }
             warned = 1;
             swing_fault_nitems = 0;

@@ -46,6 +46,8 @@ typedef enum {
     MCA_COLL_SWING_FAULT_START,
     /* "cma": a single-copy read of a peer's memory (process_vm_readv) */
     MCA_COLL_SWING_FAULT_CMA,
+    /* "pack": packing or unpacking a type with holes (base/coll_swing_ubuf.h) */
+    MCA_COLL_SWING_FAULT_PACK,
     MCA_COLL_SWING_FAULT_COUNT
 } mca_coll_swing_fault_point_t;
 

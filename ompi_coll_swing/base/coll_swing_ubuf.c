@@ -48,6 +48,9 @@ static int swing_ubuf_convert(const mca_coll_swing_ubuf_t *u, char *bytes, int s
     size_t max = u->bytes;
     int rc;
 
+    if (mca_coll_swing_fault(MCA_COLL_SWING_FAULT_PACK)) {
+        return OMPI_ERROR;
+    }
     OBJ_CONSTRUCT(&conv, opal_convertor_t);
     rc = send ? opal_convertor_copy_and_prepare_for_send(ompi_mpi_local_convertor, &u->dtype->super,
                                                          u->count, u->buf, 0, &conv)

@@ -32,9 +32,10 @@ void mca_coll_swing_ubuf_set(mca_coll_swing_ubuf_t *u, const void *buf, size_t c
 /* u moved to its i-th block (a root's buffer of consecutive blocks). */
 void mca_coll_swing_ubuf_block(const mca_coll_swing_ubuf_t *u, int i,
                                mca_coll_swing_ubuf_t *out);
-/* Its bytes into out (u->bytes of them). */
+/* Its bytes into out (u->bytes of them). A type with holes goes through
+   the convertor, which may fail (the fault point "pack"). */
 int mca_coll_swing_ubuf_pack(const mca_coll_swing_ubuf_t *u, char *out);
-/* Its bytes from in. */
+/* Its bytes from in (the same). */
 int mca_coll_swing_ubuf_unpack(const mca_coll_swing_ubuf_t *u, const char *in);
 
 END_C_DECLS

@@ -282,7 +282,7 @@ static const swing_param_t swing_params[] = {
       .dflt_string = NULL,
       .help = "Debug only, for tests: faults to inject, RANK:POINT:N[,RANK:POINT:N...]: the "
               "Nth occurrence of POINT on the process of MPI_COMM_WORLD rank RANK fails, once; "
-              "points: alloc, setup, segment, post, post_fatal, complete, start, cma "
+              "points: alloc, setup, segment, post, post_fatal, complete, start, cma, pack "
               "(docs/TESTING.md, Faults). Empty (the default): none, at no cost. Given at "
               "launch (\"none\" included), a value written later through MPI_T is read at "
               "the next point reached, and the occurrences are counted from there" },

@@ -2,13 +2,27 @@
  * The fault matrix: a fault on one rank must end the same way on every
  * rank (docs/TESTING.md, "Faults").
  *
- *   faults --cases ENTRY:ALG[,ENTRY:ALG...] [--points P,P...] [--ranks R,R...]
+ *   faults --cases ENTRY:ALG[/VARIANT][,...] [--points P,P...] [--ranks R,R...]
  *          [--count N] [--root R] [--all-nth] [--self-test]
  *
  * ENTRY is allreduce, reduce_scatter_block, reduce_scatter, allgather,
  * allgatherv, iallreduce, allreduce_init, bcast, reduce, gather or
  * scatter (from --root R, 0 by default); ALG one of swing's algorithms for
- * it. For every case, fault point (coll_swing_fault_inject's points)
+ * it, optionally followed by a type variant (meant for the entries that
+ * move bytes: bcast, gather, scatter):
+ *
+ *   ALG/holes  every rank passes a type with holes (an int resized to an
+ *              extent of two ints: the same signature as MPI_INT, the
+ *              holes between the elements must stay untouched), so swing
+ *              packs through scratch;
+ *   ALG/mixed  the root passes that type, the other ranks MPI_INT;
+ *   ALG/alone  a first call with MPI_INT on every rank (disarmed but for
+ *              the setup point) agrees the scratch's size without growing
+ *              it, then the call with holes on every rank: each rank grows
+ *              its scratch alone, and one that cannot runs the call in
+ *              error mode (so alloc gives error or downstream there).
+ *
+ * For every case, fault point (coll_swing_fault_inject's points)
  * and faulty world rank, the program first counts the point's occurrences
  * in the case without failing any (a spec whose N is never reached), then
  * runs the case again with the 1st and the last occurrence failing (every
@@ -19,19 +33,21 @@
  *
  *   - the outcome: every rank returned success with exact values
  *     (served), or every rank returned an error (error); for the points
- *     complete and post_fatal also "downstream": the faulty rank and the
- *     ranks its failure reached returned an error, every other rank
+ *     complete, post_fatal and pack also "downstream": the faulty rank and
+ *     the ranks its failure reached returned an error, every other rank
  *     success with exact values. Nothing else passes: a hang (the script's
  *     timeout), a success with a wrong value, a mixed outcome elsewhere;
  *   - the outcome the point must give: alloc on a blocking call, setup,
- *     segment, post, start: served; cma: error;
+ *     segment, post, start: served (alloc in ALG/alone: error or
+ *     downstream); cma: error; pack: error or downstream;
  *   - the counters: faults_injected is 1 on the faulty rank and 0
  *     elsewhere when the fault fired; a blocking alloc served by the
  *     previous module moves agree_fallback and <collective>_fallback on
  *     every rank; a post served moves p2p_retry on the faulty rank; every
  *     rank that returned an error moved <collective>_error, and every one
  *     but the faulty rank peer_error;
- *   - the next call: success with exact values on every rank; no swing
+ *   - the next call: success with exact values (the holes untouched) on
+ *     every rank; no swing
  *     request left once the requests are freed (nb_requests).
  *
  * --self-test demands "served" of every case that fired: a run with a
@@ -60,10 +76,23 @@ static const char *const entry_names[E_COUNT] = {
     "iallreduce", "allreduce_init", "bcast", "reduce", "gather", "scatter",
 };
 
-enum { P_ALLOC, P_SETUP, P_SEGMENT, P_POST, P_POST_FATAL, P_COMPLETE, P_START, P_CMA, P_COUNT };
+/* The type variant of a case (ALG/holes, ALG/mixed, ALG/alone). */
+enum { V_PLAIN, V_HOLES, V_MIXED, V_ALONE, V_COUNT };
+
+static const char *const variant_names[V_COUNT] = {"", "/holes", "/mixed", "/alone"};
+
+/* An int with a hole of one int after it: MPI_INT's signature, holes. */
+static MPI_Datatype holed = MPI_DATATYPE_NULL;
+
+/* What the holes of a receive buffer hold before and after the call. */
+#define HOLE 0x5a5a5a5a
+
+enum {
+    P_ALLOC, P_SETUP, P_SEGMENT, P_POST, P_POST_FATAL, P_COMPLETE, P_START, P_CMA, P_PACK, P_COUNT
+};
 
 static const char *const point_names[P_COUNT] = {
-    "alloc", "setup", "segment", "post", "post_fatal", "complete", "start", "cma",
+    "alloc", "setup", "segment", "post", "post_fatal", "complete", "start", "cma", "pack",
 };
 
 /* What one rank reports of one run of a case. */
@@ -161,6 +190,8 @@ typedef struct call_bufs {
     int *sbuf, *rbuf;
     int counts[64], displs[64];
     size_t total;       /* elements of the vector */
+    int stride;         /* ints from one element to the next: 2 for holed */
+    MPI_Datatype type;  /* MPI_INT or holed */
 } call_bufs_t;
 
 /* 1 for the entries of one vector (no blocks). */
@@ -169,9 +200,18 @@ static int is_vector(int e)
     return E_ALLREDUCE == e || E_IALLREDUCE == e || E_INIT == e || E_BCAST == e || E_REDUCE == e;
 }
 
-static void bufs_fill(call_bufs_t *b, int e, size_t n)
+/* Element i of buffer x (in ints: stride apart). */
+#define AT(b, x, i) ((x)[(size_t) (i) * (size_t) (b)->stride])
+
+/* 1 when this rank passes the type with holes in variant v. */
+static int has_holes(int v)
 {
-    size_t at = 0;
+    return V_HOLES == v || V_ALONE == v || (V_MIXED == v && me == root);
+}
+
+static void bufs_fill(call_bufs_t *b, int e, size_t n, int holes)
+{
+    size_t at = 0, ints;
 
     for (int r = 0; r < np; ++r) {
         b->counts[r] = is_vector(e) ? 0 : block_of(e, n, r);
@@ -179,16 +219,20 @@ static void bufs_fill(call_bufs_t *b, int e, size_t n)
         at += (size_t) b->counts[r];
     }
     b->total = is_vector(e) ? n : at;
-    b->sbuf = malloc(sizeof(int) * (b->total + (size_t) np + 1));
-    b->rbuf = malloc(sizeof(int) * (b->total + (size_t) np + 1));
+    b->stride = holes ? 2 : 1;
+    b->type = holes ? holed : MPI_INT;
+    ints = (size_t) b->stride * (b->total + (size_t) np + 1);
+    b->sbuf = malloc(sizeof(int) * ints);
+    b->rbuf = malloc(sizeof(int) * ints);
+    memset(b->sbuf, 0x5a, sizeof(int) * ints);
     /* a reduction's whole vector, or a gather's block (its first elements) */
     for (size_t i = 0; i < b->total; ++i) {
-        b->sbuf[i] = value(me, i);
+        AT(b, b->sbuf, i) = value(me, i);
     }
     /* a scatter's root: rank r's block holds rank r's values */
     for (int r = 0; E_SCATTER == e && r < np; ++r) {
         for (int i = 0; i < b->counts[r]; ++i) {
-            b->sbuf[b->displs[r] + i] = value(r, (size_t) i);
+            AT(b, b->sbuf, b->displs[r] + i) = value(r, (size_t) i);
         }
     }
 }
@@ -199,23 +243,29 @@ static void bufs_free(call_bufs_t *b)
     free(b->rbuf);
 }
 
-/* 1 when rbuf holds the entry's exact result (a rooted one's at the root only). */
+/* 1 when rbuf holds the entry's exact result (a rooted one's at the root
+   only) and, with holes, every hole still holds what it held. */
 static int bufs_check(const call_bufs_t *b, int e)
 {
+    for (size_t i = 0; 2 == b->stride && i < b->total; ++i) {
+        if (HOLE != b->rbuf[2 * i + 1]) {
+            return 0;
+        }
+    }
     if ((E_REDUCE == e || E_GATHER == e) && me != root) {
         return 1;
     }
     switch (e) {
     case E_BCAST:
         for (size_t i = 0; i < b->total; ++i) {
-            if (b->rbuf[i] != value(root, i)) {
+            if (AT(b, b->rbuf, i) != value(root, i)) {
                 return 0;
             }
         }
         return 1;
     case E_SCATTER:
         for (int i = 0; i < b->counts[me]; ++i) {
-            if (b->rbuf[i] != value(me, (size_t) i)) {
+            if (AT(b, b->rbuf, i) != value(me, (size_t) i)) {
                 return 0;
             }
         }
@@ -225,7 +275,7 @@ static int bufs_check(const call_bufs_t *b, int e)
     case E_IALLREDUCE:
     case E_INIT:
         for (size_t i = 0; i < b->total; ++i) {
-            if (b->rbuf[i] != sum_at(i)) {
+            if (AT(b, b->rbuf, i) != sum_at(i)) {
                 return 0;
             }
         }
@@ -237,7 +287,7 @@ static int bufs_check(const call_bufs_t *b, int e)
             first += (size_t) b->counts[r];
         }
         for (int i = 0; i < b->counts[me]; ++i) {
-            if (b->rbuf[i] != sum_at(first + (size_t) i)) {
+            if (AT(b, b->rbuf, i) != sum_at(first + (size_t) i)) {
                 return 0;
             }
         }
@@ -246,7 +296,7 @@ static int bufs_check(const call_bufs_t *b, int e)
     default:
         for (int r = 0; r < np; ++r) {
             for (int i = 0; i < b->counts[r]; ++i) {
-                if (b->rbuf[b->displs[r] + i] != value(r, (size_t) i)) {
+                if (AT(b, b->rbuf, b->displs[r] + i) != value(r, (size_t) i)) {
                     return 0;
                 }
             }
@@ -260,33 +310,34 @@ static int bufs_check(const call_bufs_t *b, int e)
 static int run_call(int e, MPI_Comm comm, call_bufs_t *b, MPI_Request *req)
 {
     int rc = MPI_SUCCESS, c = b->counts[me];
+    MPI_Datatype t = b->type;
 
-    memset(b->rbuf, 0x5a, sizeof(int) * (b->total + 1));
+    memset(b->rbuf, 0x5a, sizeof(int) * (size_t) b->stride * (b->total + 1));
     switch (e) {
     case E_ALLREDUCE:
-        return MPI_Allreduce(b->sbuf, b->rbuf, (int) b->total, MPI_INT, MPI_SUM, comm);
+        return MPI_Allreduce(b->sbuf, b->rbuf, (int) b->total, t, MPI_SUM, comm);
     case E_RSB:
-        return MPI_Reduce_scatter_block(b->sbuf, b->rbuf, c, MPI_INT, MPI_SUM, comm);
+        return MPI_Reduce_scatter_block(b->sbuf, b->rbuf, c, t, MPI_SUM, comm);
     case E_RS:
-        return MPI_Reduce_scatter(b->sbuf, b->rbuf, b->counts, MPI_INT, MPI_SUM, comm);
+        return MPI_Reduce_scatter(b->sbuf, b->rbuf, b->counts, t, MPI_SUM, comm);
     case E_AG:
-        return MPI_Allgather(b->sbuf, c, MPI_INT, b->rbuf, c, MPI_INT, comm);
+        return MPI_Allgather(b->sbuf, c, t, b->rbuf, c, t, comm);
     case E_AGV:
-        return MPI_Allgatherv(b->sbuf, c, MPI_INT, b->rbuf, b->counts, b->displs, MPI_INT, comm);
+        return MPI_Allgatherv(b->sbuf, c, t, b->rbuf, b->counts, b->displs, t, comm);
     case E_BCAST:
         for (size_t i = 0; me == root && i < b->total; ++i) {
-            b->rbuf[i] = value(root, i);
+            AT(b, b->rbuf, i) = value(root, i);
         }
-        return MPI_Bcast(b->rbuf, (int) b->total, MPI_INT, root, comm);
+        return MPI_Bcast(b->rbuf, (int) b->total, t, root, comm);
     case E_REDUCE:
-        return MPI_Reduce(b->sbuf, b->rbuf, (int) b->total, MPI_INT, MPI_SUM, root, comm);
+        return MPI_Reduce(b->sbuf, b->rbuf, (int) b->total, t, MPI_SUM, root, comm);
     case E_GATHER:
-        return MPI_Gather(b->sbuf, c, MPI_INT, b->rbuf, c, MPI_INT, root, comm);
+        return MPI_Gather(b->sbuf, c, t, b->rbuf, c, t, root, comm);
     case E_SCATTER:
-        return MPI_Scatter(b->sbuf, c, MPI_INT, b->rbuf, c, MPI_INT, root, comm);
+        return MPI_Scatter(b->sbuf, c, t, b->rbuf, c, t, root, comm);
     case E_IALLREDUCE: {
         MPI_Request r = MPI_REQUEST_NULL;
-        rc = MPI_Iallreduce(b->sbuf, b->rbuf, (int) b->total, MPI_INT, MPI_SUM, comm, &r);
+        rc = MPI_Iallreduce(b->sbuf, b->rbuf, (int) b->total, t, MPI_SUM, comm, &r);
         if (MPI_SUCCESS == rc) {
             rc = MPI_Wait(&r, MPI_STATUS_IGNORE);
         }
@@ -294,7 +345,7 @@ static int run_call(int e, MPI_Comm comm, call_bufs_t *b, MPI_Request *req)
     }
     default:
         if (MPI_REQUEST_NULL == *req) {
-            rc = TU_ALLREDUCE_INIT(b->sbuf, b->rbuf, (int) b->total, MPI_INT, MPI_SUM, comm,
+            rc = TU_ALLREDUCE_INIT(b->sbuf, b->rbuf, (int) b->total, t, MPI_SUM, comm,
                                    MPI_INFO_NULL, req);
             if (MPI_SUCCESS != rc) {
                 *req = MPI_REQUEST_NULL;
@@ -323,6 +374,7 @@ static int needs_segment(const char *alg)
 typedef struct run_spec {
     int e;
     const char *alg;
+    int var;           /* the type variant */
     int point;
     int rank;          /* the faulty world rank */
     unsigned long nth; /* 0: count only */
@@ -351,7 +403,7 @@ static void run_case(const run_spec_t *s, report_t *out)
     }
     snprintf(spec, sizeof(spec), "%d:%s:%lu", s->rank, point_names[s->point],
              s->nth ? s->nth : 1000000000UL);
-    bufs_fill(&b, s->e, s->count);
+    bufs_fill(&b, s->e, s->count, has_holes(s->var));
     snprintf(var, sizeof(var), "fault_%s", point_names[s->point]);
     /* the occurrences are counted from the spec's write on */
     f0 = counter("faults_injected");
@@ -365,6 +417,13 @@ static void run_case(const run_spec_t *s, report_t *out)
         /* a blocking call sets the segment up (docs/NONBLOCKING.md); armed
            for the setup point, whose faults it meets */
         MPI_Allreduce(MPI_IN_PLACE, b.rbuf, 1, MPI_INT, MPI_SUM, comm);
+    }
+    if (V_ALONE == s->var) {
+        /* MPI_INT everywhere: the scratch's size agreed, nobody's grown */
+        call_bufs_t w;
+        bufs_fill(&w, s->e, s->count, 0);
+        run_call(s->e, comm, &w, &req);
+        bufs_free(&w);
     }
     s0 = counter_of(entry, "served");
     fb0 = counter_of(entry, "fallback");
@@ -469,6 +528,7 @@ static int judge(const run_spec_t *s, const report_t *all, int *outcome)
     switch (s->point) {
     case P_POST_FATAL:
     case P_COMPLETE:
+    case P_PACK:
         if (0 == *outcome || 3 == *outcome) {
             WHY(" %s: must be error or downstream;", outcome_name(*outcome));
         }
@@ -480,6 +540,13 @@ static int judge(const run_spec_t *s, const report_t *all, int *outcome)
         }
         break;
     case P_ALLOC:
+        if (V_ALONE == s->var) {
+            /* a rank alone short of scratch: error mode, no agreement */
+            if (1 != *outcome && 2 != *outcome) {
+                WHY(" %s: must be error or downstream;", outcome_name(*outcome));
+            }
+            break;
+        }
         if (!is_blocking(s->e)) {
             if (*outcome > 1) {
                 WHY(" %s: must be served or error;", outcome_name(*outcome));
@@ -516,8 +583,9 @@ static int judge(const run_spec_t *s, const report_t *all, int *outcome)
     }
 out:
     if (bad) {
-        printf("FAIL %s:%s %s #%lu on rank %d: %s:%s\n", entry_names[s->e], s->alg,
-               point_names[s->point], s->nth, s->rank, outcome_name(*outcome), why);
+        printf("FAIL %s:%s%s %s #%lu on rank %d: %s:%s\n", entry_names[s->e], s->alg,
+               variant_names[s->var], point_names[s->point], s->nth, s->rank,
+               outcome_name(*outcome), why);
     }
     return !bad;
 #undef WHY
@@ -551,9 +619,10 @@ static size_t run_count(int point, size_t *grow)
 }
 
 /* One case, point and rank: count, then the chosen occurrences. */
-static void run_point(int e, const char *alg, int point, int rank, int all_nth, size_t *count)
+static void run_point(int e, const char *alg, int var, int point, int rank, int all_nth,
+                      size_t *count)
 {
-    run_spec_t s = {e, alg, point, rank, 0, 0};
+    run_spec_t s = {e, alg, var, point, rank, 0, 0};
     report_t mine, *all = calloc((size_t) np, sizeof(report_t));
     unsigned long nths[64], occ;
     int nn = 0, outcome;
@@ -565,8 +634,8 @@ static void run_point(int e, const char *alg, int point, int rank, int all_nth, 
     MPI_Bcast(&occ, 1, MPI_UNSIGNED_LONG, 0, ctl);
     if (0 == occ) {
         if (0 == me) {
-            printf("n/a  %s:%s %s on rank %d: no occurrence\n", entry_names[e], alg,
-                   point_names[point], rank);
+            printf("n/a  %s:%s%s %s on rank %d: no occurrence\n", entry_names[e], alg,
+                   variant_names[var], point_names[point], rank);
         }
         free(all);
         return;
@@ -580,8 +649,8 @@ static void run_point(int e, const char *alg, int point, int rank, int all_nth, 
         s.nth = nths[i];
         s.count = run_count(point, count);
         if (0 == me) {
-            printf("case %s:%s %s #%lu of %lu on rank %d ...", entry_names[e], alg,
-                   point_names[point], s.nth, occ, rank);
+            printf("case %s:%s%s %s #%lu of %lu on rank %d ...", entry_names[e], alg,
+                   variant_names[var], point_names[point], s.nth, occ, rank);
             fflush(stdout);
         }
         run_case(&s, &mine);
@@ -638,8 +707,9 @@ int main(int argc, char **argv)
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
     MPI_Comm_rank(MPI_COMM_WORLD, &me);
     MPI_Comm_size(MPI_COMM_WORLD, &np);
-    rel_parse_opts("faults", "faults --cases ENTRY:ALG,... [--points P,...] [--ranks R,...] "
-                   "[--count N] [--root R] [--all-nth] [--self-test]", argc, argv, opts);
+    rel_parse_opts("faults", "faults --cases ENTRY:ALG[/holes|/mixed|/alone],... [--points P,...] "
+                   "[--ranks R,...] [--count N] [--root R] [--all-nth] [--self-test]", argc, argv,
+                   opts);
     root = (int) (root_opt % (unsigned long long) np);
     if (count > 0) {
         base_count = (size_t) count;
@@ -655,17 +725,32 @@ int main(int argc, char **argv)
     cvar_write_int("coll_swing_priority", 0);
     MPI_Comm_dup(MPI_COMM_WORLD, &ctl);
     cvar_write_int("coll_swing_priority", 40);
-    npts = parse_list(points ? points : "alloc,setup,segment,post,post_fatal,complete,start,cma",
+    MPI_Type_create_resized(MPI_INT, 0, 2 * (MPI_Aint) sizeof(int), &holed);
+    MPI_Type_commit(&holed);
+    npts = parse_list(points ? points
+                             : "alloc,setup,segment,post,post_fatal,complete,start,cma,pack",
                       point_names, P_COUNT, pts);
     grow = base_count;
     copy = strdup(cases);
     for (char *c = strtok_r(copy, ",", &save); NULL != c; c = strtok_r(NULL, ",", &save)) {
-        char *alg = strchr(c, ':');
-        int e = -1;
+        char *alg = strchr(c, ':'), *v;
+        int e = -1, var = V_PLAIN;
         if (NULL == alg) {
             continue;
         }
         *alg++ = '\0';
+        if (NULL != (v = strchr(alg, '/'))) {
+            for (int i = 1; i < V_COUNT; ++i) {
+                var = (0 == strcmp(v, variant_names[i])) ? i : var;
+            }
+            if (V_PLAIN == var) {
+                if (0 == me) {
+                    printf("faults: unknown type variant %s\n", v);
+                }
+                MPI_Abort(MPI_COMM_WORLD, 2);
+            }
+            *v = '\0';
+        }
         for (int i = 0; i < E_COUNT; ++i) {
             e = (0 == strcmp(c, entry_names[i])) ? i : e;
         }
@@ -677,8 +762,8 @@ int main(int argc, char **argv)
         }
         for (int i = 0; i < npts; ++i) {
             char *rcopy = strdup(ranks), *rsave = NULL;
-            /* start exists on nonblocking entries only, cma where single copy is on */
-            if ((P_START == pts[i] && is_blocking(e))) {
+            /* start exists on nonblocking entries only, pack with holes only */
+            if ((P_START == pts[i] && is_blocking(e)) || (P_PACK == pts[i] && V_PLAIN == var)) {
                 free(rcopy);
                 continue;
             }
@@ -686,7 +771,7 @@ int main(int argc, char **argv)
                  r = strtok_r(NULL, ",", &rsave)) {
                 int rank = atoi(r);
                 if (rank >= 0 && rank < np) {
-                    run_point(e, alg, pts[i], rank, all_nth, &grow);
+                    run_point(e, alg, var, pts[i], rank, all_nth, &grow);
                 }
             }
             free(rcopy);
@@ -697,6 +782,7 @@ int main(int argc, char **argv)
     if (0 == me) {
         printf("faults np=%d: %d failures: %s\n", np, failures, failures ? "FAIL" : "PASS");
     }
+    MPI_Type_free(&holed);
     MPI_Comm_free(&ctl);
     swing_pvar_close();
     MPI_Finalize();

@@ -11,10 +11,12 @@
 # (folded schedules), np 4 shm with single copy (the rooted ones too), and
 # hier on emulated nodes 2x2 (skipped where namespaces are not permitted;
 # broadcast and reduce from root 0 and from root 3, a leader that is not
-# its node's first rank), the 1st and last occurrence of each point on
-# one or two ranks. Long form: every occurrence up to 64, every rank, more
-# algorithms, TCP, np 5 and 8, nodes 2x3 and 3x2. Each run under a
-# timeout: a hang fails.
+# its node's first rank); broadcast, gather and scatter also with types
+# with holes (trees, shm; hier's broadcast): on every rank, on the root
+# only, and a rank alone short of scratch; the 1st and last occurrence of
+# each point on one or two ranks. Long form: every occurrence up to 64,
+# every rank, more algorithms, TCP, np 5 and 8, nodes 2x3 and 3x2. Each
+# run under a timeout: a hang fails.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 tests="${SWING_TESTS_DIR:-$(pwd)}"
@@ -41,10 +43,17 @@ fold="allreduce:swing_bo,allreduce:rd_lo,reduce_scatter:swing,allgather:rd,iallr
 fold="$fold,bcast:bine,reduce:binomial_bo,gather:binomial,scatter:bine"
 rooted="bcast:bine,bcast:chain,bcast:bine_bo,reduce:binomial_mp,reduce:bine_bo"
 rooted="$rooted,gather:bine,scatter:binomial_mp"
+# types with holes (faults.c: ALG/holes every rank, ALG/mixed the root
+# only, ALG/alone a rank alone short of scratch after the size was agreed)
+rooted="$rooted,bcast:bine/holes,bcast:bine/mixed,bcast:bine/alone,bcast:chain/alone"
+rooted="$rooted,bcast:bine_bo/holes,gather:bine/holes,scatter:binomial_mp/holes,scatter:bine/mixed"
 seg="allreduce:shm,reduce_scatter_block:shm,allgather:shm,iallreduce:shm,allreduce_init:shm"
 seg="$seg,bcast:shm,reduce:shm,gather:shm,scatter:shm"
+segholes="bcast:shm/holes,bcast:shm/mixed,bcast:shm/alone,gather:shm/holes,gather:shm/alone"
+segholes="$segholes,scatter:shm/holes,scatter:shm/mixed,scatter:shm/alone"
+seg="$seg,$segholes"
 hier="allreduce:hier,reduce_scatter_block:hier,allgather:hier,iallreduce:hier,allreduce_init:hier"
-hroot="bcast:hier,reduce:hier"
+hroot="bcast:hier,reduce:hier,bcast:hier/holes,bcast:hier/mixed,bcast:hier/alone"
 hier="$hier,$hroot"
 ranks4="1"
 ranks3="2"
@@ -103,7 +112,8 @@ if [ $long = 1 ]; then
     run "np 8" "$mpirun" -np 8 $common "$prog" --cases "$mp" --ranks 5
     run "np 8 shm, single copy" "$mpirun" -np 8 $common $cma "$prog" --cases "$seg" --ranks 0,7
     run "np 5 shm rooted, root 2" "$mpirun" -np 5 $common "$prog" \
-        --cases "bcast:shm,reduce:shm,gather:shm,scatter:shm" --root 2 --ranks 0,2,4 $nth
+        --cases "bcast:shm,reduce:shm,gather:shm,scatter:shm,$segholes" --root 2 --ranks 0,2,4 \
+        $nth
     run "nodes 2x3 hier" env SWING_MPIRUN="sh $mpirun" "$nodes" 2x3 $common "$prog" \
         --cases "$hier" --ranks 0,4 $nth
     run "nodes 3x2 hier" env SWING_MPIRUN="sh $mpirun" "$nodes" 3x2 $common "$prog" \

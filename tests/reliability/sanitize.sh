@@ -122,8 +122,13 @@ mpi_check() {
     fmp="allreduce:swing_bo,allreduce:ring,reduce_scatter:swing,allgatherv:swing_mp"
     fmp="$fmp,iallreduce:swing_bo_mp,allreduce_init:swing_lo,bcast:bine,reduce:chain,gather:bine"
     fshm="allreduce:shm,allgather:shm,iallreduce:shm,allreduce_init:shm"
+    # the rooted ones (broadcast by single copy), and packing through
+    # scratch for types with holes (every rank; a rank alone short of it),
+    # where a pack or an unpack fails too
+    fshm="$fshm,bcast:shm,reduce:shm,gather:shm,scatter:shm,bcast:shm/holes,gather:shm/alone"
+    fshm="$fshm,scatter:shm/holes"
     fcma="--mca coll_swing_shm_cma 1 --mca coll_swing_shm_cma_min 0"
-    fcma="$fcma --mca coll_swing_shm_cma_allgather_min 0"
+    fcma="$fcma --mca coll_swing_shm_cma_allgather_min 0 --mca coll_swing_shm_cma_bcast_min 0"
     for label in "message passing" shm; do
         cases=$fmp
         extra=""
