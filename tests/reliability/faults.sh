@@ -17,6 +17,12 @@
 # each point on one or two ranks. Long form: every occurrence up to 64,
 # every rank, more algorithms, TCP, np 5 and 8, nodes 2x3 and 3x2. Each
 # run under a timeout: a hang fails.
+#
+# The runs on emulated nodes leave coll/han out (--mca coll ^han), so the
+# module swing hands calls to is tuned under both Open MPI series: under
+# 5.0, where han is that module across nodes, a hier call after an
+# injected setup fault crashed inside han's allreduce (docs/TESTING.md,
+# "Faults", open questions).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 tests="${SWING_TESTS_DIR:-$(pwd)}"
@@ -29,6 +35,7 @@ long=0
 timeout=${FAULTS_TIMEOUT:-120}
 common="--mca coll_swing_fault_inject none --mca coll_swing_segment_size 4096"
 common="$common --mca coll_swing_shm_size 4096"
+nohan="--mca coll ^han"
 cma="--mca coll_swing_shm_cma 1 --mca coll_swing_shm_cma_min 0"
 cma="$cma --mca coll_swing_shm_cma_allgather_min 0 --mca coll_swing_shm_cma_bcast_min 0"
 fails=0
@@ -87,9 +94,9 @@ run() {
         fails=$((fails + 1))
         [ $rc = 124 ] && echo "FAIL $label: timeout after ${timeout} s (a hang); last case started:"
         [ $rc != 124 ] && echo "FAIL $label (exit $rc):"
-        echo "$out" | grep -v '^case .*\.\.\. \(served\|error\|downstream\)' | grep -v '^n/a' \
+        echo "$out" | grep -a -v '^case .*\.\.\. \(served\|error\|downstream\)' | grep -v '^n/a' \
             | tail -n 30
-        grep -v '^\[.*\] coll:swing: warning' "$errf" | tail -n 20
+        grep -a -v '^\[.*\] coll:swing: warning' "$errf" | tail -n 20
     fi
 }
 
@@ -100,9 +107,9 @@ run "np 4 rooted, root 3" "$mpirun" -np 4 $common "$prog" --cases "$rooted" --ro
 run "np 3 folded" "$mpirun" -np 3 $common "$prog" --cases "$fold" --ranks "$ranks3" $nth
 run "np 4 shm, single copy" "$mpirun" -np 4 $common $cma "$prog" --cases "$seg" \
     --ranks "$ranks4" $nth
-run "nodes 2x2 hier" env SWING_MPIRUN="sh $mpirun" "$nodes" 2x2 $common "$prog" --cases "$hier" \
+run "nodes 2x2 hier" env SWING_MPIRUN="sh $mpirun" "$nodes" 2x2 $common $nohan "$prog" --cases "$hier" \
     --ranks "1,2" $nth
-run "nodes 2x2 hier rooted, root 3" env SWING_MPIRUN="sh $mpirun" "$nodes" 2x2 $common "$prog" \
+run "nodes 2x2 hier rooted, root 3" env SWING_MPIRUN="sh $mpirun" "$nodes" 2x2 $common $nohan "$prog" \
     --cases "$hroot" --root 3 --ranks "0,3" $nth
 if [ $long = 1 ]; then
     run "np 4 tcp" "$mpirun" -np 4 --mca btl self,tcp $common "$prog" --cases "$mp" --ranks 1,3
@@ -114,9 +121,9 @@ if [ $long = 1 ]; then
     run "np 5 shm rooted, root 2" "$mpirun" -np 5 $common "$prog" \
         --cases "bcast:shm,reduce:shm,gather:shm,scatter:shm,$segholes" --root 2 --ranks 0,2,4 \
         $nth
-    run "nodes 2x3 hier" env SWING_MPIRUN="sh $mpirun" "$nodes" 2x3 $common "$prog" \
+    run "nodes 2x3 hier" env SWING_MPIRUN="sh $mpirun" "$nodes" 2x3 $common $nohan "$prog" \
         --cases "$hier" --ranks 0,4 $nth
-    run "nodes 3x2 hier" env SWING_MPIRUN="sh $mpirun" "$nodes" 3x2 $common "$prog" \
+    run "nodes 3x2 hier" env SWING_MPIRUN="sh $mpirun" "$nodes" 3x2 $common $nohan "$prog" \
         --cases "$hier" --ranks 3,5 $nth
 fi
 
