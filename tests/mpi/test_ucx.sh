@@ -113,6 +113,13 @@ run "np 4 test_rsag" sm "failures: PASS" -np 4 $(forced "$rsag_colls" swing_mp) 
 run "np 6 test_rsag" tcp "failures: PASS" -np 6 $(forced "$rsag_colls" ring) \
     "$tests_dir/mpi/test_rsag" --alg ring --also "$(but "$rsag" ring | sed 's/,hier//')" \
     --big 65536 --quick
+# 3b. broadcast, reduce, gather and scatter: the trees by message passing
+# (bine forced, the others through MPI_T), then shm and hier's choice
+rooted_colls="bcast reduce gather scatter"
+run "np 5 test_rooted" tcp "failures: PASS" -np 5 $(forced "$rooted_colls" bine) \
+    "$tests_dir/mpi/test_rooted" --alg bine --also binomial,bine_mp,binomial_mp --big 65536 --quick
+run "np 4 test_rooted shm" sm "failures: PASS" -np 4 $(forced "$rooted_colls" shm) \
+    "$tests_dir/mpi/test_rooted" --alg shm --also auto --big 65536 --quick
 # 4. the nonblocking engine: outstanding calls, frees, point-to-point, threads
 run "np 4 test_nbc" sm "0 failures: PASS" -np 4 "$tests_dir/mpi/test_nbc" --threads 2 \
     --expect shm
