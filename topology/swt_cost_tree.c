@@ -270,16 +270,47 @@ static const swt_tm_form_t *swt_tm_form(swt_tree_model_t *m, swt_alg_t alg, swt_
     return (1 == form->state) ? form : NULL;
 }
 
-/* One step's time at n bytes (a chain: at n / S). */
-static double swt_tm_step_time(const swt_tree_model_t *m, const swt_tree_stats_t *st, double n)
+/*
+ * The latency of one step: alpha, the hops, and the overhead o of the
+ * messages a rank posts in it (one per part, sent and received).
+ */
+static double swt_tm_latency(const swt_tree_model_t *m, const swt_tree_stats_t *st, int nparts)
 {
     const swt_cost_params_t *par = &m->par;
+
+    return par->alpha + 2.0 * par->o * (double) nparts + (double) st->max_hops * par->tau;
+}
+
+/*
+ * Where ranks share cores (cores > 0), the least a step costs: every
+ * rank's overheads over the cores, the allreduce's bound (ALGORITHMS.md
+ * section 12) with the waiting ranks counted too, since a rank that
+ * waits for its message polls on the same cores as those that send
+ * (measured: a tree's step costs what a step in which every rank
+ * exchanges costs, 2026-11-26).
+ */
+static double swt_tm_floor(const swt_tree_model_t *m, const swt_tree_stats_t *st)
+{
+    const swt_cost_params_t *par = &m->par;
+    double ranks = ((double) st->nmsgs > (double) m->p) ? (double) st->nmsgs : (double) m->p;
+
+    return (par->cores > 0.0) ? 2.0 * par->o * ranks / par->cores : 0.0;
+}
+
+/* One step's time at n bytes (a chain: at n / S). */
+static double swt_tm_step_time(const swt_tree_model_t *m, const swt_tree_stats_t *st, int nparts,
+                               double n)
+{
+    const swt_cost_params_t *par = &m->par;
+    double t, lo;
 
     if (0 == st->nmsgs) {
         return 0.0;
     }
-    return par->alpha + (double) st->max_hops * par->tau + st->max_link * n / par->beta
-           + par->gamma * st->reduced * n;
+    t = swt_tm_latency(m, st, nparts) + st->max_link * n / par->beta
+        + par->gamma * st->reduced * n;
+    lo = swt_tm_floor(m, st);
+    return (t > lo) ? t : lo;
 }
 
 static double swt_tm_sqrt(double x)
@@ -299,13 +330,13 @@ static double swt_tm_sqrt(double x)
     return r;
 }
 
-static double swt_tm_chain_time(const swt_tree_model_t *m, const swt_tm_form_t *f, double n,
-                                long S)
+static double swt_tm_chain_time(const swt_tree_model_t *m, const swt_tm_form_t *f, int nparts,
+                                double n, long S)
 {
     if (m->p < 2) {
         return 0.0;
     }
-    return (double) (m->p + S - 2) * swt_tm_step_time(m, &f->st[0], n / (double) S);
+    return (double) (m->p + S - 2) * swt_tm_step_time(m, &f->st[0], nparts, n / (double) S);
 }
 
 static long swt_tm_best_nsegs(const swt_tree_model_t *m, const swt_tm_form_t *f, int nparts,
@@ -320,7 +351,10 @@ static long swt_tm_best_nsegs(const swt_tree_model_t *m, const swt_tm_form_t *f,
         return 1;
     }
     st = &f->st[0];
-    a = par->alpha + (double) st->max_hops * par->tau;
+    a = swt_tm_latency(m, st, nparts);
+    if (a < swt_tm_floor(m, st)) {
+        a = swt_tm_floor(m, st);
+    }
     b = n * (st->max_link / par->beta + par->gamma * st->reduced);
     smax = n / (double) nparts;   /* a segment of at least one byte per part */
     if (smax > (double) ((1L << 29) - m->p)) {
@@ -334,7 +368,7 @@ static long swt_tm_best_nsegs(const swt_tree_model_t *m, const swt_tm_form_t *f,
     lo = (long) s;
     best = lo;
     if ((double) (lo + 1) <= smax
-        && swt_tm_chain_time(m, f, n, lo + 1) < swt_tm_chain_time(m, f, n, lo)) {
+        && swt_tm_chain_time(m, f, nparts, n, lo + 1) < swt_tm_chain_time(m, f, nparts, n, lo)) {
         best = lo + 1;
     }
     return best;
@@ -350,10 +384,10 @@ double swt_tree_model_time(swt_tree_model_t *m, swt_alg_t alg, swt_coll_t coll,
         return HUGE_VAL;
     }
     if (SWT_ALG_RING == alg) {
-        return swt_tm_chain_time(m, f, bytes, swt_tm_best_nsegs(m, f, nparts, bytes));
+        return swt_tm_chain_time(m, f, nparts, bytes, swt_tm_best_nsegs(m, f, nparts, bytes));
     }
     for (int i = 0; i < f->nsteps; ++i) {
-        t += swt_tm_step_time(m, &f->st[i], bytes);
+        t += swt_tm_step_time(m, &f->st[i], nparts, bytes);
     }
     return t;
 }

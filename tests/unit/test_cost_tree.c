@@ -75,6 +75,31 @@ START_TEST(test_ring8)
 }
 END_TEST
 
+/*
+ * The overhead per message and the cores (ALGORITHMS.md section 12) in a
+ * tree's step: ring:8, Bine far-first broadcast of 1000 B (steps 2.3,
+ * 2.1, 2.1 us above). o = 0.5 us: each step + 2 o = 1 us, 9.5 us; with 2
+ * cores a step costs at least every rank's overheads over them, 2 o 8 / 2
+ * = 4 us, waiting ranks included: 12 us.
+ */
+START_TEST(test_overheads)
+{
+    swt_topo_t *t = unit_topo_load("ring:8");
+    swt_cost_params_t po = par;
+    swt_tree_model_t *m = NULL;
+
+    po.o = 0.5e-6;
+    ck_assert_int_eq(SWT_OK, swt_tree_model_create(t, &po, 0, &m));
+    near(swt_tree_model_time(m, SWT_ALG_SWING, SWT_COLL_BCAST, &far, 1, 1000), 9.5e-6);
+    swt_tree_model_destroy(m);
+    po.cores = 2.0;
+    ck_assert_int_eq(SWT_OK, swt_tree_model_create(t, &po, 0, &m));
+    near(swt_tree_model_time(m, SWT_ALG_SWING, SWT_COLL_BCAST, &far, 1, 1000), 12.0e-6);
+    swt_tree_model_destroy(m);
+    swt_topo_destroy(t);
+}
+END_TEST
+
 /* The chain's segment count is the best integer one. */
 START_TEST(test_chain_nsegs)
 {
@@ -337,6 +362,7 @@ int main(void)
 
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_ring8);
+    tcase_add_test(tc, test_overheads);
     tcase_add_test(tc, test_chain_nsegs);
     tcase_add_loop_test(tc, test_brute_force, 0, (int) (sizeof(bf_specs) / sizeof(bf_specs[0])));
     tcase_add_test(tc, test_bine_fewer_link_bytes);
