@@ -49,6 +49,29 @@ bad() {
     echo "FAIL $*"
 }
 
+# asan_job TIMEOUT NP ARGS...: one MPI job of uninstrumented programs
+# loading the instrumented component, the ASan runtime preloaded in the
+# ranks only (mpi_check's variables); its output in out, its status in rc
+asan_job() {
+    tmo=$1 np=$2
+    shift 2
+    out=$(SWING_COMPONENT_PATH="$comp:$(sed -n 's/^SWING_OMPI_PKGLIBDIR = //p' "$bdir/tests/Makefile")" \
+          timeout "$tmo" "$here/../mpi/mpirun.sh" -np "$np" \
+          -x LD_PRELOAD="$libasan:$shim" -x ASAN_OPTIONS="$asan_opts:fast_unwind_on_malloc=0" \
+          -x LSAN_OPTIONS="suppressions=$supp:print_suppressions=0" \
+          -x UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
+          "$@" </dev/null 2>&1)
+    rc=$?
+}
+
+# asan_clean PASSED: the last asan_job exited 0, printed PASSED and no
+# sanitizer report
+asan_clean() {
+    [ $rc = 0 ] && echo "$out" | grep -q -e "$1" \
+        && ! echo "$out" | grep -q -e 'ERROR: AddressSanitizer' -e 'runtime error:' \
+                                   -e 'ERROR: LeakSanitizer'
+}
+
 mpi_check() {
     bdir=$1
     comp="$bdir/tests/components"
@@ -77,16 +100,10 @@ mpi_check() {
             nb_mca="--mca coll_swing_iallreduce_algorithm $2 --mca coll_swing_allreduce_init_algorithm $2"
             nb_flag="--nbc"
         fi
-        out=$(SWING_COMPONENT_PATH="$comp:$(sed -n 's/^SWING_OMPI_PKGLIBDIR = //p' "$bdir/tests/Makefile")" \
-              timeout 300 "$here/../mpi/mpirun.sh" -np "$1" \
-              -x LD_PRELOAD="$libasan:$shim" -x ASAN_OPTIONS="$asan_opts:fast_unwind_on_malloc=0" \
-              -x LSAN_OPTIONS="suppressions=$supp:print_suppressions=0" \
-              -x UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
-              --mca coll_swing_allreduce_algorithm "$2" $nb_mca "$plain" --iters 100 \
-              --max-count 20000 --expect-alg "$2" $nb_flag </dev/null 2>&1)
-        rc=$?
-        if [ $rc = 0 ] && echo "$out" | grep -q 'problems: OK' \
-                && ! echo "$out" | grep -q -e 'ERROR: AddressSanitizer' -e 'runtime error:' -e 'ERROR: LeakSanitizer'; then
+        # shellcheck disable=SC2086
+        asan_job 300 "$1" --mca coll_swing_allreduce_algorithm "$2" $nb_mca "$plain" --iters 100 \
+            --max-count 20000 --expect-alg "$2" $nb_flag
+        if asan_clean 'problems: OK'; then
             ok "ASan/UBSan MPI run np $1 $2 ${3:-}: $(echo "$out" | grep 'problems: OK')"
         else
             fails=$((fails + 1))
@@ -101,15 +118,8 @@ mpi_check() {
         btl=""
         [ "$2" = tcp ] && btl="--mca btl self,tcp"
         # shellcheck disable=SC2086
-        out=$(SWING_COMPONENT_PATH="$comp:$(sed -n 's/^SWING_OMPI_PKGLIBDIR = //p' "$bdir/tests/Makefile")" \
-              timeout 600 "$here/../mpi/mpirun.sh" -np "$1" $btl \
-              -x LD_PRELOAD="$libasan:$shim" -x ASAN_OPTIONS="$asan_opts:fast_unwind_on_malloc=0" \
-              -x LSAN_OPTIONS="suppressions=$supp:print_suppressions=0" \
-              -x UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
-              "$soak" --iters "$3" --max-count 32768 </dev/null 2>&1)
-        rc=$?
-        if [ $rc = 0 ] && echo "$out" | grep -q 'problems: OK' \
-                && ! echo "$out" | grep -q -e 'ERROR: AddressSanitizer' -e 'runtime error:' -e 'ERROR: LeakSanitizer'; then
+        asan_job 600 "$1" $btl "$soak" --iters "$3" --max-count 32768
+        if asan_clean 'problems: OK'; then
             ok "ASan/UBSan MPI soak np $1 $2, $3 calls: $(echo "$out" | grep 'problems: OK')"
         else
             fails=$((fails + 1))
@@ -136,17 +146,10 @@ mpi_check() {
             cases=$fshm
             extra=$fcma
         fi
-        out=$(SWING_COMPONENT_PATH="$comp:$(sed -n 's/^SWING_OMPI_PKGLIBDIR = //p' "$bdir/tests/Makefile")" \
-              timeout 300 "$here/../mpi/mpirun.sh" -np 4 \
-              -x LD_PRELOAD="$libasan:$shim" -x ASAN_OPTIONS="$asan_opts:fast_unwind_on_malloc=0" \
-              -x LSAN_OPTIONS="suppressions=$supp:print_suppressions=0" \
-              -x UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
-              --mca coll_swing_fault_inject none --mca coll_swing_segment_size 4096 \
-              --mca coll_swing_shm_size 4096 $extra "$fplain" --cases "$cases" </dev/null 2>&1)
-        rc=$?
-        if [ $rc = 0 ] && echo "$out" | grep -q ': 0 failures: PASS' \
-                && ! echo "$out" | grep -q -e 'ERROR: AddressSanitizer' -e 'runtime error:' \
-                                           -e 'ERROR: LeakSanitizer'; then
+        # shellcheck disable=SC2086
+        asan_job 300 4 --mca coll_swing_fault_inject none --mca coll_swing_segment_size 4096 \
+            --mca coll_swing_shm_size 4096 $extra "$fplain" --cases "$cases"
+        if asan_clean ': 0 failures: PASS'; then
             ok "ASan/UBSan fault matrix np 4 $label: $(echo "$out" | grep -c '^case ') cases"
         else
             fails=$((fails + 1))
