@@ -340,6 +340,8 @@ for run in $runs; do
             rargs="-C swing-auto,hier,han"
             [ "$rooted" = 1 ] && rargs="-C swing-auto,han"
         else
+            # han in its own run only, as for --net above
+            margs="$margs --mca coll_han_priority 0"
             [ -n "$configs" ] || rargs="-C nodes"
         fi
         ;;

@@ -351,10 +351,7 @@ static long swt_tm_best_nsegs(const swt_tree_model_t *m, const swt_tm_form_t *f,
         return 1;
     }
     st = &f->st[0];
-    a = swt_tm_latency(m, st, nparts);
-    if (a < swt_tm_floor(m, st)) {
-        a = swt_tm_floor(m, st);
-    }
+    a = fmax(swt_tm_latency(m, st, nparts), swt_tm_floor(m, st));
     b = n * (st->max_link / par->beta + par->gamma * st->reduced);
     smax = n / (double) nparts;   /* a segment of at least one byte per part */
     if (smax > (double) ((1L << 29) - m->p)) {

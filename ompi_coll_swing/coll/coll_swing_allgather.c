@@ -6,19 +6,9 @@
  */
 #include "coll_swing_coll.h"
 
-typedef struct swing_ag_args_t {
-    const void *sbuf;
-    int scount;
-    struct ompi_datatype_t *sdtype;
-    void *rbuf;
-    int rcount;
-    struct ompi_datatype_t *rdtype;
-    struct ompi_communicator_t *comm;
-} swing_ag_args_t;
-
 static int swing_ag_settle(const void *args, mca_coll_swing_call_t *call)
 {
-    const swing_ag_args_t *a = args;
+    const mca_coll_swing_gs_args_t *a = args;
     size_t p = (size_t) ompi_comm_size(a->comm);
 
     if (!mca_coll_swing_settle_gather(call, a->sbuf, a->scount, a->sdtype, a->rbuf, a->rdtype,
@@ -32,7 +22,7 @@ static int swing_ag_settle(const void *args, mca_coll_swing_call_t *call)
 
 static int swing_ag_previous(const void *args, mca_coll_swing_module_t *m)
 {
-    const swing_ag_args_t *a = args;
+    const mca_coll_swing_gs_args_t *a = args;
 
     return m->prev.coll_allgather(a->sbuf, a->scount, a->sdtype, a->rbuf, a->rcount,
                                   a->rdtype, a->comm, m->prev.coll_allgather_module);
@@ -48,7 +38,7 @@ int mca_coll_swing_allgather(const void *sbuf, int scount, struct ompi_datatype_
                              void *rbuf, int rcount, struct ompi_datatype_t *rdtype,
                              struct ompi_communicator_t *comm, mca_coll_base_module_t *module)
 {
-    swing_ag_args_t args = {sbuf, scount, sdtype, rbuf, rcount, rdtype, comm};
+    mca_coll_swing_gs_args_t args = {sbuf, scount, sdtype, rbuf, rcount, rdtype, -1, comm};
 
     return mca_coll_swing_serve(&swing_ag_coll, &args, comm, (mca_coll_swing_module_t *) module);
 }

@@ -90,7 +90,8 @@ int mca_coll_swing_scatter(const void *sbuf, int scount, struct ompi_datatype_t 
                            void *rbuf, int rcount, struct ompi_datatype_t *rdtype, int root,
                            struct ompi_communicator_t *comm, mca_coll_base_module_t *module);
 
-/* The arguments of MPI_Gather and MPI_Scatter, which have the same shape. */
+/* The arguments of MPI_Gather and MPI_Scatter, which have the same shape,
+   and of MPI_Allgather (root -1). */
 typedef struct mca_coll_swing_gs_args_t {
     const void *sbuf;
     int scount;

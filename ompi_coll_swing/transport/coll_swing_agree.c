@@ -1,5 +1,5 @@
 /*
- * Agreements through the module swing replaced (coll_swing_agree.h).
+ * Agreements by messages of swing's own (coll_swing_agree.h).
  *
  * Example: MPI_Allreduce of 1 MiB then of 8 KiB, then of 1 MiB again, on a
  * fresh communicator: the first call grows the scratch to 1 MiB and
@@ -9,14 +9,14 @@
  * again.
  */
 #include "coll_swing_agree.h"
+#include "coll_swing_p2p.h"
 
 mca_coll_swing_decline_t mca_coll_swing_agree_declined = {
     0, "a rank could not grow its scratch for this call"};
 
 int mca_coll_swing_agree(mca_coll_swing_module_t *m, int *ok)
 {
-    return m->prev.coll_allreduce(MPI_IN_PLACE, ok, 1, MPI_INT, MPI_MIN, m->comm,
-                                  m->prev.coll_allreduce_module);
+    return mca_coll_swing_p2p_agree_min(m->comm, ok);
 }
 
 int mca_coll_swing_agree_before(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m,

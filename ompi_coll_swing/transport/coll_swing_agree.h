@@ -1,8 +1,11 @@
 /*
- * Agreements of every rank of a communicator (transport layer), through
- * the module swing replaced, so they work before swing's own paths are
- * ready and whatever state they are in: the shared segment's setup
- * (coll_swing_seg.c), and the growth of a blocking call's scratch.
+ * Agreements of every rank of a communicator (transport layer), by
+ * point-to-point messages of swing's own (coll_swing_p2p.h), so they work
+ * before swing's own paths are ready and whatever state they are in, and
+ * whatever module swing replaced: coll/han, Open MPI 5.0's across nodes,
+ * sets itself up at its first call and then calls swing on its own
+ * sub-communicators. They serve the shared segment's setup
+ * (coll_swing_seg.c) and the growth of a blocking call's scratch.
  *
  * A blocking call whose scratch must grow beyond what every rank is known
  * to hold would fail alone on a rank short of memory, and its peers would

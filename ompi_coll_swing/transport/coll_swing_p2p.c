@@ -43,6 +43,10 @@ _Static_assert(SWING_NB_TAG_FIRST > MCA_COLL_BASE_TAG_HCOLL_END
                && SWING_BLOCK_TAG_FIRST + MCA_COLL_SWING_MAX_PARTS < MCA_COLL_BASE_TAG_HCOLL_BASE,
                "swing's tags outside the hcoll range");
 
+/* The agreements' tag (coll_swing_agree.c): the slot of part 0 above,
+   which keeps the collective tag and leaves this one free. */
+#define SWING_AGREE_TAG SWING_BLOCK_TAG_FIRST
+
 /* The error mode's receive type: bytes of extent 0 (p2p_init). */
 static struct ompi_datatype_t *swing_sink_type;
 /* Where its data land: any byte would do; one per cache line keeps threads apart. */
@@ -176,4 +180,39 @@ int mca_coll_swing_p2p_nb_tag(mca_coll_swing_module_t *module, int persistent)
 
     mca_coll_swing_p2p_nb_tags(module, persistent, 1, &tag);
     return tag;
+}
+
+/*
+ * Dissemination (Hensgen, Finkel and Manber): in round k every rank sends
+ * its value to rank + 2^k and takes the minimum with rank - 2^k's. After
+ * ceil(log2 p) rounds each holds the minimum of all, for any p, since a
+ * value counted twice changes no minimum. Between one pair of ranks at
+ * most one message per agreement, and agreements on a communicator are
+ * ordered, so one tag serves them all. Example, p = 3, ranks' values
+ * 1, 0, 1: round 1 gives 1, 0, 0; round 2 gives 0, 0, 0.
+ */
+int mca_coll_swing_p2p_agree_min(ompi_communicator_t *comm, int *value)
+{
+    int p = ompi_comm_size(comm), r = ompi_comm_rank(comm), rc = OMPI_SUCCESS;
+
+    for (int d = 1; d < p && OMPI_SUCCESS == rc; d <<= 1) {
+        ompi_request_t *req = MPI_REQUEST_NULL;
+        int in = *value, rc_wait;
+
+        rc = MCA_PML_CALL(irecv(&in, 1, MPI_INT, (r - d + p) % p, SWING_AGREE_TAG, comm, &req));
+        if (OMPI_SUCCESS != rc) {
+            break;
+        }
+        rc = MCA_PML_CALL(send(value, 1, MPI_INT, (r + d) % p, SWING_AGREE_TAG,
+                               MCA_PML_BASE_SEND_STANDARD, comm));
+        if (OMPI_SUCCESS != rc) {
+            ompi_request_cancel(req);
+        }
+        rc_wait = ompi_request_wait(&req, MPI_STATUS_IGNORE);
+        rc = (OMPI_SUCCESS != rc) ? rc : rc_wait;
+        if (OMPI_SUCCESS == rc && in < *value) {
+            *value = in;
+        }
+    }
+    return rc;
 }

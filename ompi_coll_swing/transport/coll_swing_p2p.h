@@ -43,6 +43,10 @@ int mca_coll_swing_p2p_transient(int rc);
 /* The sink type, at component open and close. */
 int mca_coll_swing_p2p_init(void);
 void mca_coll_swing_p2p_fini(void);
+/* Collective, blocking: *value becomes the minimum of every rank's, by
+   messages on swing's own tag through the PML alone (no collective
+   module: they may be in any state, or be calling swing). */
+int mca_coll_swing_p2p_agree_min(ompi_communicator_t *comm, int *value);
 /* The tags of the parts of a blocking call's plan (ntags <= 2 *
    SWT_MAX_DIMS): 0, the collective tag, for part 0, a fixed tag of
    swing's own for each other part. */

@@ -111,6 +111,10 @@ run "nodes 2x2 hier" env SWING_MPIRUN="sh $mpirun" "$nodes" 2x2 $common $nohan "
     --ranks "1,2" $nth
 run "nodes 2x2 hier rooted, root 3" env SWING_MPIRUN="sh $mpirun" "$nodes" 2x2 $common $nohan "$prog" \
     --cases "$hroot" --root 3 --ranks "0,3" $nth
+# han as the module swing replaced (Open MPI 5.0's default across nodes;
+# 4.1's at the same priority): swing's agreements never call it
+run "nodes 2x2 hier, han below" env SWING_MPIRUN="sh $mpirun" "$nodes" 2x2 $common \
+    --mca coll_han_priority 35 "$prog" --cases "$hier" --points setup,alloc --ranks "1,2" $nth
 if [ $long = 1 ]; then
     run "np 4 tcp" "$mpirun" -np 4 --mca btl self,tcp $common "$prog" --cases "$mp" --ranks 1,3
     run "np 5" "$mpirun" -np 5 $common "$prog" --cases "$mp,$fold,$rooted" --ranks 0,4 $nth

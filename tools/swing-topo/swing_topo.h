@@ -72,6 +72,9 @@ const char *swing_topo_dim_name(int dim, char *buf, size_t len);
 const char *swing_topo_coords(const int *c, int n, char *buf, size_t len);
 /* "core s=3", "fold x", "unfold y" */
 const char *swing_topo_phase_name(const swt_phase_t *ph, char *buf, size_t len);
+/* The cost constants as the predictions' headers print them ("alpha 1e-06
+   s, ..., gamma ... s/B", then ", o ... s, K cores" when set). */
+const char *swing_topo_params_text(const swt_cost_params_t *par, char *buf, size_t len);
 
 /*
  * Broadcast, reduce, gather and scatter (--coll): the subcommands' view of

@@ -245,3 +245,15 @@ const char *swing_topo_phase_name(const swt_phase_t *ph, char *buf, size_t len)
     }
     return buf;
 }
+
+const char *swing_topo_params_text(const swt_cost_params_t *par, char *buf, size_t len)
+{
+    int n = snprintf(buf, len, "alpha %g s, tau %g s, beta %g B/s, gamma %g s/B", par->alpha,
+                     par->tau, par->beta, par->gamma);
+
+    if (n >= 0 && (size_t) n < len && (par->o > 0.0 || par->cores > 0.0)) {
+        snprintf(buf + n, len - (size_t) n, ", o %g s, %g core%s", par->o, par->cores,
+                 1.0 == par->cores ? "" : "s");
+    }
+    return buf;
+}

@@ -298,13 +298,9 @@ int swing_topo_predict(int argc, char **argv)
         printf("bytes,swing_lo,swing_bo,rd_lo,rd_bo,swing_lo_mp,swing_bo_mp,rd_lo_mp,rd_bo_mp,"
                "ring\n");
     } else {
-        char more[96] = "";
-        if (par.o > 0.0 || par.cores > 0.0) {
-            snprintf(more, sizeof(more), ", o %g s, %g core%s", par.o, par.cores,
-                     1.0 == par.cores ? "" : "s");
-        }
-        printf("predicted %s times on %s (alpha %g s, tau %g s, beta %g B/s, gamma %g s/B%s)\n",
-               what[half], swt_topo_name(topo), par.alpha, par.tau, par.beta, par.gamma, more);
+        char text[192];
+        printf("predicted %s times on %s (%s)\n", what[half], swt_topo_name(topo),
+               swing_topo_params_text(&par, text, sizeof(text)));
         if (marks) {
             printf("(* : set mostly by the cores: every rank's overheads and reductions over "
                    "%g cores)\n", par.cores);

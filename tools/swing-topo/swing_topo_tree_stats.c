@@ -268,9 +268,10 @@ int swing_topo_tree_predict(const swt_topo_t *topo, const swing_topo_tree_t *t,
         }
         printf("%s\n", blocks ? "" : ",ring_segs");
     } else {
-        printf("predicted %s times from rank %.0f on %s (alpha %g s, tau %g s, beta %g B/s, "
-               "gamma %g s/B),\nbytes: %s; trees %s%s\n", swt_coll_name(t->coll), t->root,
-               swt_topo_name(topo), par->alpha, par->tau, par->beta, par->gamma,
+        char text[192];
+        printf("predicted %s times from rank %.0f on %s (%s),\nbytes: %s; trees %s%s\n",
+               swt_coll_name(t->coll), t->root, swt_topo_name(topo),
+               swing_topo_params_text(par, text, sizeof(text)),
                blocks ? "the whole vector" : "the vector",
                SWT_TREE_DEFAULT == t->order ? "in the default order"
                : SWT_TREE_FAR_FIRST == t->order ? "far-first" : "near-first",
