@@ -344,14 +344,16 @@ static long swt_tm_best_nsegs(const swt_tree_model_t *m, const swt_tm_form_t *f,
 {
     const swt_cost_params_t *par = &m->par;
     const swt_tree_stats_t *st;
-    double a, b, k = (double) (m->p - 2), smax, s;
+    double a, b, k = (double) (m->p - 2), smax, s, fl;
     long lo, best = 1;
 
     if (m->p < 3 || f->nsteps < 1) {
         return 1;
     }
     st = &f->st[0];
-    a = fmax(swt_tm_latency(m, st, nparts), swt_tm_floor(m, st));
+    a = swt_tm_latency(m, st, nparts);
+    fl = swt_tm_floor(m, st);
+    a = (a < fl) ? fl : a;
     b = n * (st->max_link / par->beta + par->gamma * st->reduced);
     smax = n / (double) nparts;   /* a segment of at least one byte per part */
     if (smax > (double) ((1L << 29) - m->p)) {
