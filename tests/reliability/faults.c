@@ -714,8 +714,8 @@ int main(int argc, char **argv)
     MPI_Comm_rank(MPI_COMM_WORLD, &me);
     MPI_Comm_size(MPI_COMM_WORLD, &np);
     rel_parse_opts("faults", "faults --cases ENTRY:ALG[/holes|/mixed|/alone],... [--points P,...] "
-                   "[--ranks R,...] [--count N] [--root R] [--all-nth] [--han-below] [--self-test]", argc, argv,
-                   opts);
+                   "[--ranks R,...] [--count N] [--root R] [--all-nth] [--han-below] "
+                   "[--self-test]", argc, argv, opts);
     root = (int) (root_opt % (unsigned long long) np);
     if (count > 0) {
         base_count = (size_t) count;
