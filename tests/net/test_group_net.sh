@@ -21,8 +21,11 @@
 #   Swing BO: s=0 pairs 0-1, 2-3 cross: 2n; s=1 (rho -1) pairs 1-2, 3-0
 #     stay in their groups: 0; 2n, doubled: 4n, a third less than RD.
 # 20 timed calls and 2 warm-up calls of 1 MiB: the counters must show a
-# Swing/RD ratio within 5% of 4/6 and, per call, between 1 and 1.15 times
+# Swing/RD ratio within 5% of 4/6 and, per call, between 1 and 1.05 times
 # the model's bytes (TCP/IP and MPI headers, acknowledgements, wire-up).
+# The links run at 10 Gbit/s with a 1 MB burst: on links shaped slower the
+# queues grow the round trip past TCP's retransmission timeout, and the
+# spurious retransmissions add 1-10% to the bytes, differently every run.
 # Then bench/run_bench.sh --net on dragonfly:2,2 (swing-auto, swing-bo and
 # tuned, 8 B to 1 KiB) and dragonfly:2,1:slots=2 (its whole set, hier and
 # the han run, at 64 B): the runs go through group-net.sh, every row is
@@ -105,7 +108,7 @@ run "reduce-scatter and allgather on $t" "0 failures: PASS" "$t" --rate 1gbit --
 t="dragonfly:2,2:place=1,2,3,0"
 # counted A: the global links' bytes of 22 calls of configuration A
 counted() {
-    timeout 300 sh "$net" "$t" --rate 1gbit --no-check --counters "$tmp/$1" -- \
+    timeout 300 sh "$net" "$t" --rate 10gbit --burst 1mb --no-check --counters "$tmp/$1" -- \
         --mca coll_swing_topology "$t" "$SWING_TOP_BUILDDIR/bench/swing_bench" -C "$1" \
         -m 1M:1M -i 20 -w 2 > "$tmp/$1.out" 2>&1
     awk '$1 == "class" && $2 == "global" { print $3 }' "$tmp/$1" 2>/dev/null
@@ -124,10 +127,10 @@ if awk -v s="${s:-0}" -v r="${r:-0}" -v ms="${ms:-0}" -v mr="${mr:-0}" 'BEGIN {
         if (s <= 0 || r <= 0 || ms <= 0 || mr <= 0) exit 1
         ratio = (s / r) / (ms / mr); ps = s / (22 * ms); pr = r / (22 * mr)
         printf "measured Swing/RD on the global links %.3f (the model %.3f); per call %.3f and %.3f of the model\n", s / r, ms / mr, ps, pr
-        exit !(ratio > 0.95 && ratio < 1.05 && ps >= 1 && ps < 1.15 && pr >= 1 && pr < 1.15) }'; then
+        exit !(ratio > 0.95 && ratio < 1.05 && ps >= 1 && ps < 1.05 && pr >= 1 && pr < 1.05) }'; then
     :
 else
-    tail -5 "$tmp/swing-bo.out" "$tmp/rd-bo.out"
+    tail -n 5 "$tmp/swing-bo.out" "$tmp/rd-bo.out"
     echo "FAIL: the global links' counters do not match the model"
     fail=1
 fi
@@ -157,7 +160,7 @@ if [ $rc = 0 ] && grep -q "group-net.sh: dragonfly:2,2: 4 nodes" "$tmp/rb1.out" 
     grep "^link bytes" "$tmp/rb1/allreduce.txt"
     echo "run_bench.sh --net dragonfly:2,2: 24 rows validated, counters and model in the report"
 else
-    tail -20 "$tmp/rb1.out"
+    tail -n 20 "$tmp/rb1.out"
     echo "FAIL: run_bench.sh --net dragonfly:2,2 (exit status $rc)"
     fail=1
 fi
@@ -167,7 +170,7 @@ if [ $rc = 0 ] && bench_rows "$tmp/rb2" swing-auto,swing-bo,rd-bo,ring,tuned,tun
    && grep -q "^## network of groups dragonfly:2,1:slots=2 (np=4 on 2 nodes), run han" "$tmp/rb2/allreduce.txt"; then
     echo "run_bench.sh --net dragonfly:2,1:slots=2: hier and han beside swing's and tuned's, validated"
 else
-    tail -20 "$tmp/rb2.out"
+    tail -n 20 "$tmp/rb2.out"
     echo "FAIL: run_bench.sh --net dragonfly:2,1:slots=2 (exit status $rc)"
     fail=1
 fi
