@@ -63,6 +63,7 @@ typedef struct mca_coll_swing_params_t {
     long shm_cma_allgather_min; /* shm allgather(v): single copy from this many bytes, -1 never */
     long shm_cma_bcast_min;   /* shm bcast: single copy from this many bytes, -1 never */
     int kernels;              /* reductions: mca_coll_swing_kernels_t (coll_swing_kernel.h) */
+    bool agree_outcome;       /* blocking calls end with an agreement on their outcome */
     char *fault_inject;       /* debug: faults to inject (coll_swing_fault.h) */
 } mca_coll_swing_params_t;
 

@@ -16,6 +16,10 @@
  *             agreed that one could not grow its scratch
  *             (transport/coll_swing_agree.h), by the previous module,
  *             counted as a fallback
+ *   outcome   with coll_swing_agree_outcome, a call ends with an agreement
+ *             on its outcome: an error on every rank when one rank's
+ *             failed (blocking: transport/coll_swing_agree.h; a request
+ *             completes after it: engine/coll_swing_nb.h)
  *   errors    a call that ends with an error on this rank is counted
  *             (<collective>_error; a nonblocking one when its request
  *             completes)
@@ -128,6 +132,9 @@ int mca_coll_swing_serve(const mca_coll_swing_coll_t *coll, const void *args,
         mca_coll_swing_count(&ctr->served[id], -1);
         mca_coll_swing_count(&ctr->served_total, -1);
         return swing_fallback(coll, args, &call, m);
+    }
+    if (mca_coll_swing_params.agree_outcome && NULL == call.request) {
+        rc = mca_coll_swing_agree_outcome(comm, rc);
     }
     if (OMPI_SUCCESS != rc) {
         mca_coll_swing_count(&ctr->error, 1);

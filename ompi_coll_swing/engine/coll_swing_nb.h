@@ -76,6 +76,12 @@ struct mca_coll_swing_nbreq_t {
     int nparts;
     int tags[MCA_COLL_SWING_MAX_PARTS];
     ptrdiff_t gap;                        /* of the scratch's first element */
+    /* coll_swing_agree_outcome: the agreement after the operation */
+    int agree;                            /* this request agrees (the parameter at its call) */
+    int agree_tag;
+    int agree_d;                          /* 0: the operation runs; then the round's distance */
+    int agree_ok, agree_in, agree_rc;
+    ompi_request_t *agree_req[2];         /* the round's receive and send */
     /* an algorithm's own state (shm, hier) */
     _Alignas(64) char state[MCA_COLL_SWING_NB_STATE];
 };
@@ -93,6 +99,15 @@ int mca_coll_swing_nbreq_get(mca_coll_swing_module_t *module, const mca_coll_swi
 int mca_coll_swing_nbreq_scratch(mca_coll_swing_nbreq_t *req);
 /* Makes req active and advances it once: the first messages leave now. */
 int mca_coll_swing_nbreq_start(mca_coll_swing_nbreq_t *req);
+/*
+ * With coll_swing_agree_outcome (req->agree), after the operation ended
+ * (req->rc its outcome here): the ranks' agreement on it, as the blocking
+ * calls' (transport/coll_swing_agree.h) but without waiting, one round of
+ * the dissemination after another on the request's own tag. Lock held;
+ * returns 1 when it is over, req->rc then an error on every rank when one
+ * rank's operation failed.
+ */
+int mca_coll_swing_nb_agree(mca_coll_swing_nbreq_t *req);
 /* A request whose start failed: back to the idle ones. */
 void mca_coll_swing_nbreq_discard(mca_coll_swing_nbreq_t *req);
 /* At component open: the spare request. */

@@ -20,6 +20,7 @@
  * idle becomes the spare again.
  */
 #include "coll_swing_nb.h"
+#include "coll_swing_p2p.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -201,6 +202,16 @@ static void swing_nb_unregister_idle(void)
     }
 }
 
+/* Lock held: the operation, then its agreement when the request has one;
+   1 when both are over. */
+static int swing_nb_advance(mca_coll_swing_nbreq_t *req)
+{
+    if (0 == req->agree_d && !req->advance(req)) {
+        return 0;
+    }
+    return !req->agree || mca_coll_swing_nb_agree(req);
+}
+
 static int swing_nb_progress(void)
 {
     mca_coll_swing_nbreq_t *req, *next, *dead = NULL;
@@ -211,7 +222,7 @@ static int swing_nb_progress(void)
     }
     for (req = swing_nb_head; NULL != req; req = next) {
         next = req->next;
-        if (req->advance(req)) {
+        if (swing_nb_advance(req)) {
             swing_nb_count_end(req);
             swing_nb_finish(req, &dead);
             events++;
@@ -247,7 +258,8 @@ int mca_coll_swing_nbreq_start(mca_coll_swing_nbreq_t *req)
         swing_nb_head->prev = req;
     }
     swing_nb_head = req;
-    if (req->advance(req)) {
+    req->agree_d = 0;
+    if (swing_nb_advance(req)) {
         swing_nb_count_end(req);
         swing_nb_finish(req, &dead);
         swing_nb_unregister_idle();
@@ -301,6 +313,9 @@ int mca_coll_swing_nbreq_get(mca_coll_swing_module_t *m, const mca_coll_swing_ca
                              mca_coll_swing_nbreq_t **out)
 {
     mca_coll_swing_nbreq_t *req;
+    /* drawn before any object, so every rank draws the same tags alike */
+    int agree = mca_coll_swing_params.agree_outcome;
+    int agree_tag = agree ? mca_coll_swing_p2p_nb_tag(m, call->persistent) : 0;
 
     pthread_mutex_lock(&swing_nb_lock);
     req = swing_nbreq_take();
@@ -337,6 +352,9 @@ int mca_coll_swing_nbreq_get(mca_coll_swing_module_t *m, const mca_coll_swing_ca
     req->active = 0;
     req->user_freed = 0;
     req->rc = OMPI_SUCCESS;
+    req->agree = agree;
+    req->agree_tag = agree_tag;
+    req->agree_d = 0;
     /* the user may free them before the operation ends (MPI allows it) */
     OBJ_RETAIN(req->call.comm);
     OBJ_RETAIN(req->call.dtype);

@@ -277,6 +277,15 @@ static const swing_param_t swing_params[] = {
               "kernels built for the best ISA this CPU runs; base = portable kernels; avx2, "
               "avx512 = that build (falls back to the best supported one); ompi = Open MPI's "
               "op functions (note: Open MPI 4.1's op/avx saturates 8-bit sums)" },
+    { .name = "agree_outcome", .type = MCA_BASE_VAR_TYPE_BOOL, .level = OPAL_INFO_LVL_5,
+      .scope = MCA_BASE_VAR_SCOPE_ALL, .storage = &mca_coll_swing_params.agree_outcome,
+      .dflt = 0,
+      .help = "After every call swing serves, the ranks agree on its outcome (ceil(log2 p) "
+              "rounds of one integer; a nonblocking or persistent request completes after "
+              "them): a failure on one rank then ends the call with an error on every rank, "
+              "where without it a failure late in the call reaches only the ranks that "
+              "depend on the failed rank's data, and the others return their exact results "
+              "(docs/TESTING.md, Faults). Must be the same on every rank (default 0)" },
     { .name = "fault_inject", .type = MCA_BASE_VAR_TYPE_STRING, .level = OPAL_INFO_LVL_9,
       .scope = MCA_BASE_VAR_SCOPE_LOCAL, .storage = &mca_coll_swing_params.fault_inject,
       .dflt_string = NULL,

@@ -19,6 +19,30 @@ int mca_coll_swing_agree(mca_coll_swing_module_t *m, int *ok)
     return mca_coll_swing_p2p_agree_min(m->comm, ok);
 }
 
+/*
+ * A failure late in a call (a completion error on a rank's last receive)
+ * reaches only the ranks downstream of it along the schedule; the others
+ * have finished with exact values. One more dissemination of a flag,
+ * ceil(log2 p) rounds of one integer, makes every rank end alike.
+ */
+int mca_coll_swing_agree_outcome(ompi_communicator_t *comm, int rc)
+{
+    int ok = (OMPI_SUCCESS == rc);
+    int arc = mca_coll_swing_p2p_agree_min(comm, &ok);
+
+    if (OMPI_SUCCESS != rc) {
+        return rc;
+    }
+    if (OMPI_SUCCESS != arc) {
+        return arc;
+    }
+    if (!ok) {
+        mca_coll_swing_count(&mca_coll_swing_counters.peer_error, 1);
+        return MCA_COLL_SWING_PEER_FAILED;
+    }
+    return OMPI_SUCCESS;
+}
+
 int mca_coll_swing_agree_before(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m,
                                 const mca_coll_swing_growth_t *g, int n, int ok, int force)
 {

@@ -31,6 +31,16 @@ extern mca_coll_swing_decline_t mca_coll_swing_agree_declined;
 /* Collective: *ok becomes the minimum of every rank's *ok. */
 int mca_coll_swing_agree(mca_coll_swing_module_t *m, int *ok);
 
+/*
+ * After a blocking call, when coll_swing_agree_outcome is set (a
+ * nonblocking one: engine/coll_swing_nb.h's mca_coll_swing_nb_agree) (the same on
+ * every rank): every rank learns whether any rank's call failed. rc: this
+ * rank's outcome. Returns rc where it failed here, MCA_COLL_SWING_PEER_FAILED
+ * where it succeeded here and failed elsewhere (counted as peer_error),
+ * OMPI_SUCCESS where it succeeded everywhere.
+ */
+int mca_coll_swing_agree_outcome(ompi_communicator_t *comm, int rc);
+
 /* A buffer of a blocking call, grown only through mca_coll_swing_grow_agreed. */
 typedef struct mca_coll_swing_growth_t {
     char **buf;

@@ -3,7 +3,8 @@
  * rank (docs/TESTING.md, "Faults").
  *
  *   faults --cases ENTRY:ALG[/VARIANT][,...] [--points P,P...] [--ranks R,R...]
- *          [--count N] [--root R] [--all-nth] [--han-below] [--self-test]
+ *          [--count N] [--root R] [--all-nth] [--han-below] [--agreed]
+ *          [--self-test]
  *
  * ENTRY is allreduce, reduce_scatter_block, reduce_scatter, allgather,
  * allgatherv, iallreduce, allreduce_init, bcast, reduce, gather or
@@ -53,6 +54,9 @@
  * --han-below: coll/han is the module swing hands calls to; han calls swing
  * on sub-communicators of its own, so a call handed to it also counts
  * swing's calls there as served (on every rank alike, beside the fallback).
+ * --agreed: the job runs with coll_swing_agree_outcome 1, so no call's
+ * outcome is downstream: the points that may give it must give an error
+ * on every rank.
  * --self-test demands "served" of every case that fired: a run with a
  * point that gives errors must then fail (faults.sh checks it does).
  *
@@ -114,6 +118,7 @@ static size_t base_count = 3000;
 static int failures;
 static int self_test;
 static int han_below;
+static int agreed;
 static MPI_Comm ctl;            /* bookkeeping, on a communicator swing does not serve */
 
 static int cvar_handle(const char *name, MPI_T_cvar_handle *h)
@@ -526,6 +531,9 @@ static int judge(const run_spec_t *s, const report_t *all, int *outcome)
         }
         goto out;
     }
+    if (agreed && 2 == *outcome) {
+        WHY(" downstream although the outcome was agreed: must be error;");
+    }
     if (self_test && 0 != *outcome) {
         WHY(" --self-test: served demanded;");
     }
@@ -702,6 +710,7 @@ int main(int argc, char **argv)
         {"--root", &root_opt, NULL, NULL},
         {"--all-nth", NULL, NULL, &all_nth},
         {"--han-below", NULL, NULL, &han_below},
+        {"--agreed", NULL, NULL, &agreed},
         {"--self-test", NULL, NULL, &self_test},
         {NULL, NULL, NULL, NULL},
     };
@@ -715,7 +724,7 @@ int main(int argc, char **argv)
     MPI_Comm_size(MPI_COMM_WORLD, &np);
     rel_parse_opts("faults", "faults --cases ENTRY:ALG[/holes|/mixed|/alone],... [--points P,...] "
                    "[--ranks R,...] [--count N] [--root R] [--all-nth] [--han-below] "
-                   "[--self-test]", argc, argv, opts);
+                   "[--agreed] [--self-test]", argc, argv, opts);
     root = (int) (root_opt % (unsigned long long) np);
     if (count > 0) {
         base_count = (size_t) count;

@@ -25,6 +25,8 @@
 # calls into swing on its sub-communicators (faults --han-below). Before
 # swing's agreements went by point-to-point messages they called han's
 # allreduce, which crashed after an injected setup fault (docs/TESTING.md).
+# Three more runs set coll_swing_agree_outcome: no call may then
+# end downstream (message passing, shm, hier).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 tests="${SWING_TESTS_DIR:-$(pwd)}"
@@ -118,6 +120,18 @@ run "nodes 2x2 hier rooted, root 3" env SWING_MPIRUN="sh $mpirun" "$nodes" 2x2 $
 run "nodes 2x2 hier, han below" env SWING_MPIRUN="sh $mpirun" "$nodes" 2x2 $common \
     --mca coll_han_priority 35 "$prog" --cases "$hier" --points setup,alloc --ranks "1,2" \
     --han-below $nth
+# coll_swing_agree_outcome: every call ends with an agreement on its
+# outcome, so the points that give "downstream" without it must give an
+# error on every rank (faults --agreed), nonblocking and persistent too
+agree="--mca coll_swing_agree_outcome 1"
+late="complete,post_fatal,pack,alloc"
+run "np 4 message passing, outcomes agreed" "$mpirun" -np 4 $common $agree "$prog" \
+    --cases "$mp,$rooted" --points "$late" --ranks "$ranks4" --agreed $nth
+run "np 4 shm, outcomes agreed" "$mpirun" -np 4 $common $cma $agree "$prog" --cases "$seg" \
+    --points "$late,cma" --ranks "$ranks4" --agreed $nth
+run "nodes 2x2 hier, root 3, outcomes agreed" env SWING_MPIRUN="sh $mpirun" "$nodes" 2x2 \
+    $common $nohan $agree "$prog" --cases "$hier" --root 3 --points "$late" --ranks "0,3" \
+    --agreed $nth
 if [ $long = 1 ]; then
     run "np 4 tcp" "$mpirun" -np 4 --mca btl self,tcp $common "$prog" --cases "$mp" --ranks 1,3
     run "np 5" "$mpirun" -np 5 $common "$prog" --cases "$mp,$fold,$rooted" --ranks 0,4 $nth
@@ -141,6 +155,14 @@ if timeout "$timeout" "$mpirun" -np 4 $common "$prog" --cases allreduce:swing_bo
     fails=$((fails + 1))
 else
     echo "ok   a refused outcome (--self-test) fails"
+fi
+# and without the agreement, a late fault in a broadcast stays downstream
+if timeout "$timeout" "$mpirun" -np 4 $common "$prog" --cases bcast:bine --points complete \
+        --agreed >/dev/null 2>&1; then
+    echo "FAIL: a downstream outcome passed --agreed without coll_swing_agree_outcome"
+    fails=$((fails + 1))
+else
+    echo "ok   a downstream outcome fails --agreed without coll_swing_agree_outcome"
 fi
 [ $fails = 0 ] || exit 1
 exit 0
