@@ -307,6 +307,10 @@ void bench_args_usage(FILE *out, const char *prog, const bench_coll_t *k);
 
 /* Iterations for a message size, honouring -i / -w. */
 int bench_args_iters(const bench_args_t *args, size_t bytes);
+/* The most timed calls of a size: -T without -i lifts the default count
+   (the budget sets the calls) up to BENCH_BUDGET_MOST. */
+#define BENCH_BUDGET_MOST 100000
+int bench_args_most(const bench_args_t *args, size_t bytes);
 int bench_args_warmup(const bench_args_t *args, size_t bytes);
 
 /* ------------------------------------------------------------------ */

@@ -81,8 +81,9 @@ void bench_args_usage(FILE *out, const char *prog, const bench_coll_t *k)
         "                          >= 2)\n"
         "  -T, --budget SECONDS    timed iterations per size and configuration:\n"
         "                          as many as fit in SECONDS at the warm-up's\n"
-        "                          mean time per call, at least 5, at most the\n"
-        "                          count above (not with -t loop)\n"
+        "                          mean time per call, at least 5, at most -i's\n"
+        "                          count when given, else 100000 (not with -t\n"
+        "                          loop)\n"
         "  -d, --datatype TYPE     %s\n"
         "                          (default float)\n"
         "  -o, --op OP             sum, prod, max, min (default sum)\n"
@@ -532,6 +533,14 @@ int bench_args_iters(const bench_args_t *args, size_t bytes)
         iters *= s < BENCH_LARGE_BYTES ? 0.70710678118654752 : 0.5;
     }
     return iters < BENCH_MIN_ITERS ? BENCH_MIN_ITERS : (int)(iters + 0.5);
+}
+
+int bench_args_most(const bench_args_t *args, size_t bytes)
+{
+    if (args->iters <= 0 && args->budget > 0.0) {
+        return BENCH_BUDGET_MOST;
+    }
+    return bench_args_iters(args, bytes);
 }
 
 int bench_args_warmup(const bench_args_t *args, size_t bytes)

@@ -513,7 +513,7 @@ static int bench_measure(bench_run_t *run, int c, int s)
     size_t bytes = count * a->dtype->size;
     MPI_Datatype type = bench_dtype_mpi(a->dtype);
     MPI_Op op = bench_op_mpi(a->op);
-    int iters = bench_args_iters(a, bytes);
+    int iters = bench_args_most(a, bytes);
     int warmup = bench_args_warmup(a, bytes);
     int total = warmup + iters, rc;
     int clock = BENCH_TIMING_CLOCK == a->timing;
@@ -804,8 +804,8 @@ int main(int argc, char **argv)
     for (size_t b = args.min_bytes, i = 0; b <= args.max_bytes; b *= 2) {
         if (b >= args.dtype->size) {
             run.report.sizes[i++] = b;
-            if (bench_args_iters(&args, b) > max_iters) {
-                max_iters = bench_args_iters(&args, b);
+            if (bench_args_most(&args, b) > max_iters) {
+                max_iters = bench_args_most(&args, b);
             }
         }
     }

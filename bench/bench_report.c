@@ -77,10 +77,10 @@ void bench_report_header(FILE *out, const bench_report_t *rep)
                                    : "last iteration of each size");
     bench_size_name(lo, sizeof(lo), first);
     bench_size_name(hi, sizeof(hi), last);
-    fprintf(out, "# iterations: %d (+%d warm-up) at %s", bench_args_iters(a, first),
+    fprintf(out, "# iterations: %d (+%d warm-up) at %s", bench_args_most(a, first),
             bench_args_warmup(a, first), lo);
     if (last != first) {
-        fprintf(out, " ... %d (+%d) at %s", bench_args_iters(a, last),
+        fprintf(out, " ... %d (+%d) at %s", bench_args_most(a, last),
                 bench_args_warmup(a, last), hi);
     }
     if (a->budget > 0.0) {

@@ -319,15 +319,7 @@ for run in $runs; do
         if [ -n "$ginfo" ] && [ "${ginfo% *}" -gt "${ginfo#* }" ] && [ -z "$configs" ]; then
             case "$coll" in gather|scatter) ;; *) rargs="$rargs,hier" ;; esac
         fi
-        # han in its own run only: under Open MPI 5.0 its default priority
-        # (35, above tuned's 30) would serve in place of every tuned-N of
-        # the first run across the emulated nodes
-        if [ "${run%%=*}" = nethan ]; then
-            margs="$margs --mca coll_han_priority 35"
-            rargs="-C han"
-        else
-            margs="$margs --mca coll_han_priority 0"
-        fi
+        [ "${run%%=*}" = nethan ] && rargs="-C han"
         rargs="-t clock $rargs"
         [ "$quick" = 1 ] || rargs="-T 1 $rargs"
         ;;
@@ -336,15 +328,19 @@ for run in $runs; do
         np=$(echo "$layout" | awk -F'[x,]' '/x/ {print $1 * $2; next} {s = 0; for (i = 1; i <= NF; i++) s += $i; print s}')
         margs="--oversubscribe --bind-to none --mca mpi_yield_when_idle 1 --mca coll_tuned_use_dynamic_rules 1"
         if [ "${run#*:}" = han ]; then
-            margs="$margs --mca coll_han_priority 35"
             rargs="-C swing-auto,hier,han"
             [ "$rooted" = 1 ] && rargs="-C swing-auto,han"
         else
-            # han in its own run only, as for --net above
-            margs="$margs --mca coll_han_priority 0"
             [ -n "$configs" ] || rargs="-C nodes"
         fi
         ;;
+    esac
+    # han in its own run only: under Open MPI 5.0 its default priority (35,
+    # above tuned's 30) would serve in place of every tuned-N of the first
+    # run across the emulated nodes or networks
+    case "$run" in
+    nethan=*|*:han) margs="$margs --mca coll_han_priority 35" ;;
+    net=*|*:tuned) margs="$margs --mca coll_han_priority 0" ;;
     esac
     [ "$(id -u)" = 0 ] && margs="$margs --allow-run-as-root"
     if [ "$np" -gt "$cores" ] && [ "$run" = "$np" ]; then

@@ -78,7 +78,7 @@ static void swt_steps_add(swt_steps_t *s, const swt_cost_params_t *par, int phas
     }
     s->st[s->n].la = la;
     s->st[s->n].lb = lb;
-    s->st[s->n].ca = s->cores ? 2.0 * (double) nmsgs * par->o / par->cores : 0.0;
+    s->st[s->n].ca = swt_cost_core_overheads(par, (double) nmsgs);
     s->st[s->n].cb = s->cores ? par->gamma * red * (double) nmsgs / nparts / par->cores : 0.0;
     s->st[s->n].mult = mult;
     s->st[s->n].phase = phase;

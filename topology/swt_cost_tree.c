@@ -291,10 +291,9 @@ static double swt_tm_latency(const swt_tree_model_t *m, const swt_tree_stats_t *
  */
 static double swt_tm_floor(const swt_tree_model_t *m, const swt_tree_stats_t *st)
 {
-    const swt_cost_params_t *par = &m->par;
     double ranks = ((double) st->nmsgs > (double) m->p) ? (double) st->nmsgs : (double) m->p;
 
-    return (par->cores > 0.0) ? 2.0 * par->o * ranks / par->cores : 0.0;
+    return swt_cost_core_overheads(&m->par, ranks);
 }
 
 /* One step's time at n bytes (a chain: at n / S). */

@@ -45,6 +45,14 @@ typedef struct swt_cost_params {
                        over them); 0: a core per rank, no such bound */
 } swt_cost_params_t;
 
+/* Where ranks share cores, the least a step of nmsgs messages costs: each
+   message's o at its sender and at its receiver, over the cores (0 with
+   a core per rank). */
+static inline double swt_cost_core_overheads(const swt_cost_params_t *par, double nmsgs)
+{
+    return (par->cores > 0.0) ? 2.0 * par->o * nmsgs / par->cores : 0.0;
+}
+
 /*
  * spec: a preset ("n150", "n150:harvest=Y", ...), a shape ("ring:8",
  * "torus:8x8", "4x4x4") or "@/path/to/file". diag may be NULL.

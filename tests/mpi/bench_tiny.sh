@@ -44,15 +44,27 @@ rc=$?
 grep -q "expected" "$out/inject" || { echo "FAIL: the wrong result was not reported"; fail=1; }
 
 # -t clock with -T: every size validated, served, and between 5 calls and
-# the default count (1000 below 8 KiB), fewer where calls are slower.
+# 100000, fewer where calls are slower. Without -i the budget, not the
+# default count (1000 below 8 KiB), sets the calls: more than 1000 at 8 B
+# in the default timing (0.2 s of calls of a few microseconds); with
+# -i 50, at most 50.
 "$src/tests/mpi/mpirun.sh" -np 2 "$bench" -m 8:64K -t clock -T 0.02 -C swing-lo,tuned \
     --csv "$out/clock.csv" > "$out/clock" 2>&1
 rc=$?
 [ "$rc" = 0 ] || { echo "FAIL: -t clock -T exit status $rc"; cat "$out/clock"; fail=1; }
 grep -q "timing clock" "$out/clock" || { echo "FAIL: -t clock not reported"; fail=1; }
-bad=$(awk -F, 'NR > 1 && ($5 < 5 || $5 > 1000 || $13 != "yes" || ($2 == "swing-lo" && $12 != "yes"))' "$out/clock.csv")
+bad=$(awk -F, 'NR > 1 && ($5 < 5 || $5 > 100000 || $13 != "yes" || ($2 == "swing-lo" && $12 != "yes"))' "$out/clock.csv")
 [ -z "$bad" ] || { echo "FAIL: -t clock -T rows:"; echo "$bad" | head -3; fail=1; }
 [ -s "$out/clock.csv" ] && echo "-t clock -T 0.02: $(awk -F, 'NR > 1 { print $5 }' "$out/clock.csv" | sort -n | sed -n '1p;$p' | tr '\n' ' ')calls (fewest, most)"
+"$src/tests/mpi/mpirun.sh" -np 2 "$bench" -m 8:8 -T 0.2 -C swing-lo --csv "$out/budget.csv" \
+    > "$out/budget" 2>&1
+most=$(awk -F, 'NR > 1 && $3 == 8 && $5 > m { m = $5 } END { print m + 0 }' "$out/budget.csv")
+echo "-T 0.2 at 8 B: $most calls"
+[ "$most" -gt 1000 ] || { echo "FAIL: -T without -i: $most calls at 8 B, the default count's cap"; fail=1; }
+"$src/tests/mpi/mpirun.sh" -np 2 "$bench" -m 8:8 -t clock -T 0.1 -i 50 -C swing-lo \
+    --csv "$out/capped.csv" > "$out/capped" 2>&1
+bad=$(awk -F, 'NR > 1 && ($5 < 5 || $5 > 50)' "$out/capped.csv")
+{ [ -s "$out/capped.csv" ] && [ -z "$bad" ]; } || { echo "FAIL: -T -i 50 rows:"; cat "$out/capped.csv" "$out/capped" | tail -5; fail=1; }
 "$bench" -t loop -T 1 > "$out/usage" 2>&1
 rc=$?
 [ "$rc" = 2 ] || { echo "FAIL: -T with -t loop gave exit status $rc, not 2"; fail=1; }
