@@ -13,30 +13,7 @@
  * communicator never take each other's flags.
  */
 #include "coll_swing_nb.h"
-
-#include "ompi/mca/pml/pml.h"
-
-/* Posts round req->agree_d; a failed post ends the agreement with its error. */
-static int swing_nb_agree_post(mca_coll_swing_nbreq_t *req)
-{
-    ompi_communicator_t *comm = req->call.comm;
-    int p = ompi_comm_size(comm), r = ompi_comm_rank(comm), d = req->agree_d;
-    int rc = MCA_PML_CALL(irecv(&req->agree_in, 1, MPI_INT, (r - d + p) % p, req->agree_tag, comm,
-                                &req->agree_req[0]));
-
-    if (OMPI_SUCCESS != rc) {
-        req->agree_req[0] = MPI_REQUEST_NULL;
-        return rc;
-    }
-    rc = MCA_PML_CALL(isend(&req->agree_ok, 1, MPI_INT, (r + d) % p, req->agree_tag,
-                            MCA_PML_BASE_SEND_STANDARD, comm, &req->agree_req[1]));
-    if (OMPI_SUCCESS != rc) {
-        /* the receive is cancelled, and reaped like a completed one */
-        req->agree_req[1] = MPI_REQUEST_NULL;
-        ompi_request_cancel(req->agree_req[0]);
-    }
-    return rc;
-}
+#include "coll_swing_p2p.h"
 
 int mca_coll_swing_nb_agree(mca_coll_swing_nbreq_t *req)
 {
@@ -50,7 +27,9 @@ int mca_coll_swing_nb_agree(mca_coll_swing_nbreq_t *req)
     }
     while (req->agree_d < p && OMPI_SUCCESS == req->agree_rc) {
         if (MPI_REQUEST_NULL == req->agree_req[0]) {
-            req->agree_rc = swing_nb_agree_post(req);
+            req->agree_rc = mca_coll_swing_p2p_agree_round(req->call.comm, req->agree_d,
+                                                           req->agree_tag, &req->agree_in,
+                                                           &req->agree_ok, req->agree_req);
             if (MPI_REQUEST_NULL == req->agree_req[0]) {
                 break;
             }

@@ -191,24 +191,39 @@ int mca_coll_swing_p2p_nb_tag(mca_coll_swing_module_t *module, int persistent)
  * ordered, so one tag serves them all. Example, p = 3, ranks' values
  * 1, 0, 1: round 1 gives 1, 0, 0; round 2 gives 0, 0, 0.
  */
+int mca_coll_swing_p2p_agree_round(ompi_communicator_t *comm, int d, int tag, int *in,
+                                   int *out, ompi_request_t **reqs)
+{
+    int p = ompi_comm_size(comm), r = ompi_comm_rank(comm);
+    int rc = MCA_PML_CALL(irecv(in, 1, MPI_INT, (r - d + p) % p, tag, comm, &reqs[0]));
+
+    reqs[1] = MPI_REQUEST_NULL;
+    if (OMPI_SUCCESS != rc) {
+        reqs[0] = MPI_REQUEST_NULL;
+        return rc;
+    }
+    rc = MCA_PML_CALL(isend(out, 1, MPI_INT, (r + d) % p, tag, MCA_PML_BASE_SEND_STANDARD, comm,
+                            &reqs[1]));
+    if (OMPI_SUCCESS != rc) {
+        reqs[1] = MPI_REQUEST_NULL;
+        ompi_request_cancel(reqs[0]);
+    }
+    return rc;
+}
+
 int mca_coll_swing_p2p_agree_min(ompi_communicator_t *comm, int *value)
 {
-    int p = ompi_comm_size(comm), r = ompi_comm_rank(comm), rc = OMPI_SUCCESS;
+    int p = ompi_comm_size(comm), rc = OMPI_SUCCESS;
 
     for (int d = 1; d < p && OMPI_SUCCESS == rc; d <<= 1) {
-        ompi_request_t *req = MPI_REQUEST_NULL;
+        ompi_request_t *reqs[2];
         int in = *value, rc_wait;
 
-        rc = MCA_PML_CALL(irecv(&in, 1, MPI_INT, (r - d + p) % p, SWING_AGREE_TAG, comm, &req));
-        if (OMPI_SUCCESS != rc) {
+        rc = mca_coll_swing_p2p_agree_round(comm, d, SWING_AGREE_TAG, &in, value, reqs);
+        if (MPI_REQUEST_NULL == reqs[0]) {
             break;
         }
-        rc = MCA_PML_CALL(send(value, 1, MPI_INT, (r + d) % p, SWING_AGREE_TAG,
-                               MCA_PML_BASE_SEND_STANDARD, comm));
-        if (OMPI_SUCCESS != rc) {
-            ompi_request_cancel(req);
-        }
-        rc_wait = ompi_request_wait(&req, MPI_STATUS_IGNORE);
+        rc_wait = ompi_request_wait_all(2, reqs, MPI_STATUSES_IGNORE);
         rc = (OMPI_SUCCESS != rc) ? rc : rc_wait;
         if (OMPI_SUCCESS == rc && in < *value) {
             *value = in;

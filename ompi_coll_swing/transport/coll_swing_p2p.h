@@ -47,6 +47,12 @@ void mca_coll_swing_p2p_fini(void);
    messages on swing's own tag through the PML alone (no collective
    module: they may be in any state, or be calling swing). */
 int mca_coll_swing_p2p_agree_min(ompi_communicator_t *comm, int *value);
+/* Round d of that dissemination on tag, posted: reqs[0] receives rank -
+   d's value into *in, reqs[1] sends *out to rank + d. A failed receive
+   leaves both MPI_REQUEST_NULL; a failed send leaves reqs[1] so and the
+   receive cancelled, still to be completed. Returns the post's error. */
+int mca_coll_swing_p2p_agree_round(ompi_communicator_t *comm, int d, int tag, int *in,
+                                   int *out, ompi_request_t **reqs);
 /* The tags of the parts of a blocking call's plan (ntags <= 2 *
    SWT_MAX_DIMS): 0, the collective tag, for part 0, a fixed tag of
    swing's own for each other part. */
