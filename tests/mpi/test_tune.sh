@@ -1,8 +1,8 @@
 #!/bin/sh
 # The tuner, bench/swing-tune, on this node at np 2 and 4 with a small
-# budget: it writes a table (rows for allreduce and allgather, and the
-# derived iallreduce, allreduce_init and allgatherv) that loads without a
-# row left out, and the component follows it: swing_bench's swing-auto,
+# budget: it writes a table (rows for allreduce, allgather, bcast and
+# gather, and the derived iallreduce, allreduce_init and allgatherv) that
+# loads without a row left out, and the component follows it: swing_bench's swing-auto,
 # with coll_swing_decision_file pointing at it, is served at every size by
 # the algorithm the table names there (swing's MPI_T counters; previous:
 # coll_swing_<collective>_previous). Without shm (--without shm), so that
@@ -16,14 +16,14 @@ fail=0
 SWING_BENCH="$top/bench/swing_bench" SWING_TOPO="$top/tools/swing-topo/swing-topo"
 export SWING_BENCH SWING_TOPO
 
-sh "$src/bench/swing-tune" -n "2 4" -k allreduce,allgather -m 8:1K --budget 10 --rounds 2 \
+sh "$src/bench/swing-tune" -n "2 4" -k allreduce,allgather,bcast,gather -m 8:1K --budget 10 --rounds 2 \
     --without shm --out "$out/table" > "$out/tune.out" 2>&1
 rc=$?
 cat "$out/tune.out"
 [ "$rc" = 0 ] && [ -s "$out/table" ] || { echo "FAIL: swing-tune exit status $rc"; exit 1; }
 grep -q "rows the component would leave out" "$out/tune.out" && { echo "FAIL: the table has bad rows"; fail=1; }
 grep -q 'round 1/2, allreduce' "$out/tune.out" || { echo "FAIL: no progress shown"; fail=1; }
-for c in allreduce allgather iallreduce allreduce_init allgatherv; do
+for c in allreduce allgather bcast gather iallreduce allreduce_init allgatherv; do
     for np in 2 4; do
         grep -q "^decide $c .* ranks=$np\$" "$out/table" || { echo "FAIL: no $c rows for $np ranks"; fail=1; }
     done
@@ -38,7 +38,7 @@ row() {
         $1 == "decide" && $2 == c && $5 == "ranks=" np {
             split($3, r, "-"); if (b(r[1]) <= s && s <= b(r[2])) print $4 }' "$out/table"
 }
-for c in allreduce allgather; do
+for c in allreduce allgather bcast gather; do
     for np in 2 4; do
         sh "$src/tests/mpi/mpirun.sh" -np "$np" --mca coll_swing_decision_file "$out/table" \
             "$SWING_BENCH" -k "$c" -C swing-auto -m 8:1K -i 3 -w 1 --csv "$out/$c.$np.csv" \

@@ -69,6 +69,45 @@ static const struct {
 };
 #define SWING_CHOICE_NCOLLS SWING_CHOICE_ROWS(swing_choice_colls)
 
+/*
+ * The rooted collectives' algorithm names (the component's tables, in
+ * order), for checking a table's rows: their choice is the tree model's
+ * (predict --coll), not shown by --choice.
+ */
+static const char *const swing_choice_bcast_reduce[] = {
+    "auto", "bine", "binomial", "bine_mp", "binomial_mp", "chain", "bine_bo", "binomial_bo",
+    "bine_bo_mp", "shm", "hier", NULL
+};
+static const char *const swing_choice_gather_scatter[] = {
+    "auto", "bine", "binomial", "bine_mp", "binomial_mp", "shm", NULL
+};
+
+/* The rooted collective's names, or NULL when name is not one. */
+static const char *const *swing_choice_rooted(const char *name)
+{
+    if (0 == strcmp(name, "bcast") || 0 == strcmp(name, "reduce")) {
+        return swing_choice_bcast_reduce;
+    }
+    if (0 == strcmp(name, "gather") || 0 == strcmp(name, "scatter")) {
+        return swing_choice_gather_scatter;
+    }
+    return NULL;
+}
+
+/* Whether a row of a rooted collective names one of its algorithms (or previous). */
+static int swing_choice_rooted_knows(const char *const *names, const char *alg)
+{
+    if (0 == strcmp(alg, "previous")) {
+        return 1;
+    }
+    for (int i = 0; NULL != names[i]; ++i) {
+        if (0 == strcmp(names[i], alg)) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* The component's decision buckets: (2^(b-1), 2^b] bytes. */
 #define SWING_CHOICE_NBUCKETS 48
 
@@ -280,7 +319,15 @@ void swing_topo_choice_check(const swt_table_t *tab)
     for (int i = 0; i < swt_table_nrows(tab); ++i) {
         const swt_table_row_t *r = swt_table_row(tab, i);
         int c = swing_topo_choice_coll(r->coll);
+        const char *const *rooted = swing_choice_rooted(r->coll);
         swing_choice_t ch;
+        if (c < 0 && NULL != rooted) {
+            if (!swing_choice_rooted_knows(rooted, r->alg)) {
+                fprintf(stderr, "swing-topo: %s:%d: decide row ignored: %s has no algorithm "
+                        "'%s'\n", swt_table_origin(tab), r->line, r->coll, r->alg);
+            }
+            continue;
+        }
         if (c < 0) {
             fprintf(stderr, "swing-topo: %s:%d: decide row ignored: swing serves no collective "
                     "'%s'\n", swt_table_origin(tab), r->line, r->coll);
