@@ -97,4 +97,12 @@ long swt_fabric_rank_node(const swt_fabric_t *fab, long rank);
 /* How ranks are placed; *slots: ranks per node (0 for a list). */
 swt_place_t swt_fabric_place(const swt_fabric_t *fab, int *slots);
 
+/*
+ * The network of nodes of topo's network of groups (swt_fabric_nodes.c):
+ * the same links and cost with one rank per node that hosts ranks, the
+ * nodes in the order of their lowest rank; its decide rows left out.
+ * SWT_ERR_INVALID when topo has no network of groups.
+ */
+int swt_topo_fabric_nodes(const swt_topo_t *topo, swt_topo_t **nodes);
+
 #endif

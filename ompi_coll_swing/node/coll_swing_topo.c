@@ -14,9 +14,12 @@
  *
  * The network of nodes (hier): coll_swing_topology when its description
  * has as many positions as there are nodes (position i = node i, nodes
- * numbered by their lowest rank); otherwise a ring of the nodes.
+ * numbered by their lowest rank); a network of groups that places several
+ * ranks on those nodes gives its own network of nodes (the same links and
+ * cost, one rank per node); otherwise a ring of the nodes.
  */
 #include "coll_swing_node.h"
+#include "swt_fabric.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -149,10 +152,19 @@ int mca_coll_swing_topo_nodes(int nnodes, swt_topo_t **topo, char *spec, size_t 
 
     if (NULL != text && '\0' != text[0] && 0 != strcmp(text, "auto")
         && SWT_OK == swt_topo_load(text, topo, NULL)) {
+        swt_topo_t *of_nodes = NULL;
         if (swt_shape_size(swt_topo_logical(*topo)) == nnodes) {
             snprintf(spec, len, "%s", text);
             return SWT_OK;
         }
+        if (SWT_OK == swt_topo_fabric_nodes(*topo, &of_nodes)
+            && swt_shape_size(swt_topo_logical(of_nodes)) == nnodes) {
+            snprintf(spec, len, "%s (its nodes)", text);
+            swt_topo_destroy(*topo);
+            *topo = of_nodes;
+            return SWT_OK;
+        }
+        swt_topo_destroy(of_nodes);
         swt_topo_destroy(*topo);
     }
     snprintf(spec, len, "ring:%d", nnodes);

@@ -34,6 +34,9 @@
 #      MPI_COMM_WORLD; values, counters (hier on the communicators over
 #      several nodes with several ranks on one, whatever the node sizes;
 #      elsewhere another algorithm), hier never refused on MPI_COMM_WORLD.
+#      5b. allreduce with hier forced on 2x2 under a dragonfly description
+#      of two ranks per node: values, counters, and hier between the nodes
+#      on the description's own network of nodes (its verbose line).
 #   6. the reliability stress (tests/reliability/stress) on 2x2 and 4x2:
 #      short form 300 calls of up to 64 Ki elements, auto and one forced
 #      algorithm each; long form every algorithm, 2000 calls of up to 512 Ki.
@@ -327,6 +330,24 @@ for lay in $rooted_layouts; do
         pass "$label"
     fi
 done
+
+# 5b. hier under a dragonfly that places two ranks on each node: the
+# flat schedules follow the description, hier (forced) runs between the
+# nodes on the description's own network of nodes, not a ring
+label="2x2 test_allreduce: hier forced under coll_swing_topology dragonfly:2,1:slots=2"
+# shellcheck disable=SC2086
+run "$label" 2x2 $common --mca coll_swing_topology dragonfly:2,1:slots=2 \
+    --mca coll_swing_verbose 2 --mca coll_swing_allreduce_algorithm hier \
+    "$allreduce" --alg hier --big 65536 --label 2x2-dragonfly
+rc=$?
+if [ $rc != 0 ] || ! grep -q "failures: PASS" "$tmp/out"; then
+    fail "$label" "exit $rc"
+elif ! grep -q "network of nodes dragonfly:2,1:slots=2 (its nodes)" "$tmp/out"; then
+    fail "$label" "hier did not run between nodes on the description's network of nodes"
+else
+    grep "network of nodes" "$tmp/out" | head -n 1
+    pass "$label"
+fi
 
 # 6. the reliability stress
 if [ $long = 1 ]; then

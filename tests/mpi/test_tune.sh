@@ -7,6 +7,8 @@
 # the algorithm the table names there (swing's MPI_T counters; previous:
 # coll_swing_<collective>_previous). Without shm (--without shm), so that
 # the rows name message-passing schedules where auto alone would run shm.
+# Then --description on a description with rows of its own: those of the
+# collective measured replaced, the others kept.
 set -u
 top=${SWING_TOP_BUILDDIR:?run through make check}
 src=${SWING_TOP_SRCDIR:?run through make check}
@@ -58,5 +60,20 @@ for c in allreduce allgather bcast gather; do
         echo "$c np $np: the table's algorithm served $n sizes: $(awk -F, 'NR > 1 { printf "%s ", $19 }' "$out/$c.$np.csv")"
     done
 done
+# --description: the description's rows of the collective measured are
+# replaced, its rows of the others kept
+"$SWING_TOPO" describe ring:2 > "$out/desc.topo"
+printf 'decide allreduce 0-1K swing_lo ranks=2\ndecide bcast 0-1K binomial ranks=2\n' >> "$out/desc.topo"
+sh "$src/bench/swing-tune" -n 2 --topology "@$out/desc.topo" -k bcast -m 8:64 --budget 3 --rounds 1 \
+    --description --out "$out/desc.tuned" > "$out/desc.out" 2>&1 \
+    || { cat "$out/desc.out"; echo "FAIL: swing-tune --description"; fail=1; }
+grep -q '^decide allreduce 0-1K swing_lo ranks=2$' "$out/desc.tuned" \
+    || { echo "FAIL: --description -k bcast lost the description's allreduce row"; fail=1; }
+grep -q '^decide bcast 0-1K binomial' "$out/desc.tuned" \
+    && { echo "FAIL: --description -k bcast kept the description's own bcast row"; fail=1; }
+grep -q '^decide bcast [0-9]*-64 .* ranks=2$' "$out/desc.tuned" \
+    || { echo "FAIL: --description -k bcast wrote no bcast row up to 64 B"; fail=1; }
+echo "--description -k bcast: $(grep -c '^decide ' "$out/desc.tuned") rows, the allreduce row kept"
+
 [ $fail = 0 ] && echo "PASS: test_tune.sh" || echo "FAIL: test_tune.sh"
 exit $fail

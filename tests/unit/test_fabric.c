@@ -149,6 +149,51 @@ START_TEST(test_placements)
 }
 END_TEST
 
+/*
+ * The network of nodes of a network of groups: one rank per node that
+ * hosts ranks, in the order of their lowest rank, the same links and cost.
+ */
+START_TEST(test_nodes_of)
+{
+    swt_topo_t *t = unit_topo_load("dragonfly:4,4,1,0.25:slots=2"), *n = NULL;
+    const swt_fabric_t *f;
+    int groups, nodes, links;
+    double rate;
+
+    /* blocks of 2 on 16 nodes: 32 ranks, 16 leaders on nodes 0..15 */
+    ck_assert_int_eq(swt_topo_fabric_nodes(t, &n), SWT_OK);
+    f = swt_topo_fabric(n);
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(swt_topo_logical(n)->dims[0], 16);
+    ck_assert_int_eq(swt_fabric_nranks(f), 16);
+    ck_assert_int_eq(swt_fabric_rank_node(f, 5), 5);
+    swt_fabric_params(f, &groups, &nodes, &links, &rate);
+    ck_assert_int_eq(groups, 4);
+    ck_assert_int_eq(nodes, 4);
+    ck_assert(fabs(rate - 0.25) < 1e-12);
+    ck_assert(fabs(swt_topo_cost(n)->alpha - swt_topo_cost(t)->alpha) < 1e-18);
+    swt_topo_destroy(n);
+    swt_topo_destroy(t);
+
+    /* a hostfile's order: ranks on nodes 3,3,1,0,1,0: leaders on 3, 1, 0 */
+    t = unit_topo_load("fattree:2,2:place=3,3,1,0,1,0");
+    ck_assert_int_eq(swt_topo_fabric_nodes(t, &n), SWT_OK);
+    f = swt_topo_fabric(n);
+    ck_assert_int_eq(swt_fabric_nranks(f), 3);
+    ck_assert_int_eq(swt_fabric_rank_node(f, 0), 3);
+    ck_assert_int_eq(swt_fabric_rank_node(f, 1), 1);
+    ck_assert_int_eq(swt_fabric_rank_node(f, 2), 0);
+    swt_topo_destroy(n);
+    swt_topo_destroy(t);
+
+    /* a torus has no network of groups */
+    t = unit_topo_load("torus:4x4");
+    ck_assert_int_eq(swt_topo_fabric_nodes(t, &n), SWT_ERR_INVALID);
+    ck_assert_ptr_null(n);
+    swt_topo_destroy(t);
+}
+END_TEST
+
 /* The example of presets/FORMAT.md. */
 START_TEST(test_example_file)
 {
@@ -587,6 +632,7 @@ int main(void)
     tcase_add_test(tc, test_presets);
     tcase_add_test(tc, test_specs);
     tcase_add_test(tc, test_placements);
+    tcase_add_test(tc, test_nodes_of);
     tcase_add_test(tc, test_example_file);
     tcase_add_loop_test(tc, test_round_trip, 0,
                         (int) (sizeof(round_trip) / sizeof(round_trip[0])));
