@@ -1,8 +1,10 @@
 #!/bin/sh
 # Calibrates the cost model (ALGORITHMS.md section 7) on the emulated torus
-# network of bench/torus-net.sh, and writes a description file with the
-# fitted constants, which swing-topo predict and the component's automatic
-# choice (coll_swing_topology @FILE) then use.
+# network of bench/torus-net.sh, or on the network of groups of
+# bench/group-net.sh (a dragonfly or fat tree, one rank per node), and
+# writes a description file with the fitted constants, which swing-topo
+# predict and the component's automatic choice (coll_swing_topology @FILE)
+# then use.
 #
 #   net-calibrate.sh TOPO [-o FILE] [--rate R] [--burst B] [--mtu N] [-m MIN:MAX]
 #                    [-i N] [--no-crossover] [--no-messages]
@@ -97,6 +99,18 @@ trap 'rm -rf "$work"' EXIT
 name=$("$topo_bin" describe "$topo" | sed -n 's/^name //p')
 [ -n "$out" ] || out="$here/topologies/net/$(printf '%s' "$name" | tr -c 'A-Za-z0-9._-' '-').topo"
 
+# The emulator: a network of groups has a "network" line in the routes,
+# whose route lines join nodes; calibrated with one rank per node, so that
+# nodes are ranks.
+net_sh=torus-net.sh
+if grep -q '^network ' "$work/routes"; then
+    net_sh=group-net.sh
+    if [ "$(awk '$1 == "host" { r++; n[$3] = 1 } END { c = 0; for (x in n) c++; print (r == c) }' "$work/routes")" != 1 ]; then
+        echo "net-calibrate.sh: $topo places several ranks on a node; calibrate the network with one rank per node (slots 1) and give the fitted cost to the other placements" >&2
+        exit 2
+    fi
+fi
+
 # Peers of rank 0 (nearest, farthest) and the hops of the pairs 2k, 2k+1.
 eval "$(awk '$1 == "route" && $2 == 0 { if (!nh || $4 < nh) { nh = $4; near = $3 }
                                         if ($4 > fh) { fh = $4; far = $3 } }
@@ -113,7 +127,7 @@ modes=pairs,pingpong,reduce
 OMPI_MCA_hwloc_base_binding_policy=none
 OMPI_MCA_mpi_yield_when_idle=1
 export OMPI_MCA_hwloc_base_binding_policy OMPI_MCA_mpi_yield_when_idle
-sh "$here/torus-net.sh" "$topo" --rate "$rate" ${burst:+--burst "$burst"} ${mtu:+--mtu "$mtu"} --no-check -- \
+sh "$here/$net_sh" "$topo" --rate "$rate" ${burst:+--burst "$burst"} ${mtu:+--mtu "$mtu"} --no-check -- \
     --mca coll ^swing \
     "$cal_bin" -M "$modes" \
     -k 1,2,4,8 -s 8:256 -p "$near,$far" -m "$sizes" -i "$iters" > "$work/raw.csv"
@@ -127,7 +141,7 @@ fi
 # the pairs and of the messages against the model. The model of a pairs
 # exchange (one message each way, every pair at once) and of msgs-all (k
 # each way): max(alpha + 2k o + k m/beta, ranks k 2 o / cores).
-ranks=$(awk '$1 == "tile" && $NF >= 0' "$work/routes" | wc -l)
+ranks=$(awk '($1 == "tile" && $NF >= 0) || $1 == "host"' "$work/routes" | wc -l)
 awk -F, -v near="$near" -v far="$far" -v dh="$((far_h - near_h))" -v ranks="$ranks" -v msgs="$messages" '
     function model(m, k,   l, c) {
         l = alpha + 2 * k * o + k * m / beta
@@ -189,7 +203,7 @@ lo_max=-1
 if [ "$crossover" = 1 ]; then
     bench_bin=$(find_tool "${SWING_BENCH:-}" "$here/swing_bench" "$(command -v swing_bench 2>/dev/null)") \
         || { echo "net-calibrate.sh: swing_bench not found: build it (make) or set SWING_BENCH" >&2; exit 2; }
-    sh "$here/torus-net.sh" "$topo" --rate "$rate" ${burst:+--burst "$burst"} ${mtu:+--mtu "$mtu"} --no-check -- \
+    sh "$here/$net_sh" "$topo" --rate "$rate" ${burst:+--burst "$burst"} ${mtu:+--mtu "$mtu"} --no-check -- \
         --mca coll_swing_topology "$topo" \
         ${SWING_COMPONENT_PATH:+--mca mca_base_component_path "$SWING_COMPONENT_PATH"} \
         "$bench_bin" -C swing-lo,swing-lo-mp,swing-bo,swing-bo-mp,ring -m 64:64K -t clock -T 1 \
@@ -212,9 +226,9 @@ fi
 
 mkdir -p "$(dirname "$out")" || exit 2
 {
-    echo "# $name on the emulated network of bench/torus-net.sh, calibrated by"
+    echo "# $name on the emulated network of bench/$net_sh, calibrated by"
     echo "# bench/net-calibrate.sh $topo --rate $rate${burst:+ --burst $burst}${mtu:+ --mtu $mtu} -m $sizes -i $iters"
-    echo "# on $(date -u +%Y-%m-%d) ($(getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?') cores, $(awk '$1 == "tile" && $NF >= 0' "$work/routes" | wc -l) ranks):"
+    echo "# on $(date -u +%Y-%m-%d) ($(getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?') cores, $ranks ranks):"
     if [ "$messages" = 1 ]; then
         echo "#   o     $o s: overhead of a message on its rank's core, from ranks 0 and 1 alone"
         echo "#         exchanging k = 1, 2, 4, 8 messages each way at once, 8 to 256 B"

@@ -112,15 +112,25 @@ static int swt_tm_weight(const swt_layout_t *lay, long pos, const swt_step_t *st
     }
 }
 
-/* Bytes times hops and bytes through wrap-around links of one message. */
+/* Bytes times hops, bytes through wrap-around links and, on a network of
+   groups, bytes per class of link of one message. */
 static void swt_tm_route(const swt_tree_model_t *m, const swt_msg_t *msg, double unit,
                          swt_tree_stats_t *st)
 {
     const swt_shape_t *grid = swt_topo_grid(m->topo);
+    const swt_fabric_t *fab = swt_topo_fabric(m->topo);
     swt_route_t rt;
 
     swt_net_route(m->net, msg->from, msg->to, msg->dir, &rt);
     st->link_bytes += (double) msg->weight * unit * (double) rt.hops;
+    for (int i = 0; NULL != fab && i < rt.nlinks; ++i) {
+        long a, b;
+        int cls;
+        double rate;
+        if (SWT_OK == swt_fabric_link(fab, rt.links[i], &a, &b, &cls, &rate)) {
+            st->class_bytes[cls] += (double) msg->weight * unit;
+        }
+    }
     for (int g = 0; g < rt.nsegs; ++g) {
         const swt_seg_t *sg = &rt.segs[g];
         long a = sg->from[sg->dim], n = grid->dims[sg->dim];
@@ -178,7 +188,11 @@ static int swt_tm_step(const swt_tree_model_t *m, swt_tm_work_t *w, swt_coll_t c
     out->sum_hops = ps.sum_hops;
     out->max_link = (double) ps.load * unit;
     out->busiest = ps.busiest;
+    out->busiest_link = ps.busiest_link;
     out->link_bytes = out->wrap_bytes = 0.0;
+    for (int c = 0; c < SWT_LINK_NCLASSES; ++c) {
+        out->class_bytes[c] = 0.0;
+    }
     for (long k = 0; k < nm; ++k) {
         swt_tm_route(m, &w->msgs[k], unit, out);
     }

@@ -73,8 +73,11 @@ typedef struct swt_tree_stats {
     double max_link;      /* most bytes on one directed link */
     double link_bytes;    /* sum over links of the bytes each carries */
     double wrap_bytes;    /* bytes through wrap-around links of the grid */
+    double class_bytes[SWT_LINK_NCLASSES];  /* a network of groups: the bytes all
+                                               its local, its upper links carry */
     double reduced;       /* most bytes one rank reduces */
     swt_link_t busiest;   /* the link of max_link (valid when nmsgs > 0) */
+    long busiest_link;    /* a network of groups: its directed link (swt_fabric.h) */
 } swt_tree_stats_t;
 
 /* Steps of a form (a chain: 1, its busiest step); -1 when not offered. */

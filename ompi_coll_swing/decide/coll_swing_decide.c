@@ -13,7 +13,10 @@
  * no topology (one means: follow its schedules), shm takes every size;
  * across nodes with several ranks on some node, under the same condition
  * (or a description of the network of nodes), the hierarchical algorithm
- * does, and chooses LO or BO between nodes itself (reduce-scatter and
+ * does, and chooses LO or BO between nodes itself; under a description of
+ * a network of groups that places several ranks on a node, hier is priced
+ * (topology/swt_cost_hier.h) and takes the sizes where it costs less than
+ * the best schedule over all ranks (reduce-scatter and
  * allgather: when every node has the same number of ranks; their hier runs
  * the BO half between nodes, the only form they have; broadcast and
  * reduce: any node sizes, a tree between the nodes' leaders; gather and
@@ -32,6 +35,7 @@
 #include "coll_swing_decide.h"
 #include "coll_swing_seg.h"
 
+#include "swt_cost_hier.h"
 #include "swt_cost_tree.h"
 
 #include <math.h>
@@ -56,7 +60,19 @@ enum { SWING_SRC_FILE = 0, SWING_SRC_DESC, SWING_NSRC };
 typedef struct swing_models_t {
     swt_model_t *all;             /* allreduce, its halves */
     swt_tree_model_t *tree;       /* the rooted collectives, rooted at rank 0 */
+    swt_hier_model_t *hier;       /* hier on the description's network of nodes, or NULL */
 } swing_models_t;
+
+/* What the hier price of table t is, or -1 (gather, scatter). */
+static int swing_hier_coll(const mca_coll_swing_table_t *t)
+{
+    if (t->rooted) {
+        swt_coll_t c = (swt_coll_t) (t->rooted - 1);
+        return SWT_COLL_BCAST == c ? SWT_HIER_BCAST : SWT_COLL_REDUCE == c ? SWT_HIER_REDUCE : -1;
+    }
+    return SWT_HALF_RS == t->half ? SWT_HIER_RS : SWT_HALF_AG == t->half ? SWT_HIER_AG
+                                                                        : SWT_HIER_ALLREDUCE;
+}
 
 static double swing_predict(const mca_coll_swing_module_t *m, const mca_coll_swing_table_t *t,
                             const mca_coll_swing_alg_t *a, const swing_models_t *models,
@@ -391,6 +407,36 @@ static int swing_hier_wanted(const mca_coll_swing_module_t *m)
     return (shape.kmin == shape.kmax) ? 2 : 1;
 }
 
+/*
+ * The description's network of nodes, when it has one that hier runs on:
+ * a network of groups placing several ranks on a node, as many nodes as
+ * the communicator has. NULL otherwise (or out of memory: then the
+ * schedules over all ranks decide, on every rank alike only if all lack
+ * memory; a rank short of it at setup declines more than this anyway).
+ * Where hier cannot run after all (shared memory off), it declines at its
+ * first call and the schedule over all ranks of that size serves.
+ */
+static swt_hier_model_t *swing_hier_priced(const mca_coll_swing_module_t *m,
+                                           const swt_topo_t *topo)
+{
+    mca_coll_swing_nodes_t shape;
+    swt_hier_model_t *hm = NULL;
+
+    if (m->topo_auto || NULL == swt_topo_fabric(topo)) {
+        return NULL;
+    }
+    mca_coll_swing_nodes_shape(m->comm, &shape);
+    if (!mca_coll_swing_nodes_mixed(&shape)
+        || SWT_OK != swt_hier_model_create(topo, swt_topo_cost(topo), &hm)) {
+        return NULL;
+    }
+    if (swt_hier_model_nnodes(hm) != shape.nnodes) {
+        swt_hier_model_destroy(hm);
+        return NULL;
+    }
+    return hm;
+}
+
 /* One collective's auto tables. */
 static void swing_decision_fill(mca_coll_swing_module_t *m, int coll, const swing_models_t *model,
                                 long long user_lo, int shm, int hier)
@@ -398,9 +444,15 @@ static void swing_decision_fill(mca_coll_swing_module_t *m, int coll, const swin
     const mca_coll_swing_table_t *t = &mca_coll_swing_tables[coll];
     /* the halves' hier needs equal nodes; allreduce's, broadcast's and
        reduce's (no half) any */
-    int node = shm ? swing_scoped(t, MCA_COLL_SWING_SCOPE_NODE)
-               : hier > (SWT_HALF_ALL == t->half ? 0 : 1)
-                   ? swing_scoped(t, MCA_COLL_SWING_SCOPE_NODES) : -1;
+    int halves = (SWT_HALF_ALL != t->half), node = -1, priced = -1, hc = swing_hier_coll(t);
+
+    if (shm) {
+        node = swing_scoped(t, MCA_COLL_SWING_SCOPE_NODE);
+    } else if (hier > halves) {
+        node = swing_scoped(t, MCA_COLL_SWING_SCOPE_NODES);
+    } else if (NULL != model->hier && hc >= 0 && swing_hier_wanted(m) > halves) {
+        priced = swing_scoped(t, MCA_COLL_SWING_SCOPE_NODES);
+    }
 
     for (int b = 0; b < MCA_COLL_SWING_NBUCKETS; ++b) {
         size_t bytes = (size_t) 1 << b;
@@ -414,6 +466,11 @@ static void swing_decision_fill(mca_coll_swing_module_t *m, int coll, const swin
         }
         m->mp_choice[coll][b] = (unsigned char) (best < 0 ? 0 : best);
         m->choice[coll][b] = (unsigned char) (node >= 0 ? node : m->mp_choice[coll][b]);
+        if (priced >= 0
+            && (best < 0 || swt_hier_model_time(model->hier, (swt_hier_coll_t) hc, (double) bytes)
+                                < swing_predict(m, t, &t->algs[best], model, (double) bytes))) {
+            m->choice[coll][b] = (unsigned char) priced;
+        }
     }
 }
 
@@ -449,10 +506,17 @@ static void swing_gap_source(const mca_coll_swing_module_t *m, int coll, int shm
                              long long user_lo, swing_source_t *src)
 {
     const mca_coll_swing_table_t *t = &mca_coll_swing_tables[coll];
-    int b = MCA_COLL_SWING_NBUCKETS - 1;
+    int b = MCA_COLL_SWING_NBUCKETS - 1, priced = 0;
+
+    for (int i = 0; i < MCA_COLL_SWING_NBUCKETS && !shm && !hier; ++i) {
+        priced |= (MCA_COLL_SWING_SCOPE_NODES == t->algs[m->choice[coll][i]].scope);
+    }
 
     if ((shm || hier) && MCA_COLL_SWING_SCOPE_ANY != t->algs[m->choice[coll][b]].scope) {
         snprintf(src->gap, sizeof(src->gap), "%s", shm ? "one node: shm" : "across nodes: hier");
+    } else if (priced) {
+        snprintf(src->gap, sizeof(src->gap), "cost model, hier priced on the description's "
+                 "network of nodes");
     } else if (mca_coll_swing_params.lo_max_bytes >= 0) {
         snprintf(src->gap, sizeof(src->gap), "cost model, LO up to %lld B: "
                  "coll_swing_lo_max_bytes", user_lo);
@@ -469,7 +533,7 @@ int mca_coll_swing_decision_build(mca_coll_swing_module_t *m, const swt_topo_t *
     long long user_lo = mca_coll_swing_params.lo_max_bytes;
     const swt_table_t *desc = swt_topo_table(topo);
     long p = ompi_comm_size(m->comm);
-    swing_models_t models = {NULL, NULL};
+    swing_models_t models = {NULL, NULL, NULL};
     swt_table_t *file = NULL;
     int rc, shm, hier;
 
@@ -499,6 +563,7 @@ int mca_coll_swing_decision_build(mca_coll_swing_module_t *m, const swt_topo_t *
      */
     shm = m->topo_auto && mca_coll_swing_shm_available(m);
     hier = (!shm && m->topo_auto) ? swing_hier_wanted(m) : 0;
+    models.hier = shm ? NULL : swing_hier_priced(m, topo);
     for (int coll = 0; coll < MCA_COLL_SWING_NCOLLS && OMPI_SUCCESS == rc; ++coll) {
         swing_source_t src = { NULL, "" };
         int n;
@@ -525,6 +590,7 @@ int mca_coll_swing_decision_build(mca_coll_swing_module_t *m, const swt_topo_t *
     swt_tree_model_destroy(m->tree_model);
     m->tree_model = models.tree;
     swt_model_destroy(models.all);
+    swt_hier_model_destroy(models.hier);
     return rc;
 }
 

@@ -37,6 +37,10 @@
 #      5b. allreduce with hier forced on 2x2 under a dragonfly description
 #      of two ranks per node: values, counters, and hier between the nodes
 #      on the description's own network of nodes (its verbose line).
+#      5c. allreduce auto on 4x2 under a dragonfly description of two ranks
+#      per node whose ranks share cores (the emulated dragonfly's
+#      constants): the model prices hier and picks it for small sizes
+#      (its report line), hier runs (its verbose line), values checked.
 #   6. the reliability stress (tests/reliability/stress) on 2x2 and 4x2:
 #      short form 300 calls of up to 64 Ki elements, auto and one forced
 #      algorithm each; long form every algorithm, 2000 calls of up to 512 Ki.
@@ -345,7 +349,31 @@ if [ $rc != 0 ] || ! grep -q "failures: PASS" "$tmp/out"; then
 elif ! grep -q "network of nodes dragonfly:2,1:slots=2 (its nodes)" "$tmp/out"; then
     fail "$label" "hier did not run between nodes on the description's network of nodes"
 else
-    grep "network of nodes" "$tmp/out" | head -n 1
+    grep "hier: .*network of nodes" "$tmp/out" | head -n 1
+    pass "$label"
+fi
+
+# 5c. hier priced by the model under such a description: with the ranks
+# sharing cores and every message costing them (the emulated dragonfly's
+# constants, docs/results/2026-11-26c/dfly2.topo), a small allreduce costs
+# less by hier than over all ranks
+label="4x2 test_allreduce: auto prices hier under a dragonfly of two ranks per node"
+desc="$tmp/dfly2.topo"
+printf '%s\n' "name dfly-2x2-slots2" "dragonfly 2,2,1,0.25" "place blocks" "slots 2" \
+    "cost alpha=6.686e-06 tau=2.675e-07 beta=6.137e+06 gamma=1.946e-11 o=1.293e-05 cores=3.24" \
+    > "$desc"
+# shellcheck disable=SC2086
+run "$label" 4x2 $common --mca coll_swing_topology "@$desc" --mca coll_swing_verbose 2 \
+    "$allreduce" --alg auto --big 65536 --label 4x2-dragonfly-auto
+rc=$?
+if [ $rc != 0 ] || ! grep -q "failures: PASS" "$tmp/out"; then
+    fail "$label" "exit $rc"
+elif ! grep -Eq "MPI_COMM_WORLD auto: 0 B (\.\. [0-9]+ B|and above) -> hier \(cost model, hier priced on the description's network of nodes\)" "$tmp/out"; then
+    fail "$label" "the model did not pick hier for the smallest sizes: $(grep 'MPI_COMM_WORLD auto: 0 B' "$tmp/out" | head -n 1)"
+elif ! grep -q "network of nodes @$desc (its nodes)" "$tmp/out"; then
+    fail "$label" "hier did not run between the nodes on the description's network of nodes"
+else
+    grep "MPI_COMM_WORLD auto: " "$tmp/out" | sed 's/^\[[^]]*\] //'
     pass "$label"
 fi
 

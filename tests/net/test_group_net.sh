@@ -26,7 +26,9 @@
 # The links run at 10 Gbit/s with a 1 MB burst: on links shaped slower the
 # queues grow the round trip past TCP's retransmission timeout, and the
 # spurious retransmissions add 1-10% to the bytes, differently every run.
-# Then bench/run_bench.sh --net on dragonfly:2,2 (swing-auto, swing-bo and
+# bench/net-calibrate.sh fits the cost on dragonfly:2,2 (constants in
+# range, the description still the dragonfly) and refuses two ranks per
+# node. Then bench/run_bench.sh --net on dragonfly:2,2 (swing-auto, swing-bo and
 # tuned, 8 B to 1 KiB) and dragonfly:2,1:slots=2 (its whole set, hier and
 # the han run, at 64 B): the runs go through group-net.sh, every row is
 # validated, the report has the link counters and the model's comparison.
@@ -172,6 +174,40 @@ if [ $rc = 0 ] && bench_rows "$tmp/rb2" swing-auto,swing-bo,rd-bo,ring,tuned,tun
 else
     tail -n 20 "$tmp/rb2.out"
     echo "FAIL: run_bench.sh --net dragonfly:2,1:slots=2 (exit status $rc)"
+    fail=1
+fi
+
+# bench/net-calibrate.sh on a network of groups: group-net.sh measures,
+# the description keeps the dragonfly and gets the fitted cost; several
+# ranks per node are refused (calibrate with one per node)
+cal="$tmp/cal"
+mkdir -p "$cal"
+if timeout 300 env -u SWING_MPIRUN SWING_CALIBRATE="$SWING_TOP_BUILDDIR/bench/swing_calibrate" \
+       sh "$SWING_TOP_SRCDIR/bench/net-calibrate.sh" dragonfly:2,2 -m 8:256K -i 4 --no-crossover \
+       -o "$cal/dfly.topo" > "$cal/out" 2>&1 \
+   && "$SWING_TOPO" show "@$cal/dfly.topo" > /dev/null \
+   && grep -q "^dragonfly 2,2" "$cal/dfly.topo" && grep -q "network of bench/group-net.sh" "$cal/dfly.topo"; then
+    cost=$(sed -n 's/^cost //p' "$cal/dfly.topo")
+    echo "calibrated dragonfly:2,2: $cost"
+    if ! echo "$cost" | awk '{ for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] } }
+            END { exit !(v["alpha"] > 0 && v["beta"] > 7.5e6 && v["beta"] < 12.5e6 && v["o"] > 0 \
+                         && v["cores"] >= 1 && v["cores"] <= 4) }'; then
+        echo "FAIL: calibrated constants of dragonfly:2,2 out of range (100 Mbit/s links, 4 ranks): $cost"
+        fail=1
+    fi
+else
+    tail -n 20 "$cal/out"
+    echo "FAIL: net-calibrate.sh dragonfly:2,2"
+    fail=1
+fi
+timeout 60 env -u SWING_MPIRUN SWING_CALIBRATE="$SWING_TOP_BUILDDIR/bench/swing_calibrate" \
+    sh "$SWING_TOP_SRCDIR/bench/net-calibrate.sh" dragonfly:2,1:slots=2 -o "$cal/no.topo" > "$cal/out2" 2>&1
+rc=$?
+if [ $rc = 2 ] && grep -q "one rank per node" "$cal/out2" && [ ! -e "$cal/no.topo" ]; then
+    echo "net-calibrate.sh dragonfly:2,1:slots=2: refused ($(cat "$cal/out2"))"
+else
+    cat "$cal/out2"
+    echo "FAIL: net-calibrate.sh accepted two ranks per node (exit status $rc)"
     fail=1
 fi
 

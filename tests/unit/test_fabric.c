@@ -582,6 +582,52 @@ START_TEST(test_loads_slots)
 }
 END_TEST
 
+/*
+ * A broadcast's bytes per class of link, dragonfly:4,4 in blocks, from
+ * rank 0 (units of the vector n). Each of its 15 messages crosses two
+ * local links (node -> router -> node), so every tree puts 30n on local
+ * links. Upper: binomial far first sends 0 -> 8, then 0 -> 4 and 8 -> 12
+ * across groups, then only inside them: 3n; near first crosses at xor 4
+ * (4 messages) and xor 8 (8): 12n. The chain 0 -> 1 -> ... -> 15 (its one
+ * step: every rank but the last sends a segment, n/S) crosses at 3 -> 4,
+ * 7 -> 8, 11 -> 12: 3 segments, 30 on local links; the S segments make
+ * it 3n and 30n in all.
+ */
+START_TEST(test_tree_class_bytes)
+{
+    static const struct { swt_alg_t alg; swt_tree_order_t order; double up; } want[] = {
+        { SWT_ALG_RD, SWT_TREE_FAR_FIRST, 3.0 },
+        { SWT_ALG_RD, SWT_TREE_NEAR_FIRST, 12.0 },
+        { SWT_ALG_RING, SWT_TREE_DEFAULT, 3.0 },
+    };
+    swt_topo_t *t = unit_topo_load("dragonfly:4,4");
+    swt_tree_model_t *m = NULL;
+
+    ck_assert_int_eq(swt_tree_model_create(t, NULL, 0, &m), SWT_OK);
+    for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); ++i) {
+        swt_tree_opts_t o = { want[i].order, 0, 0 };
+        double cb[SWT_LINK_NCLASSES] = { 0.0, 0.0 };
+        int ns = swt_tree_model_nsteps(m, want[i].alg, SWT_COLL_BCAST, &o, 1);
+        ck_assert_int_gt(ns, 0);
+        for (int st = 0; st < ns; ++st) {
+            swt_tree_stats_t ts;
+            ck_assert_int_eq(swt_tree_model_step(m, want[i].alg, SWT_COLL_BCAST, &o, 1, st, &ts),
+                             SWT_OK);
+            cb[SWT_LINK_LOCAL] += ts.class_bytes[SWT_LINK_LOCAL];
+            cb[SWT_LINK_UPPER] += ts.class_bytes[SWT_LINK_UPPER];
+            if (ts.nmsgs > 0) {
+                ck_assert_int_ge(ts.busiest_link, 0);
+            }
+        }
+        UNIT_CHECK(fabs(cb[SWT_LINK_LOCAL] - 30.0) < 1e-9 && fabs(cb[SWT_LINK_UPPER] - want[i].up)
+                   < 1e-9, "form %zu: local %.3f n, global %.3f n; expected 30, %.0f", i,
+                   cb[SWT_LINK_LOCAL], cb[SWT_LINK_UPPER], want[i].up);
+    }
+    swt_tree_model_destroy(m);
+    swt_topo_destroy(t);
+}
+END_TEST
+
 /* ---- the model ---- */
 
 static void check_time(double got, double want, const char *what)
@@ -646,6 +692,7 @@ int main(void)
     tcase_add_test(tc, test_loads_shifted);
     tcase_add_test(tc, test_loads_fattree);
     tcase_add_test(tc, test_loads_slots);
+    tcase_add_test(tc, test_tree_class_bytes);
     tcase_add_test(tc, test_model);
     suite_add_tcase(s, tc);
     return unit_run(s);

@@ -325,6 +325,28 @@ grep -q "^cable 4 4 5 global 1$" "$tmp/dfr.txt" || fail "dragonfly:2,2 global ca
     || fail "fattree round robin: ranks per node"
 "$bin" congestion torus:4x4 --bytes 1M > /dev/null 2>&1
 expect 2 $? "exit status of 'swing-topo congestion torus:4x4 --bytes 1M' (not a network of groups)"
+# A broadcast's bytes per class of link (by hand in unit/test_fabric.c):
+# every tree's 15 messages 30n on local links; binomial far first 3n on
+# global links, near first 12n; the busiest link named by its ends (the
+# root's own), the first step (0 -> 8) 2n on local links and n on global.
+"$bin" hops dragonfly --coll bcast --csv > "$tmp/dft.csv"
+expect "form,order,parts,steps,msgs,hops,link_bytes,local_bytes,global_bytes,busiest" \
+    "$(head -n 1 "$tmp/dft.csv")" "dragonfly tree hops: columns"
+expect "30.000000,3.000000 30.000000,12.000000" \
+    "$(awk -F, '$1 == "rd" { printf "%s%s,%s", sep, $8, $9; sep = " " }' "$tmp/dft.csv")" \
+    "dragonfly bcast: binomial's bytes on local and global links"
+"$bin" congestion dragonfly --coll bcast --alg rd --order far > "$tmp/dftc.txt"
+grep -q "^rd  *far-first  *0 core s=3  *1  *3  *1.0000  n0->r0(local)  *2.0000  *1.0000$" "$tmp/dftc.txt" \
+    || fail "dragonfly bcast congestion: the root's link by its ends, and the first step's bytes per class"
+# hier priced on a dragonfly of two ranks per node: with the emulated
+# network's overheads and cores it takes the small sizes; with the default
+# constants (a core per rank, no overhead) it does not
+"$bin" explain dragonfly:4,4,1,0.25:slots=2 --choice --alpha 6.686e-6 --tau 2.675e-7 \
+    --beta 6.137e6 --gamma 1.946e-11 --overhead 1.293e-5 --cores 3.24 > "$tmp/dfh.txt"
+grep -q "^ auto: 0 B .. [0-9]* B -> hier (cost model, hier priced on the description's network of nodes)$" \
+    "$tmp/dfh.txt" || fail "explain --choice: hier not priced on a dragonfly of two ranks per node"
+"$bin" explain dragonfly:4,4,1,0.25:slots=2 --choice | grep -q "^ auto: 0 B .. [0-9]* B -> hier" \
+    && fail "explain --choice: hier cheapest at small sizes with the default constants"
 
 "$bin" --help | grep -q "^Usage: swing-topo" || fail "--help"
 for args in "" "nosuchcommand" "hops" "hops ring:8 extra" "hops ring:8 --kind xx" \

@@ -9,9 +9,13 @@
  * (decide/coll_swing_algorithms.c), so that its lines are the ones
  * coll_swing_verbose 2 prints for a communicator on that description
  * (tests/mpi/test_table.sh compares them). The automatic topology's shm
- * and hier are the component's, not a description's: not shown here.
+ * and hier are the component's, not a description's: not shown here; a
+ * dragonfly or fat tree placing several ranks on a node prices hier
+ * (swt_cost_hier.h) as the component does, the job's nodes taken to be
+ * the description's.
  */
 #include "swing_topo.h"
+#include "swt_cost_hier.h"
 #include "swt_table.h"
 
 #include <math.h>
@@ -177,6 +181,22 @@ static int swing_choice_best(const swing_choice_t *ch, const swt_model_t *model,
     return best;
 }
 
+/* Whether hier costs less than the candidate best at bytes (none: it wins). */
+static int swing_choice_hier_wins(const swing_choice_t *ch, int best, const swt_model_t *model,
+                                  const swt_topo_t *topo, swt_hier_model_t *hier, double bytes)
+{
+    static const swt_hier_coll_t of_half[3] = { SWT_HIER_ALLREDUCE, SWT_HIER_RS, SWT_HIER_AG };
+    const swing_choice_alg_t *a;
+
+    if (best < 0) {
+        return 1;
+    }
+    a = &ch->algs[best];
+    return swt_hier_model_time(hier, of_half[ch->half], bytes)
+           < swt_model_time_half_parts(model, a->alg, a->kind,
+                                       swing_topo_form_parts(topo, a->alg, a->mp), ch->half, bytes);
+}
+
 /* One line, as coll_swing_verbose 2 prints it. */
 static void swing_choice_line(const char *label, size_t lo, size_t hi, const char *alg,
                               const char *why)
@@ -230,10 +250,11 @@ int swing_topo_choice(const swt_topo_t *topo, const swt_cost_params_t *par, cons
     long long lo_max = lo_max_param;
     int c = swing_topo_choice_coll(coll), choice[SWING_CHOICE_NBUCKETS], idx[256], n;
     swt_model_t *model = NULL;
+    swt_hier_model_t *hier = NULL;
     swing_choice_t ch;
     char why[320], gap[160], label[96];
     size_t from = 0;
-    int done = 0, rc;
+    int done = 0, rc, priced = 0;
 
     if (c < 0) {
         return swing_topo_usage("explain", "--coll: expected allreduce, iallreduce, "
@@ -261,6 +282,13 @@ int swing_topo_choice(const swt_topo_t *topo, const swt_cost_params_t *par, cons
     if (lo_max < 0) {
         lo_max = swt_topo_lo_max_bytes(topo);
     }
+    /* hier, where the description prices it (reduce-scatter and allgather:
+       equal nodes) */
+    if (SWT_OK != swt_hier_model_create(topo, par, &hier)
+        || (SWT_HALF_ALL != ch.half && !swt_hier_model_even(hier))) {
+        swt_hier_model_destroy(hier);
+        hier = NULL;
+    }
     for (int b = 0; b < SWING_CHOICE_NBUCKETS; ++b) {
         double bytes = ldexp(1.0, b);
         int kind = (lo_max < 0) ? -1 : (bytes <= (double) lo_max) ? SWT_KIND_LO : SWT_KIND_BO;
@@ -268,9 +296,17 @@ int swing_topo_choice(const swt_topo_t *topo, const swt_cost_params_t *par, cons
         if (choice[b] < 0) {
             choice[b] = swing_choice_best(&ch, model, topo, bytes, -1);
         }
+        if (NULL != hier && swing_choice_hier_wins(&ch, choice[b], model, topo, hier, bytes)) {
+            choice[b] = swing_choice_alg(&ch, "hier");
+            priced = 1;
+        }
     }
+    swt_hier_model_destroy(hier);
     swt_model_destroy(model);
-    if (lo_max_param >= 0) {
+    if (priced) {
+        snprintf(gap, sizeof(gap), "cost model, hier priced on the description's network of "
+                 "nodes");
+    } else if (lo_max_param >= 0) {
         snprintf(gap, sizeof(gap), "cost model, LO up to %lld B: coll_swing_lo_max_bytes", lo_max);
     } else if (lo_max >= 0) {
         snprintf(gap, sizeof(gap), "cost model, LO up to %lld B: the description's decide "

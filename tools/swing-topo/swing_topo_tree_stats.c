@@ -2,7 +2,7 @@
  * swing-topo, the tree view over all ranks (--coll C --root R): hops (per
  * form and order: messages, physical hops, the bytes every link carries
  * in all and those through wrap-around links, the Bine paper's
- * comparison), congestion (per step: the busiest link and its bytes) and
+ * comparison; on a network of groups those on local and on upper links), congestion (per step: the busiest link and its bytes) and
  * predict (the cost model's times, the trees beside the chains, the
  * rank-order chain and, for broadcast and reduce, scatter + allgather and
  * reduce-scatter + gather). All from the tree model of swt_cost_tree.h.
@@ -44,6 +44,7 @@ int swing_topo_tree_hops(const swt_topo_t *topo, const swing_topo_tree_t *t, int
 {
     static const swt_tree_order_t orders[3] = { SWT_TREE_FAR_FIRST, SWT_TREE_NEAR_FIRST,
                                                 SWT_TREE_DEFAULT };
+    const swt_fabric_t *fab = swt_topo_fabric(topo);
     swt_tree_model_t *m = NULL;
     int rc = swing_ts_model("hops", topo, t, NULL, &m);
 
@@ -51,15 +52,24 @@ int swing_topo_tree_hops(const swt_topo_t *topo, const swing_topo_tree_t *t, int
         return rc;
     }
     if (csv) {
-        printf("form,order,parts,steps,msgs,hops,link_bytes,wrap_bytes,busiest\n");
+        printf("form,order,parts,steps,msgs,hops,link_bytes,%s,busiest\n",
+               NULL == fab ? "wrap_bytes" : SWT_FABRIC_DRAGONFLY == swt_fabric_kind(fab)
+                                                ? "local_bytes,global_bytes"
+                                                : "local_bytes,up_bytes");
     } else {
         printf("%s from rank %.0f on %s (%ld ranks): every message of every step on its "
                "route;\nbytes in units of the size n (%s)\n", swt_coll_name(t->coll), t->root,
                swt_topo_name(topo), swt_shape_size(swt_topo_logical(topo)),
                (SWT_COLL_GATHER == t->coll || SWT_COLL_SCATTER == t->coll)
                    ? "the whole vector" : "the vector");
-        printf("%-9s %-11s %5s %6s %8s %8s %12s %12s %10s\n", "form", "order", "parts", "steps",
-               "msgs", "hops", "link-bytes", "wrap-bytes", "busiest");
+        printf("%-9s %-11s %5s %6s %8s %8s %12s ", "form", "order", "parts", "steps", "msgs",
+               "hops", "link-bytes");
+        if (NULL == fab) {
+            printf("%12s %10s\n", "wrap-bytes", "busiest");
+        } else {
+            printf("%12s %12s %10s\n", "local-bytes", SWT_FABRIC_DRAGONFLY == swt_fabric_kind(fab)
+                   ? "global-bytes" : "up-bytes", "busiest");
+        }
     }
     for (int i = 0; NULL != swing_topo_tree_form_at(i); ++i) {
         const swing_topo_tform_t *f = swing_topo_tree_form_at(i);
@@ -68,8 +78,8 @@ int swing_topo_tree_hops(const swt_topo_t *topo, const swing_topo_tree_t *t, int
             swt_tree_opts_t opts;
             int np = swing_topo_tree_nparts(topo, f), ns;
             long msgs = 0, hops = 0;
-            double lb = 0.0, wb = 0.0, busy = 0.0;
-            char steps[32];
+            double lb = 0.0, wb = 0.0, busy = 0.0, cb[SWT_LINK_NCLASSES] = { 0.0, 0.0 };
+            char steps[32], third[40];
             if (!swing_ts_offered(t->coll, f, orders[o])) {
                 continue;
             }
@@ -87,6 +97,16 @@ int swing_topo_tree_hops(const swt_topo_t *topo, const swing_topo_tree_t *t, int
                 lb += st.link_bytes;
                 wb += st.wrap_bytes;
                 busy += st.max_link;
+                for (int c = 0; c < SWT_LINK_NCLASSES; ++c) {
+                    cb[c] += st.class_bytes[c];
+                }
+            }
+            /* a grid's wrap-around bytes, or a network's bytes per class */
+            if (NULL == fab) {
+                snprintf(third, sizeof(third), csv ? "%.6f" : "%12.3f", wb);
+            } else {
+                snprintf(third, sizeof(third), csv ? "%.6f,%.6f" : "%12.3f %12.3f",
+                         cb[SWT_LINK_LOCAL], cb[SWT_LINK_UPPER]);
             }
             if (SWT_ALG_RING == f->alg) {
                 /* one busiest step, every segment: its bytes are the vector's */
@@ -95,16 +115,16 @@ int swing_topo_tree_hops(const swt_topo_t *topo, const swing_topo_tree_t *t, int
                 snprintf(steps, sizeof(steps), "%d", ns);
             }
             if (csv) {
-                printf("%s,%s,%d,%s,%ld,%ld,%.6f,%.6f,", f->name,
-                       swing_topo_tree_order_name(&tt, f), np, steps, msgs, hops, lb, wb);
+                printf("%s,%s,%d,%s,%ld,%ld,%.6f,%s,", f->name,
+                       swing_topo_tree_order_name(&tt, f), np, steps, msgs, hops, lb, third);
                 if (SWT_ALG_RING == f->alg) {
                     printf("\n");
                 } else {
                     printf("%.6f\n", busy);
                 }
             } else {
-                printf("%-9s %-11s %5d %6s %8ld %8ld %12.3f %12.3f ", f->name,
-                       swing_topo_tree_order_name(&tt, f), np, steps, msgs, hops, lb, wb);
+                printf("%-9s %-11s %5d %6s %8ld %8ld %12.3f %s ", f->name,
+                       swing_topo_tree_order_name(&tt, f), np, steps, msgs, hops, lb, third);
                 if (SWT_ALG_RING == f->alg) {
                     printf("%10s\n", "-");
                 } else {
@@ -115,9 +135,12 @@ int swing_topo_tree_hops(const swt_topo_t *topo, const swing_topo_tree_t *t, int
     }
     if (!csv) {
         printf("msgs, hops: all messages of a tree (a chain: of one step, each segment's);\n"
-               "link-bytes: the bytes all links carry together; wrap-bytes: those through\n"
-               "wrap-around links; busiest: the sum over steps of the busiest link's bytes\n"
-               "(the model's bandwidth term, times n / beta).\n");
+               "link-bytes: the bytes all links carry together; %s;\n"
+               "busiest: the sum over steps of the busiest link's bytes (the model's\n"
+               "bandwidth term, times n / beta).\n", NULL == fab
+               ? "wrap-bytes: those through wrap-around links"
+               : "local-bytes, global-bytes or up-bytes:\nthose on the nodes' links and on "
+                 "the scarce upper links (a message counted\nonce per link it crosses)");
     }
     swt_tree_model_destroy(m);
     return 0;
@@ -134,6 +157,9 @@ static const char *swing_ts_link(const swt_topo_t *topo, const swt_tree_stats_t 
         snprintf(buf, len, "-");
         return buf;
     }
+    if (NULL != swt_topo_fabric(topo)) {
+        return swing_topo_fabric_link(swt_topo_fabric(topo), st->busiest_link, buf, len);
+    }
     memcpy(next, st->busiest.tile, sizeof(next));
     next[st->busiest.dim] = (next[st->busiest.dim] + st->busiest.dir + g->dims[st->busiest.dim])
                             % g->dims[st->busiest.dim];
@@ -146,6 +172,7 @@ static const char *swing_ts_link(const swt_topo_t *topo, const swt_tree_stats_t 
 int swing_topo_tree_congestion(const swt_topo_t *topo, const swing_topo_tree_t *t,
                                const char *alg, int csv)
 {
+    const swt_fabric_t *fab = swt_topo_fabric(topo);
     swt_tree_model_t *m = NULL;
     swing_topo_tform_t only;
     long root;
@@ -161,12 +188,17 @@ int swing_topo_tree_congestion(const swt_topo_t *topo, const swing_topo_tree_t *
         return rc;
     }
     if (csv) {
-        printf("alg,order,step,phase,msgs,max_hops,busiest,link\n");
+        printf("alg,order,step,phase,msgs,max_hops,busiest,link%s\n",
+               NULL == fab ? "" : SWT_FABRIC_DRAGONFLY == swt_fabric_kind(fab)
+                                      ? ",local_bytes,global_bytes" : ",local_bytes,up_bytes");
     } else {
         printf("%s from rank %.0f on %s: per step, the busiest directed link and its bytes\n"
-               "(units of the size n; a chain: of its segment n/S)\n%-8s %-11s %4s %-14s %8s "
-               "%8s %9s  %s\n", swt_coll_name(t->coll), t->root, swt_topo_name(topo), "alg",
-               "order", "step", "phase", "msgs", "max_hops", "busiest", "link");
+               "(units of the size n; a chain: of its segment n/S)%s\n%-8s %-11s %4s %-14s %8s "
+               "%8s %9s  %-22s%s\n", swt_coll_name(t->coll), t->root, swt_topo_name(topo),
+               NULL == fab ? "" : ", and the bytes all local\nand all upper links carry",
+               "alg", "order", "step", "phase", "msgs", "max_hops", "busiest", "link",
+               NULL == fab ? "" : SWT_FABRIC_DRAGONFLY == swt_fabric_kind(fab)
+                                      ? "      local     global" : "      local         up");
     }
     for (int i = 0; NULL != swing_topo_tree_form_at(i); ++i) {
         const swing_topo_tform_t *f = swing_topo_tree_form_at(i);
@@ -193,7 +225,7 @@ int swing_topo_tree_congestion(const swt_topo_t *topo, const swing_topo_tree_t *
         }
         for (int s = 0; s < ns; ++s) {
             swt_tree_stats_t st;
-            char pn[48], lk[256];
+            char pn[48], lk[256], cls[48];
             swt_tree_model_step(m, f->alg, t->coll, &opts, np, s, &st);
             if (SWT_ALG_RING == f->alg) {
                 snprintf(pn, sizeof(pn), "each of p+S-2");
@@ -201,14 +233,19 @@ int swing_topo_tree_congestion(const swt_topo_t *topo, const swing_topo_tree_t *
                 swing_topo_tree_phase(topo, t, trees[0], root, s, pn, sizeof(pn));
             }
             swing_ts_link(topo, &st, lk, sizeof(lk));
+            cls[0] = '\0';
+            if (NULL != fab) {
+                snprintf(cls, sizeof(cls), csv ? ",%.6f,%.6f" : " %10.4f %10.4f",
+                         st.class_bytes[SWT_LINK_LOCAL], st.class_bytes[SWT_LINK_UPPER]);
+            }
             if (csv) {
-                printf("%s,%s,%d,%s,%ld,%ld,%.6f,\"%s\"\n", f->name,
+                printf("%s,%s,%d,%s,%ld,%ld,%.6f,\"%s\"%s\n", f->name,
                        swing_topo_tree_order_name(t, f), s, pn, st.nmsgs, st.max_hops,
-                       st.max_link, lk);
+                       st.max_link, lk, cls);
             } else {
-                printf("%-8s %-11s %4d %-14s %8ld %8ld %9.4f  %s\n", f->name,
+                printf("%-8s %-11s %4d %-14s %8ld %8ld %9.4f  %-22s%s\n", f->name,
                        swing_topo_tree_order_name(t, f), s, pn, st.nmsgs, st.max_hops,
-                       st.max_link, lk);
+                       st.max_link, lk, cls);
             }
         }
         swing_topo_tree_free(trees, nparts);
