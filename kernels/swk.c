@@ -149,31 +149,62 @@ static void swk_bounce(const swk_kernel_t *k, char *d, const char *const *s, int
     }
 }
 
-void swk_reduce(const swk_kernel_t *k, void *dst, const void *const *src, int nsrc,
-                size_t count)
+/* Whole elements: every byte of each, padding included, inside the buffers. */
+static void swk_reduce_whole(const swk_kernel_t *k, char *dst, const char *const *s, int nsrc,
+                             size_t count)
 {
-    const char *const *s = (const char *const *) src;
     size_t per = k->block;
 
-    if (nsrc < 1 || 0 == count) {
+    if (0 == count) {
         return;
     }
     if (1 == nsrc) {
-        if (dst != src[0]) {
-            memmove(dst, src[0], count * k->size);
+        if (dst != s[0]) {
+            memmove(dst, s[0], count * k->size);
         }
         return;
     }
-    if (!swk_aligned(k, dst, src, nsrc)) {
+    if (!swk_aligned(k, dst, (const void *const *) s, nsrc)) {
         swk_bounce(k, dst, s, nsrc, count);
         return;
     }
     if (2 == nsrc) {
         /* one pass reads each source once already: no blocks needed */
-        k->k2(dst, src[0], src[1], count);
+        k->k2(dst, s[0], s[1], count);
         return;
     }
     for (size_t e = 0; e < count; e += per) {
         swk_block(k, dst, s, nsrc, e * k->size, count - e < per ? count - e : per);
     }
+}
+
+/* The element at byte offset off through aligned copies of its k->tail
+   value bytes: the buffers may end there, before the struct's padding. */
+static void swk_reduce_last(const swk_kernel_t *k, char *dst, const char *const *s, int nsrc,
+                            size_t off)
+{
+    _Alignas(64) unsigned char acc[SWK_BOUNCE_BYTES], in[SWK_BOUNCE_BYTES];
+
+    memcpy(acc, s[0] + off, k->tail);
+    for (int i = 1; i < nsrc; ++i) {
+        memcpy(in, s[i] + off, k->tail);
+        k->k2(acc, acc, in, 1);
+    }
+    memmove(dst + off, acc, k->tail);
+}
+
+void swk_reduce(const swk_kernel_t *k, void *dst, const void *const *src, int nsrc,
+                size_t count)
+{
+    const char *const *s = (const char *const *) src;
+
+    if (nsrc < 1 || 0 == count) {
+        return;
+    }
+    if (k->tail == k->size) {
+        swk_reduce_whole(k, dst, s, nsrc, count);
+        return;
+    }
+    swk_reduce_whole(k, dst, s, nsrc, count - 1);
+    swk_reduce_last(k, dst, s, nsrc, (count - 1) * k->size);
 }

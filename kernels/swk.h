@@ -56,6 +56,8 @@ typedef struct {
     swk_fn2_t k2;       /* NULL: no kernel for this op and type */
     swk_fn3_t k3;
     size_t size;        /* bytes per element (the C type's sizeof) */
+    size_t tail;        /* bytes of an element up to the end of its last field:
+                           less than size where the C struct ends in padding */
     size_t align_mask;  /* alignment the loops assume, minus 1 */
     size_t block;       /* elements per cache block of swk_reduce */
 } swk_kernel_t;
@@ -78,6 +80,9 @@ const swk_kernel_t *swk_lookup(swk_isa_t isa, swk_op_t op, swk_type_t type);
  * that stay in the first-level cache: every source is read once and dst
  * written once however many sources there are. dst may be src[0], no other
  * source. Any alignment (misaligned buffers go through an aligned bounce).
+ * The last element is read and written only up to k->tail bytes: buffers
+ * of a pair type such as {double; int;} end at the true extent, before
+ * the C struct's trailing padding.
  */
 void swk_reduce(const swk_kernel_t *k, void *dst, const void *const *src, int nsrc,
                 size_t count);

@@ -13,6 +13,8 @@
  */
 #include "swk_int.h"
 
+#include <stddef.h>
+
 #ifndef SWK_TABLE
 #error "define SWK_TABLE before including swk_gen.h"
 #endif
@@ -108,10 +110,16 @@ static inline _Bool swk_lxor_bool(_Bool x, _Bool y) { return x != y; }
             d[i] = swk_##op##_##tn(swk_##op##_##tn(x[i], y[i]), z[i]);    \
         }                                                                 \
     }
-#define SWK_ENTRY(op, OE, tn, TE, T)                                      \
-    [SWK_OP_##OE][SWK_T_##TE] = {swk_##op##_##tn##_2, swk_##op##_##tn##_3, \
-                                 sizeof(T), _Alignof(T) - 1,              \
-                                 SWK_BLOCK_BYTES / sizeof(T)},
+#define SWK_ENTRY_TAIL(op, OE, tn, TE, T, TAIL)                           \
+    [SWK_OP_##OE][SWK_T_##TE] = {.k2 = swk_##op##_##tn##_2,               \
+                                 .k3 = swk_##op##_##tn##_3,               \
+                                 .size = sizeof(T), .tail = (TAIL),       \
+                                 .align_mask = _Alignof(T) - 1,           \
+                                 .block = SWK_BLOCK_BYTES / sizeof(T)},
+#define SWK_ENTRY(op, OE, tn, TE, T) SWK_ENTRY_TAIL(op, OE, tn, TE, T, sizeof(T))
+/* a pair's value bytes end with its index field, before any padding */
+#define SWK_PAIR_ENTRY(op, OE, tn, TE, T)                                 \
+    SWK_ENTRY_TAIL(op, OE, tn, TE, T, offsetof(T, k) + sizeof(((T *) 0)->k))
 
 #define SWK_INT_LOOPS(tn, TE, T, W) SWK_INT_OPS(SWK_DEF_LOOPS, tn, TE, T)
 #define SWK_FLOAT_LOOPS(tn, TE, T) SWK_FLOAT_OPS(SWK_DEF_LOOPS, tn, TE, T)
@@ -120,7 +128,7 @@ static inline _Bool swk_lxor_bool(_Bool x, _Bool y) { return x != y; }
 #define SWK_INT_ENTRIES(tn, TE, T, W) SWK_INT_OPS(SWK_ENTRY, tn, TE, T)
 #define SWK_FLOAT_ENTRIES(tn, TE, T) SWK_FLOAT_OPS(SWK_ENTRY, tn, TE, T)
 #define SWK_CPLX_ENTRIES(tn, TE, T) SWK_CPLX_OPS(SWK_ENTRY, tn, TE, T)
-#define SWK_PAIR_ENTRIES(tn, TE, T) SWK_PAIR_OPS(SWK_ENTRY, tn, TE, T)
+#define SWK_PAIR_ENTRIES(tn, TE, T) SWK_PAIR_OPS(SWK_PAIR_ENTRY, tn, TE, T)
 
 SWK_INT_TYPES(SWK_DEF_INT_ELEM)
 SWK_FLOAT_TYPES(SWK_DEF_FLOAT_ELEM)

@@ -9,6 +9,7 @@
 
 #include <complex.h>
 #include <math.h>
+#include <stddef.h>
 
 #include "swk.h"
 #include "swk_int.h"
@@ -366,6 +367,95 @@ START_TEST(test_values)
 }
 END_TEST
 
+/* Bytes of a pair's value, to the end of its index field (an independent
+   count, not the kernel's: the MPI type's true extent for the last element). */
+static size_t kt_pair_tail(swk_type_t t)
+{
+    switch (t) {
+    case SWK_T_F32_I: return offsetof(swk_f32_i_t, k) + sizeof(int);
+    case SWK_T_F64_I: return offsetof(swk_f64_i_t, k) + sizeof(int);
+    case SWK_T_LONG_I: return offsetof(swk_long_i_t, k) + sizeof(int);
+    case SWK_T_I32_I: return 2 * sizeof(int);
+    case SWK_T_I16_I: return offsetof(swk_i16_i_t, k) + sizeof(int);
+    case SWK_T_LD_I: return offsetof(swk_ld_i_t, k) + sizeof(int);
+    case SWK_T_F32_F32: return 2 * sizeof(float);
+    case SWK_T_F64_F64: return 2 * sizeof(double);
+    default: return kt_info(t).size;
+    }
+}
+
+/*
+ * Buffers that end at the last element's value, as MPI sizes them (span:
+ * (n - 1) extents + the true extent), each followed by canary bytes: no
+ * kernel reads (AddressSanitizer, in the sanitizer build) or writes (the
+ * canaries) past them, for pair types whose struct ends in padding.
+ */
+START_TEST(test_pair_tail)
+{
+    static const size_t lens[] = {1, 2, 3, 7, 1000};
+    enum { CANARY = 64 };
+
+    for (int isa = 0; isa < SWK_ISA_COUNT; ++isa) {
+        if (!swk_isa_supported((swk_isa_t) isa)) {
+            continue;
+        }
+        for (int t = SWK_T_F32_I; t <= SWK_T_F64_F64; ++t) {
+            size_t sz = kt_info(t).size, tail = kt_pair_tail(t);
+            for (size_t l = 0; l < sizeof(lens) / sizeof(lens[0]); ++l) {
+                size_t n = lens[l], span = (n - 1) * sz + tail;
+                for (int nsrc = 1; nsrc <= 4; ++nsrc) {
+                    unsigned char *src[4], *dst = malloc(span + CANARY);
+                    unsigned char *ref = calloc(1, n * sz);
+                    const void *srcp[4];
+
+                    memset(dst, 0xA5, span + CANARY);
+                    for (int s = 0; s < nsrc; ++s) {
+                        src[s] = malloc(span);
+                        for (size_t i = 0; i + 1 < n; ++i) {
+                            kt_fill_one((swk_type_t) t, src[s] + i * sz);
+                        }
+                        /* the last element built whole, copied to its tail only */
+                        kt_fill_one((swk_type_t) t, ref);
+                        memcpy(src[s] + (n - 1) * sz, ref, tail);
+                        srcp[s] = src[s];
+                    }
+                    memcpy(ref, src[0], span);
+                    for (size_t i = 0; i < n; ++i) {
+                        for (int s = 1; s < nsrc; ++s) {
+                            unsigned char one[64] = {0};
+                            memcpy(one, src[s] + i * sz, i + 1 < n ? sz : tail);
+                            kt_ref(SWK_OP_MAXLOC, (swk_type_t) t, ref + i * sz, one);
+                        }
+                    }
+                    swk_reduce(swk_lookup((swk_isa_t) isa, SWK_OP_MAXLOC, (swk_type_t) t), dst,
+                               srcp, nsrc, n);
+                    for (size_t b = span; b < span + CANARY; ++b) {
+                        UNIT_CHECK(0xA5 == dst[b], "%s maxloc %s n %zu, %d operands: "
+                                   "byte %zu past the buffer's %zu written",
+                                   swk_isa_name((swk_isa_t) isa), swk_type_name((swk_type_t) t),
+                                   n, nsrc, b - span, span);
+                    }
+                    for (size_t i = 0; i < n; ++i) {
+                        unsigned char got[64] = {0}, want[64] = {0};
+                        memcpy(got, dst + i * sz, i + 1 < n ? sz : tail);
+                        memcpy(want, ref + i * sz, i + 1 < n ? sz : tail);
+                        UNIT_CHECK(kt_same((swk_type_t) t, got, want),
+                                   "%s maxloc %s: element %zu of %zu differs (%d operands)",
+                                   swk_isa_name((swk_isa_t) isa),
+                                   swk_type_name((swk_type_t) t), i, n, nsrc);
+                    }
+                    for (int s = 0; s < nsrc; ++s) {
+                        free(src[s]);
+                    }
+                    free(dst);
+                    free(ref);
+                }
+            }
+        }
+    }
+}
+END_TEST
+
 /* The fix for Open MPI 4.1's op/avx: 8-bit sums wrap, never saturate. */
 START_TEST(test_int8_wraps)
 {
@@ -413,6 +503,7 @@ static Suite *kernels_suite(void)
     tcase_add_test(tc, test_names);
     tcase_add_test(tc, test_coverage);
     tcase_add_test(tc, test_int8_wraps);
+    tcase_add_test(tc, test_pair_tail);
     tcase_add_loop_test(tc, test_values, 0, SWK_ISA_COUNT);
     suite_add_tcase(s, tc);
     return s;
