@@ -1,0 +1,216 @@
+#!/bin/sh
+# Write the performance tables of README.md and docs/PERFORMANCE.md from
+# the benchmark's data under docs/results, between marker lines
+#     <!-- perf:begin NAME -->  ...  <!-- perf:end -->
+# (NAME: headline, summary, sources). Never edit those tables by hand.
+#
+# usage: scripts/perf-tables.sh [--check] [--top DIR] [--results DIR]
+#   --check    write nothing; exit 1 and show the difference when a file's
+#              tables are not what the data give (the test in make check)
+#   --top      the source tree (default: this script's parent directory)
+#   --results  the data (default: TOP/docs/results)
+#
+# A source is a run_bench.sh run: COLL.csv (or COLL.csv.gz) beside its
+# report COLL.txt, which ends with "## the machine during the run". A run
+# the benchmark flagged as not steady ("the figures rank nothing") is
+# refused, as are swing-tune's rounds (.../rN/: auto there runs without
+# the table being measured). Per collective and shape the newest run
+# directory (docs/results/DATE[letter]/) is the source; two runs of one
+# collective and shape in one run directory are an error (keep one).
+# POSIX sh and awk only: CI machines may have no python.
+set -u
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+results=
+check=0
+while [ $# -gt 0 ]; do
+    case "$1" in
+    --check) check=1 ;;
+    --top) top=$2; shift ;;
+    --results) results=$2; shift ;;
+    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    *) echo "$0: unknown argument $1 (--help)" >&2; exit 2 ;;
+    esac
+    shift
+done
+[ -n "$results" ] || results=$top/docs/results
+if [ ! -d "$results" ]; then
+    echo "$0: no results directory $results" >&2
+    exit 2
+fi
+
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT INT TERM
+status=0
+
+# 1. One record per (source file, np): the figures of auto against tuned.
+: > "$tmp/records"
+find "$results" -type f \( -name '*.csv' -o -name '*.csv.gz' \) | LC_ALL=C sort > "$tmp/files"
+while IFS= read -r f; do
+    case "$f" in
+    *.csv.gz) base=${f%.csv.gz} ;;
+    *) base=${f%.csv} ;;
+    esac
+    txt=$base.txt
+    [ -f "$txt" ] || continue
+    grep -q '^## the machine during the run' "$txt" || continue
+    rel=${f#"$results"/}
+    case "/$rel" in
+    */r[0-9]/*|*/r[0-9][0-9]/*) continue ;;   # swing-tune's rounds
+    esac
+    if grep -q 'the figures rank nothing' "$txt"; then
+        echo "$0: refused $rel: the benchmark flagged the run as not steady" >&2
+        continue
+    fi
+    run=${rel%%/*}
+    case "$f" in
+    *.gz) gzip -dc "$f" ;;
+    *) cat "$f" ;;
+    esac > "$tmp/data.csv" || { echo "$0: cannot read $rel" >&2; status=2; continue; }
+    awk -F, -v rel="$rel" -v run="$run" '
+        # the report: kind of run, topology, links, nodes per np, load
+        FILENAME != "-" && FNR == 1 && FILENAME ~ /\.txt$/ { head = $0 }
+        FILENAME ~ /\.txt$/ {
+            if ($0 ~ /^# np=[0-9]+ on [0-9]+ node/) {
+                split($0, w, /[ =]/); nodes[w[3]] = w[5]
+            }
+            if ($0 ~ /^load average .* at the start: /) {
+                s = $0; sub(/.* at the start: /, "", s); sub(/;.*/, "", s)
+                split(s, l, " "); load = l[1] " " l[2]
+            }
+            next
+        }
+        FNR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+        {
+            np = $col["np"]; b = $col["bytes"] + 0; c = $col["config"]
+            t = $col["median_us"] + 0; k = np SUBSEP b
+            nps[np] = 1; sizes[k] = 1; coll = $col["collective"]
+            if (c == "swing-auto") auto[k] = t
+            else if (c == "han") han[k] = t
+            else if (c ~ /^tuned(-[0-9]+)?$/) {
+                if (!(k in tb) || t < tb[k]) tb[k] = t
+                a = c; sub(/^tuned-?/, "", a); if (a == "") a = "default"
+                if (!((np, a) in tseen)) { tseen[np, a] = 1; talgs[np] = talgs[np] (talgs[np] == "" ? "" : ",") a }
+            }
+        }
+        END {
+            kind = "node"; topo = ""; rate = ""; mtu = ""; layout = ""
+            if (head ~ /^## torus network @/) kind = "torus"
+            else if (head ~ /^## network of groups @/) kind = "groups"
+            else if (head ~ /^## nodes /) kind = "nodes"
+            if (kind == "torus" || kind == "groups") {
+                topo = head; sub(/^[^@]*@/, "", topo); sub(/ .*/, "", topo)
+                sub(/^.*\/docs\/results\//, "docs/results/", topo)
+                sub(/^.*\/bench\/topologies\//, "bench/topologies/", topo)
+                rate = head; sub(/.*links /, "", rate); sub(/,.*/, "", rate)
+                mtu = head; sub(/.*mtu /, "", mtu); sub(/[^0-9].*/, "", mtu)
+            }
+            if (kind == "nodes") { layout = head; sub(/^## nodes /, "", layout); sub(/ .*/, "", layout) }
+            for (np in nps) {
+                n = 0; ns = 0; nl = 0; wins = 0; smin = lmin = hmin = 1e30; smax = lmax = hmax = 0
+                bmin = 1e30; bmax = 0; nh = 0
+                for (k in sizes) {
+                    split(k, kk, SUBSEP); if (kk[1] != np) continue
+                    b = kk[2] + 0
+                    if (!(k in auto) || !(k in tb)) continue
+                    r = auto[k] / tb[k]; n++
+                    if (b < bmin) bmin = b; if (b > bmax) bmax = b
+                    if (r < 1) wins++
+                    if (b < 65536) { ns++; if (r < smin) smin = r; if (r > smax) smax = r }
+                    else { nl++; if (r < lmin) lmin = r; if (r > lmax) lmax = r }
+                    if (k in han) { h = auto[k] / han[k]; nh++; if (h < hmin) hmin = h; if (h > hmax) hmax = h }
+                }
+                if (n == 0) continue
+                rpn = (np in nodes && nodes[np] > 0) ? int(np / nodes[np]) : 0
+                if (kind == "node") { shape = "one node, " np " ranks"; order = 1 }
+                else if (kind == "nodes") { split(layout, lw, "x"); shape = "emulated nodes, " lw[1] " x " lw[2] " ranks"; order = 2 }
+                else {
+                    name = topo; sub(/.*\//, "", name); sub(/\.topo$/, "", name)
+                    if (name ~ /^(t44|torus-4x4)/) name = "torus 4x4 network"
+                    else if (name ~ /^torus-4x2/) name = "torus 4x2 network"
+                    else if (name ~ /^ring-8/) name = "ring 8 network"
+                    else if (name ~ /^grid5x5/) name = "grid 5x5 network (4x4 torus)"
+                    else if (name ~ /^(dfly|dragonfly-4x4)/) name = "dragonfly 4,4"
+                    else if (name ~ /^(ftree|fattree-4x4)/) name = "fat tree 4,4,2"
+                    shape = name (rpn > 1 ? ", " rpn " ranks per node" : "")
+                    order = (kind == "torus") ? 3 : 4
+                }
+                rng_s = ns ? sprintf("%.2f-%.2f", smin, smax) : "-"
+                rng_l = nl ? sprintf("%.2f-%.2f", lmin, lmax) : "-"
+                rng_h = nh ? sprintf("%.2f-%.2f", hmin, hmax) : "-"
+                if (kind == "node") cmd = "bench/run_bench.sh -n " np " -k " coll
+                else if (kind == "nodes") cmd = "bench/run_bench.sh --nodes " layout " -k " coll
+                else cmd = "bench/run_bench.sh --net @" topo " --net-rate " rate " --net-mtu " mtu " -k " coll
+                printf "%s|%s|%s|%d|%s|%s|%s|%s|%s|%d|%d|%s|%s|%s|%s|%s\n", coll, shape, run, order, rel,
+                    size_str(bmin) "-" size_str(bmax), rng_s, rng_l, rng_h, wins, n, talgs[np], load, cmd, np, kind
+            }
+        }
+        function size_str(b) {
+            if (b >= 1048576 && b % 1048576 == 0) return (b / 1048576) " MiB"
+            if (b >= 1024 && b % 1024 == 0) return (b / 1024) " KiB"
+            return b " B"
+        }' "$txt" "$tmp/data.csv" >> "$tmp/records"
+done < "$tmp/files"
+
+# 2. Per collective and shape the newest run; two in one run directory: error.
+LC_ALL=C sort -t'|' -k1,1 -k2,2 -k3,3r "$tmp/records" | awk -F'|' -v me="$0" '
+    { k = $1 "|" $2 }
+    k == last && $3 == lastrun { printf "%s: two runs of %s on %s in %s (%s, %s): keep one\n", me, $1, $2, $3, lastrel, $5 > "/dev/stderr"; bad = 1; next }
+    k == last { next }
+    { last = k; lastrun = $3; lastrel = $5; print }
+    END { exit bad }' > "$tmp/chosen" || exit 2
+if [ ! -s "$tmp/chosen" ]; then
+    echo "$0: no steady run under $results" >&2
+    exit 2
+fi
+
+# The collectives in the order of the docs, then the shapes.
+awk -F'|' 'BEGIN { n = split("allreduce reduce_scatter_block reduce_scatter allgather allgatherv bcast reduce gather scatter", c, " "); for (i = 1; i <= n; i++) o[c[i]] = i }
+    { printf "%02d|%d|%s\n", ($1 in o) ? o[$1] : 99, $4, $0 }' "$tmp/chosen" \
+    | LC_ALL=C sort -t'|' -k1,1n -k2,2n -k4,4 | cut -d'|' -f3- > "$tmp/rows"
+
+# 3. The blocks.
+awk -F'|' '
+    BEGIN { print "| collective | where | sizes | auto / tuned'"'"'s best below 64 KiB | from 64 KiB | auto faster at |"
+            print "| --- | --- | --- | --- | --- | --- |" }
+    { printf "| %s | %s | %s | %s | %s | %d of %d sizes |\n", $1, $2, $6, $7, $8, $10, $11 }' "$tmp/rows" > "$tmp/block.headline"
+awk -F'|' '
+    BEGIN { print "| collective | where | sizes | auto / tuned'"'"'s best below 64 KiB | from 64 KiB | faster at | auto / han | tuned'"'"'s algorithms run |"
+            print "| --- | --- | --- | --- | --- | --- | --- | --- |" }
+    { printf "| %s | %s | %s | %s | %s | %d of %d | %s | %s |\n", $1, $2, $6, $7, $8, $10, $11, $9, $12 }' "$tmp/rows" > "$tmp/block.summary"
+awk -F'|' '
+    BEGIN { print "| collective | where | run | load at start (1, 5 min) | data | command |"
+            print "| --- | --- | --- | --- | --- | --- |" }
+    { printf "| %s | %s | %s | %s | [%s](results/%s) | `%s` |\n", $1, $2, $3, $13, $5, $5, $14 }' "$tmp/rows" > "$tmp/block.sources"
+
+# 4. Into the files, between their markers.
+fill() {
+    awk -v dir="$tmp" -v file="$1" '
+        /<!-- perf:begin [a-z]+ -->/ {
+            print
+            name = $0; sub(/.*perf:begin /, "", name); sub(/ -->.*/, "", name)
+            src = dir "/block." name
+            if ((getline line < src) <= 0) { printf "%s: unknown table %s\n", file, name > "/dev/stderr"; bad = 1 }
+            else { print line; while ((getline line < src) > 0) print line }
+            close(src); skip = 1; next
+        }
+        /<!-- perf:end -->/ { skip = 0 }
+        !skip { print }
+        END { if (skip) { printf "%s: perf:begin without perf:end\n", file > "/dev/stderr"; bad = 1 } exit bad }' "$1"
+}
+for doc in README.md docs/PERFORMANCE.md; do
+    [ -f "$top/$doc" ] || { echo "$0: no $doc" >&2; status=2; continue; }
+    grep -q '<!-- perf:begin ' "$top/$doc" || { echo "$0: $doc has no perf:begin marker" >&2; status=2; continue; }
+    fill "$top/$doc" > "$tmp/new" || { status=2; continue; }
+    if cmp -s "$tmp/new" "$top/$doc"; then
+        continue
+    elif [ "$check" = 1 ]; then
+        echo "$0: $doc: its tables are not what docs/results gives (run scripts/perf-tables.sh):" >&2
+        diff -u "$top/$doc" "$tmp/new" >&2
+        [ "$status" = 0 ] && status=1
+    else
+        cat "$tmp/new" > "$top/$doc"
+        echo "$0: wrote $doc"
+    fi
+done
+exit "$status"
