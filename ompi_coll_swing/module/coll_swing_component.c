@@ -203,9 +203,12 @@ static const swing_param_t swing_params[] = {
     { .name = "topology", .type = MCA_BASE_VAR_TYPE_STRING, .level = OPAL_INFO_LVL_5,
       .scope = MCA_BASE_VAR_SCOPE_ALL, .storage = &mca_coll_swing_params.topology,
       .dflt_string = "auto",
-      .help = "Torus the schedules follow: auto (one node: a ring of the ranks; across nodes "
-              "with equal node blocks: ranks per node x nodes; otherwise a ring), ring, "
-              "a shape such as torus:8x8 or 4x2, a preset name, or @/path/to/file" },
+      .help = "Topology the schedules follow: auto (one node: a ring of the ranks; across "
+              "nodes with equal node blocks: ranks per node x nodes; otherwise a ring), a "
+              "shape such as ring:8, torus:8x8 or 4x2, a preset name (n150, n150:harvest=Y, "
+              "n150-72, torus), a network of groups dragonfly:G,A[,H[,R]] or "
+              "fattree:L,N[,U[,R]] (with :slots=K, :place=roundrobin), or @/path/to/file "
+              "(docs/TOPOLOGIES.md)" },
     { .name = "decision_file", .type = MCA_BASE_VAR_TYPE_STRING, .level = OPAL_INFO_LVL_5,
       .scope = MCA_BASE_VAR_SCOPE_ALL, .storage = &mca_coll_swing_params.decision_file,
       .dflt_string = "",
@@ -220,7 +223,10 @@ static const swing_param_t swing_params[] = {
       .scope = MCA_BASE_VAR_SCOPE_ALL, .storage = &mca_coll_swing_params.lo_max_bytes,
       .dflt = -1, .min = -1,
       .help = "auto: largest message (bytes) sent with a latency-optimal algorithm; "
-              "-1: from the cost model for the communicator's size and topology" },
+              "-1 (the default): the topology description's measured crossover (decide "
+              "lo_max_bytes=N) if it has one, else the cost model for the communicator's "
+              "size and topology. A measured decision table's rows decide first in their "
+              "ranges; on one node shm, across nodes hier take the sizes they serve" },
     { .name = "segment_size", .type = MCA_BASE_VAR_TYPE_LONG, .level = OPAL_INFO_LVL_6,
       .scope = MCA_BASE_VAR_SCOPE_ALL, .storage = &mca_coll_swing_params.segment_size,
       .dflt = 1L << 20, .min = 0,
