@@ -1,0 +1,92 @@
+#!/bin/sh
+# The figures of README.md and docs/PERFORMANCE.md are what docs/results
+# gives (scripts/perf-tables.sh --check), and the script keeps its rules
+# on made-up data: a run flagged not steady is refused, the newest steady
+# run is the source, two runs of one collective and shape in one run
+# directory are an error.
+set -u
+top=${SWING_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
+script=$top/scripts/perf-tables.sh
+if [ ! -f "$script" ] || [ ! -f "$top/docs/PERFORMANCE.md" ] || [ ! -d "$top/docs/results" ]; then
+    echo "SKIP: no scripts/perf-tables.sh, docs/PERFORMANCE.md or docs/results here"
+    exit 77
+fi
+pass=0
+fail=0
+ok() { echo "ok: $1"; pass=$((pass + 1)); }
+bad() { echo "FAIL: $1"; fail=$((fail + 1)); }
+
+if sh "$script" --check --top "$top"; then
+    ok "README.md and docs/PERFORMANCE.md match docs/results"
+else
+    bad "README.md or docs/PERFORMANCE.md differ from what docs/results gives (run scripts/perf-tables.sh)"
+fi
+
+tmp=$(mktemp -d) || exit 99
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+# made-up runs: one collective on one node, two ranks, two sizes
+run() {   # DIR AUTO TUNED STEADY
+    mkdir -p "$tmp/results/$1"
+    {
+        echo "np,config,bytes,count,iters,median_us,min_us,max_us,p95_us,algbw_GBps,busbw_GBps,served,validated,warmup,datatype,op,in_place,oversubscribed,swing_algorithm,timing,collective,root"
+        for b in 8 65536; do
+            echo "2,swing-auto,$b,2,10,$2,1,1,1,0,0,yes,yes,3,float,sum,no,no,shm,clock,allreduce,-"
+            echo "2,tuned,$b,2,10,$3,1,1,1,0,0,yes,yes,3,float,sum,no,no,-,clock,allreduce,-"
+            echo "2,tuned-1,$b,2,10,$(($3 * 2)),1,1,1,0,0,yes,yes,3,float,sum,no,no,-,clock,allreduce,-"
+        done
+    } > "$tmp/results/$1/allreduce.csv"
+    {
+        echo "## np=2"
+        echo "# np=2 on 1 node, up to 2 ranks on a node with 2 online cores"
+        echo "## the machine during the run"
+        echo "load average (1, 5, 15 min) at the start: 0.10 0.20 0.30; at the end: 1 1 1 (2 cores)"
+        [ "$4" = steady ] || echo "WARNING: the machine was not steady: the memory copy bandwidth changed by 50% during the run; the figures rank nothing"
+    } > "$tmp/results/$1/allreduce.txt"
+}
+mkdir -p "$tmp/top/docs" "$tmp/top/scripts"
+printf 'x\n<!-- perf:begin headline -->\nstale\n<!-- perf:end -->\ny\n' > "$tmp/top/README.md"
+printf '<!-- perf:begin summary -->\n<!-- perf:end -->\n<!-- perf:begin sources -->\n<!-- perf:end -->\n' > "$tmp/top/docs/PERFORMANCE.md"
+
+run 2026-01-01/node 50 100 steady
+gzip -9n "$tmp/results/2026-01-01/node/allreduce.csv"
+run 2026-01-02/node 400 100 notsteady
+if sh "$script" --check --top "$tmp/top" --results "$tmp/results" > "$tmp/out" 2>&1; then
+    bad "--check passes on a stale table"
+else
+    ok "--check fails on a stale table"
+fi
+sh "$script" --top "$tmp/top" --results "$tmp/results" > "$tmp/out" 2>&1
+if grep -q 'refused 2026-01-02/node/allreduce.csv' "$tmp/out" && grep -q '| allreduce | one node, 2 ranks | 8 B-64 KiB | 0.50-0.50 | 0.50-0.50 | 2 of 2 sizes |' "$tmp/top/README.md"; then
+    ok "a run flagged not steady is refused; the older steady one (csv.gz) is the source"
+else
+    bad "not steady run refused, gzipped source read"; cat "$tmp/out" "$tmp/top/README.md"
+fi
+if grep -q '^x$' "$tmp/top/README.md" && grep -q '^y$' "$tmp/top/README.md" && ! grep -q stale "$tmp/top/README.md"; then
+    ok "only the text between the markers is replaced"
+else
+    bad "text around the markers kept"
+fi
+if sh "$script" --check --top "$tmp/top" --results "$tmp/results" > "$tmp/out" 2>&1; then
+    ok "--check passes once written"
+else
+    bad "--check after writing"; cat "$tmp/out"
+fi
+run 2026-01-03/node 80 100 steady
+sh "$script" --top "$tmp/top" --results "$tmp/results" > "$tmp/out" 2>&1
+if grep -q '| 0.80-0.80 |' "$tmp/top/README.md"; then
+    ok "the newest steady run is the source"
+else
+    bad "newest steady run chosen"; cat "$tmp/top/README.md"
+fi
+run 2026-01-03/node-again 90 100 steady
+if sh "$script" --top "$tmp/top" --results "$tmp/results" > "$tmp/out" 2>&1; then
+    bad "two runs of one collective and shape in one run directory accepted"
+elif grep -q 'two runs of allreduce' "$tmp/out"; then
+    ok "two runs of one collective and shape in one run directory: an error"
+else
+    bad "two runs message"; cat "$tmp/out"
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
