@@ -5,7 +5,7 @@
  * Swing LO up to coll_swing_lo_max_bytes, Swing BO above); then the same
  * sizes for the multiport forms and the ring (ALGORITHMS.md section 13).
  * --half: the same for the reduce-scatter or allgather half alone
- * (MPI_Reduce_scatter, MPI_Allgather; docs/COLLECTIVES.md). With an
+ * (MPI_Reduce_scatter, MPI_Allgather; docs/ALGORITHMS.md section 16). With an
  * overhead per message and cores (ALGORITHMS.md section 7, messages and
  * cores), a time the cores set is marked. On a network of groups, then the
  * bytes every algorithm puts on local and on upper links
