@@ -245,7 +245,7 @@ static const swing_param_t swing_params[] = {
               "cross-memory attach, process_vm_readv) instead of staging through the "
               "segment; tried once per communicator, the segment scheme serves where the "
               "kernel refuses; off by default: on the machines measured the kernel's copy "
-              "was slower than the segment scheme (docs/RESULTS.md, shared memory)" },
+              "was slower than the segment scheme (docs/ALGORITHMS.md, shared memory)" },
     { .name = "shm_cma_min", .type = MCA_BASE_VAR_TYPE_LONG, .level = OPAL_INFO_LVL_6,
       .scope = MCA_BASE_VAR_SCOPE_ALL, .storage = &mca_coll_swing_params.shm_cma_min,
       .dflt = 512L << 10, .min = 0,
@@ -259,7 +259,7 @@ static const swing_param_t swing_params[] = {
               "all where it refuses, go through the segment; -1: never (with "
               "coll_swing_shm_cma off, single copy is then not even tried) (default -1: on "
               "the machine measured it was not faster than the segment at any size, "
-              "docs/COLLECTIVES.md)" },
+              "docs/ALGORITHMS.md, shared memory)" },
     { .name = "shm_cma_bcast_min", .type = MCA_BASE_VAR_TYPE_LONG,
       .level = OPAL_INFO_LVL_6, .scope = MCA_BASE_VAR_SCOPE_ALL,
       .storage = &mca_coll_swing_params.shm_cma_bcast_min, .dflt = -1, .min = -1,
