@@ -15,8 +15,10 @@
 # the benchmark flagged as not steady ("the figures rank nothing") is
 # refused, as are swing-tune's rounds (.../rN/: auto there runs without
 # the table being measured). Per collective and shape the newest run
-# directory (docs/results/DATE[letter]/) is the source; two runs of one
-# collective and shape in one run directory are an error (keep one).
+# directory (docs/results/DATE[letter]/) is the source; in one run
+# directory a run timed by the clock (-t clock) comes before one that was
+# not; two runs of one collective and shape in one run directory, timed
+# alike, are an error (keep one).
 # POSIX sh and awk only: CI machines may have no python.
 set -u
 
@@ -63,11 +65,16 @@ while IFS= read -r f; do
         continue
     fi
     run=${rel%%/*}
+    # the clock timing (-t clock) starts every rank at one instant; the
+    # default barrier timing can time a small rooted call shorter than it
+    # took (bench/README.md, "Timing a rooted collective")
+    clock=0
+    grep -q '^# iterations: .*timing clock' "$txt" && clock=1
     case "$f" in
     *.gz) gzip -dc "$f" ;;
     *) cat "$f" ;;
     esac > "$tmp/data.csv" || { echo "$0: cannot read $rel" >&2; status=2; continue; }
-    awk -F, -v rel="$rel" -v run="$run" '
+    awk -F, -v rel="$rel" -v run="$run" -v clock="$clock" '
         # the report: kind of run, topology, links, nodes per np, load
         FILENAME != "-" && FNR == 1 && FILENAME ~ /\.txt$/ { head = $0 }
         FILENAME ~ /\.txt$/ {
@@ -138,11 +145,13 @@ while IFS= read -r f; do
                 rng_s = ns ? sprintf("%.2f-%.2f", smin, smax) : "-"
                 rng_l = nl ? sprintf("%.2f-%.2f", lmin, lmax) : "-"
                 rng_h = nh ? sprintf("%.2f-%.2f", hmin, hmax) : "-"
-                if (kind == "node") cmd = "bench/run_bench.sh -n " np " -k " coll
-                else if (kind == "nodes") cmd = "bench/run_bench.sh --nodes " layout " -k " coll
-                else cmd = "bench/run_bench.sh --net @" topo " --net-rate " rate " --net-mtu " mtu " -k " coll
-                printf "%s|%s|%s|%d|%s|%s|%s|%s|%s|%d|%d|%s|%s|%s|%s|%s\n", coll, shape, run, order, rel,
-                    size_str(bmin) "-" size_str(bmax), rng_s, rng_l, rng_h, wins, n, talgs[np], load, cmd, np, kind
+                sz = " -k " coll " -m " bmin ":" bmax
+                if (kind == "node") cmd = "bench/run_bench.sh -n " np sz
+                else if (kind == "nodes") cmd = "bench/run_bench.sh --nodes " layout sz
+                else cmd = "bench/run_bench.sh --net @" topo " --net-rate " rate " --net-mtu " mtu sz
+                if (clock && (kind == "node" || kind == "nodes")) cmd = cmd " -- -t clock"
+                printf "%s|%s|%s|%d|%s|%s|%s|%s|%s|%d|%d|%s|%s|%s|%s|%s|%d\n", coll, shape, run, order, rel,
+                    size_str(bmin) "-" size_str(bmax), rng_s, rng_l, rng_h, wins, n, talgs[np], load, cmd, np, kind, clock
             }
         }
         function size_str(b) {
@@ -152,12 +161,13 @@ while IFS= read -r f; do
         }' "$txt" "$tmp/data.csv" >> "$tmp/records"
 done < "$tmp/files"
 
-# 2. Per collective and shape the newest run; two in one run directory: error.
-LC_ALL=C sort -t'|' -k1,1 -k2,2 -k3,3r "$tmp/records" | awk -F'|' -v me="$0" '
+# 2. Per collective and shape the newest run; in one run directory a run
+# timed by the clock before one that was not; two alike there: an error.
+LC_ALL=C sort -t'|' -k1,1 -k2,2 -k3,3r -k17,17nr "$tmp/records" | awk -F'|' -v me="$0" '
     { k = $1 "|" $2 }
-    k == last && $3 == lastrun { printf "%s: two runs of %s on %s in %s (%s, %s): keep one\n", me, $1, $2, $3, lastrel, $5 > "/dev/stderr"; bad = 1; next }
+    k == last && $3 == lastrun && $17 == lastclock { printf "%s: two runs of %s on %s in %s (%s, %s): keep one\n", me, $1, $2, $3, lastrel, $5 > "/dev/stderr"; bad = 1; next }
     k == last { next }
-    { last = k; lastrun = $3; lastrel = $5; print }
+    { last = k; lastrun = $3; lastclock = $17; lastrel = $5; print }
     END { exit bad }' > "$tmp/chosen" || exit 2
 if [ ! -s "$tmp/chosen" ]; then
     echo "$0: no steady run under $results" >&2

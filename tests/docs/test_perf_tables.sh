@@ -2,8 +2,9 @@
 # The figures of README.md and docs/PERFORMANCE.md are what docs/results
 # gives (scripts/perf-tables.sh --check), and the script keeps its rules
 # on made-up data: a run flagged not steady is refused, the newest steady
-# run is the source, two runs of one collective and shape in one run
-# directory are an error.
+# run is the source, in one run directory a run timed by the clock comes
+# first, two runs of one collective and shape in one run directory timed
+# alike are an error.
 set -u
 top=${SWING_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 script=$top/scripts/perf-tables.sh
@@ -26,7 +27,7 @@ tmp=$(mktemp -d) || exit 99
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
 # made-up runs: one collective on one node, two ranks, two sizes
-run() {   # DIR AUTO TUNED STEADY
+run() {   # DIR AUTO TUNED STEADY [clock]
     mkdir -p "$tmp/results/$1"
     {
         echo "np,config,bytes,count,iters,median_us,min_us,max_us,p95_us,algbw_GBps,busbw_GBps,served,validated,warmup,datatype,op,in_place,oversubscribed,swing_algorithm,timing,collective,root"
@@ -39,6 +40,7 @@ run() {   # DIR AUTO TUNED STEADY
     {
         echo "## np=2"
         echo "# np=2 on 1 node, up to 2 ranks on a node with 2 online cores"
+        [ "${5:-}" = clock ] && echo "# iterations: 10 at 8 B; timing clock: every rank starts each call at one instant"
         echo "## the machine during the run"
         echo "load average (1, 5, 15 min) at the start: 0.10 0.20 0.30; at the end: 1 1 1 (2 cores)"
         [ "$4" = steady ] || echo "WARNING: the machine was not steady: the memory copy bandwidth changed by 50% during the run; the figures rank nothing"
@@ -86,6 +88,15 @@ elif grep -q 'two runs of allreduce' "$tmp/out"; then
     ok "two runs of one collective and shape in one run directory: an error"
 else
     bad "two runs message"; cat "$tmp/out"
+fi
+
+rm -rf "$tmp/results/2026-01-03/node-again"
+run 2026-01-03/node-clock 70 100 steady clock
+sh "$script" --top "$tmp/top" --results "$tmp/results" > "$tmp/out" 2>&1
+if grep -q '| 0.70-0.70 |' "$tmp/top/README.md"; then
+    ok "in one run directory, a run timed by the clock before one that was not"
+else
+    bad "clock-timed run chosen"; cat "$tmp/out" "$tmp/top/README.md"
 fi
 
 echo "$pass passed, $fail failed"
