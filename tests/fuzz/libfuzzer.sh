@@ -1,6 +1,6 @@
 #!/bin/sh
 # Coverage-guided fuzzing of the description parser and its readers
-# (fuzz_topo.h) with libFuzzer: builds topology/*.c, fuzz_topo.c and
+# (fuzz_topo.h) with libFuzzer: builds topology/*/*.c, fuzz_topo.c and
 # fuzz_libfuzzer.c with clang -fsanitize=fuzzer,address,undefined into DIR
 # and runs the target on a working corpus (DIR/corpus), seeded from the
 # presets, tests/unit/data, tests/fuzz/seeds and tests/fuzz/regress, with
