@@ -27,6 +27,15 @@ src_of() {
     echo "${n#*-}.c"
 }
 
+# The folder of an object's source, from the top: libtool's objects sit
+# in .libs/ below it.
+obj_dir() {
+    local d
+    d=$(dirname "$1")
+    [ "$(basename "$d")" = .libs ] && d=$(dirname "$d")
+    echo "${d#"$build"/}"
+}
+
 # Prints the loop of files in `loop` (of folder d, names in `via`) as one
 # line, each arrow with a name the file before it takes from the file after.
 print_loop() {
@@ -45,10 +54,11 @@ print_loop() {
 
 # The circles among the files of one folder: one line each.
 check_dir() {
-    local d=$1 i o f t sym objs=() loop=() line
+    local d=$1 i o f sd t sym objs=() loop=() line
     local -A def=() via=()
 
-    for o in "$build/$d"/.libs/*.o; do
+    # libtool's objects of the folder and of its rooms (topology/core/...)
+    for o in "$build/$d"/.libs/*.o "$build/$d"/*/.libs/*.o; do
         [ -e "$o" ] && objs+=("$o")
     done
     if [ "${#objs[@]}" = 0 ]; then
@@ -58,7 +68,8 @@ check_dir() {
     fi
     for i in "${!objs[@]}"; do
         f=$(src_of "${objs[$i]}")
-        [ -e "$src/$d/$f" ] || [ -e "$build/$d/$f" ] || unset "objs[$i]"
+        sd=$(obj_dir "${objs[$i]}")
+        [ -e "$src/$sd/$f" ] || [ -e "$build/$sd/$f" ] || unset "objs[$i]"
     done
     if [ "${#objs[@]}" = 0 ]; then
         echo "circles: no objects under $build/$d (not built): $d/ not checked"

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Coverage-guided fuzzing of the description parser and its readers
-# (fuzz_topo.h) with libFuzzer: builds topology/*.c, fuzz_topo.c and
+# (fuzz_topo.h) with libFuzzer: builds topology/*/*.c, fuzz_topo.c and
 # fuzz_libfuzzer.c with clang -fsanitize=fuzzer,address,undefined into DIR
 # and runs the target on a working corpus (DIR/corpus), seeded from the
 # presets, tests/unit/data, tests/fuzz/seeds and tests/fuzz/regress, with
@@ -47,18 +47,22 @@ done
 mkdir -p "$dir/corpus" || exit 99
 bin="$dir/fuzz_topo"
 
-# the library's sources as they are now (whatever files topology/ holds),
+# the library's sources as they are now (whatever files topology/'s rooms hold),
 # the presets embedded as the build embeds them
 sh "$top/topology/gen_presets.sh" "$top/topology" \
     $(cd "$top/topology" && ls presets/*.topo) > "$dir/swt_presets_data.c" || exit 99
 srcs=""
-for f in "$top"/topology/*.c; do
+incs=""
+for f in "$top"/topology/*/*.c; do
     [ "$(basename "$f")" = swt_presets_data.c ] || srcs="$srcs $f"
+done
+for d in "$top"/topology/*/; do
+    [ "$(basename "$d")" = presets ] || incs="$incs -I$d"
 done
 echo "libfuzzer.sh: building $bin with $cc ($($cc --version | head -n 1))"
 # shellcheck disable=SC2086
 if ! $cc -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-        -fno-omit-frame-pointer -I"$top/topology" -o "$bin" $srcs "$dir/swt_presets_data.c" \
+        -fno-omit-frame-pointer $incs -o "$bin" $srcs "$dir/swt_presets_data.c" \
         "$here/fuzz_topo.c" "$here/fuzz_libfuzzer.c" -lm 2>"$dir/build.log"; then
     cat "$dir/build.log"
     if grep -q -e 'fuzzer' -e 'libclang_rt' "$dir/build.log"; then

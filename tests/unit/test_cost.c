@@ -1,5 +1,5 @@
 /*
- * The cost model (topology/swt_cost.h) on cases small enough to compute
+ * The cost model (topology/cost/swt_cost.h) on cases small enough to compute
  * by hand in the comments.
  */
 #include "swt_cost.h"

@@ -1,5 +1,5 @@
 /*
- * The cost model of trees and chains (topology/swt_cost_tree.h): cases
+ * The cost model of trees and chains (topology/cost/swt_cost_tree.h): cases
  * worked out by hand in the comments, and every form on several machines
  * against a brute force that builds every rank's step lists
  * (swt_tree_steps), walks every message's route link by link and adds up

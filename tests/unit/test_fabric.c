@@ -1,5 +1,5 @@
 /*
- * Networks of groups (topology/swt_fabric.h): the dragonfly and fat tree
+ * Networks of groups (topology/fabric/swt_fabric.h): the dragonfly and fat tree
  * statements and specs, placements, their errors at their line and
  * column, the format's round trip, routes, link loads, the bytes per
  * class of link and the cost model, each against numbers worked out by

@@ -1,5 +1,5 @@
 /*
- * Block placement of reduce-scatter and allgather (topology/swt_layout.h),
+ * Block placement of reduce-scatter and allgather (topology/sched/swt_layout.h),
  * by brute force: every position's step list (swt_sched_create, BO; and
  * every part of the multiport and ring forms, swt_sched_create_part) runs
  * in one process on the layout's ranges, and the result must put every

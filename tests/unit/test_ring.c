@@ -1,5 +1,5 @@
 /*
- * Rings of the torus (ALGORITHMS.md section 12, topology/swt_ring.h): every
+ * Rings of the torus (ALGORITHMS.md section 12, topology/net/swt_ring.h): every
  * cycle visits every position once and each of its steps is one logical
  * hop (one physical hop on a plain torus); two cycles share no link and
  * together take every link of the 2-D torus; the number of cycles agrees

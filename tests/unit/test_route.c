@@ -1,5 +1,5 @@
 /*
- * Physical routing, hops and link loads (topology/swt_route.h), against
+ * Physical routing, hops and link loads (topology/net/swt_route.h), against
  * numbers worked out by hand in the comments, and the phase messages
  * against the per-rank step lists of swt_sched.c.
  */

@@ -169,7 +169,7 @@ fi
 #   1->2; 0->3, 1->6, 7->4, 2->5 (3 hops each): 15; binomial far-first
 #   4 + 2*2 + 4*1 = 12, near-first 1 + 2*2 + 4*4 = 21. Root 5 (odd: the
 #   tree of 0 reflected, x -> 5 - x): 5->2; 5->6, 2->1; 5->4, 2->3, 6->7,
-#   1->0 (topology/swt_tree_bin.c's example).
+#   1->0 (topology/tree/swt_tree_bin.c's example).
 # predict, the constants above, n = 1K: Bine 3 (1 + 1.024) us + (3 + 1 + 1)
 #   * 0.1 us = 6.572 us; binomial 6.072 + 0.7 = 6.772 us. The ring's two
 #   chains (its two directions: no link shared) cost 1.1 us + 1024 / (2 S)

@@ -1,5 +1,5 @@
 /*
- * Measured decision tables (topology/swt_table.h): decide rows in a
+ * Measured decision tables (topology/table/swt_table.h): decide rows in a
  * description and in a decision file, the rows left out with a warning
  * (bad range, overlapping, out of order) while the rest loads, the lookup
  * by collective, communicator size and bytes, and the printed form.

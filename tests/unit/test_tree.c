@@ -1,6 +1,6 @@
 /*
  * Trees and chains of broadcast, reduce, gather and scatter
- * (topology/swt_tree.h), by brute force.
+ * (topology/tree/swt_tree.h), by brute force.
  *
  * Structure, for every root: every rank but the root receives exactly once
  * per part (broadcast, scatter), from a rank that already holds the data,

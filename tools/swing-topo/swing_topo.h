@@ -6,6 +6,7 @@
 #ifndef SWING_TOPO_H
 #define SWING_TOPO_H
 
+#include <getopt.h>
 #include <stdio.h>
 
 #include "swt.h"
@@ -96,6 +97,41 @@ typedef struct swing_topo_tree {
 int swing_topo_tree_option(const char *cmd, int opt, const char *arg, swing_topo_tree_t *t);
 /* 0, or the usage exit code when --order or --root came without --coll. */
 int swing_topo_tree_check(const char *cmd, const swing_topo_tree_t *t, int root_given);
+
+/*
+ * The option loop every command reads its command line with
+ * (swing_topo_getopt.c). swing_topo_getopt() takes --help, unknown
+ * options, and the groups the command names (SWING_TOPO_ARGS_TREE: --coll,
+ * --root, --order into tree; SWING_TOPO_ARGS_COST: the cost options into
+ * cost) itself, and returns the next option for the command's own switch;
+ * 0 when the loop ends, with exit -1 when every option was read, else the
+ * command's exit code (0 after --help, the usage code after a bad option).
+ * swing_topo_args_end() then checks what the whole line must hold
+ * (SWING_TOPO_ARGS_ONE_TOPO: one TOPO argument; the tree options
+ * together): 0, or the usage exit code.
+ */
+#define SWING_TOPO_ARGS_TREE 1
+#define SWING_TOPO_ARGS_COST 2
+#define SWING_TOPO_ARGS_ONE_TOPO 4
+typedef struct swing_topo_args {
+    const char *cmd;                 /* "explain", ... for the messages */
+    int groups;                      /* SWING_TOPO_ARGS_* */
+    void (*help)(void);              /* prints the command's --help */
+    const char *shortopts;
+    const struct option *opts;
+    swing_topo_tree_t tree;          /* the tree options read */
+    int root_given;
+    swing_topo_cost_opts_t cost;     /* the cost options read */
+    int started;                     /* getopt reset for this command line */
+    int exit;                        /* -1 while reading; then as above */
+} swing_topo_args_t;
+int swing_topo_getopt(swing_topo_args_t *a, int argc, char **argv);
+int swing_topo_args_end(const swing_topo_args_t *a, int argc);
+/* The last entries of every command's getopt_long table. */
+#define SWING_TOPO_OPTIONS_END                             \
+    { "help", no_argument, NULL, 'h' },                    \
+    { NULL, 0, NULL, 0 }
+
 /*
  * A tree form: swing, rd (one part), swing_mp, rd_mp (every part of the
  * multiport form), ring (chains along the torus's cycles, every part),

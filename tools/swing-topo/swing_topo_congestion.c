@@ -100,12 +100,12 @@ int swing_topo_congestion(int argc, char **argv)
         { "csv", no_argument, NULL, 'c' },
         SWING_TOPO_TREE_OPTIONS,
         { "bytes", required_argument, NULL, 'b' },
-        { "help", no_argument, NULL, 'h' },
-        { NULL, 0, NULL, 0 }
+        SWING_TOPO_OPTIONS_END
     };
-    swing_topo_tree_t tree = { 0 };
+    swing_topo_args_t a = { .cmd = "congestion", .help = swing_congestion_help,
+                            .groups = SWING_TOPO_ARGS_TREE | SWING_TOPO_ARGS_ONE_TOPO,
+                            .shortopts = "h", .opts = opts };
     const char *alg_text = NULL;
-    int root_given = 0;
     swt_topo_t *topo = NULL;
     swt_net_t *net = NULL;
     swt_alg_t only = SWT_ALG_SWING;
@@ -114,25 +114,11 @@ int swing_topo_congestion(int argc, char **argv)
     char hd[64];
     int opt, rc, csv = 0, one = 0, only_mp = 0;
 
-    optind = 1;
-    opterr = 0;
-    while (-1 != (opt = getopt_long(argc, argv, "h", opts, NULL))) {
+    while (0 != (opt = swing_topo_getopt(&a, argc, argv))) {
         switch (opt) {
-        case 'h':
-            swing_congestion_help();
-            return 0;
         case 'a':
             alg_text = optarg;
             one = 1;
-            break;
-        case 'C':
-        case 'R':
-        case 'O':
-            root_given |= ('R' == opt);
-            rc = swing_topo_tree_option("congestion", opt, optarg, &tree);
-            if (0 != rc) {
-                return rc;
-            }
             break;
         case 'c':
             csv = 1;
@@ -143,18 +129,16 @@ int swing_topo_congestion(int argc, char **argv)
                                         "got '%s'", optarg);
             }
             break;
-        default:
-            return swing_topo_usage("congestion", "unknown or incomplete option '%s'", argv[optind - 1]);
         }
     }
-    if (optind + 1 != argc) {
-        return swing_topo_usage("congestion", "expected one TOPO argument");
+    if (a.exit >= 0) {
+        return a.exit;
     }
-    rc = swing_topo_tree_check("congestion", &tree, root_given);
+    rc = swing_topo_args_end(&a, argc);
     if (0 != rc) {
         return rc;
     }
-    if (!tree.given && one && 0 != swing_topo_parse_form(alg_text, &only, &only_mp)) {
+    if (!a.tree.given && one && 0 != swing_topo_parse_form(alg_text, &only, &only_mp)) {
         return swing_topo_usage("congestion", "--alg: expected swing, rd, swing_mp, "
                                 "rd_mp or ring, got '%s'", alg_text);
     }
@@ -162,8 +146,8 @@ int swing_topo_congestion(int argc, char **argv)
     if (0 != rc) {
         return rc;
     }
-    if (tree.given) {
-        rc = swing_topo_tree_congestion(topo, &tree, alg_text, csv);
+    if (a.tree.given) {
+        rc = swing_topo_tree_congestion(topo, &a.tree, alg_text, csv);
         swt_topo_destroy(topo);
         return rc;
     }

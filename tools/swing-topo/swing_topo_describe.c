@@ -69,10 +69,11 @@ int swing_topo_describe(int argc, char **argv)
         SWING_TOPO_COST_OPTIONS,
         { "name", required_argument, NULL, 'n' },
         { "lo-max-bytes", required_argument, NULL, 'l' },
-        { "help", no_argument, NULL, 'h' },
-        { NULL, 0, NULL, 0 }
+        SWING_TOPO_OPTIONS_END
     };
-    swing_topo_cost_opts_t cost;
+    swing_topo_args_t a = { .cmd = "describe", .help = swing_describe_help,
+                            .groups = SWING_TOPO_ARGS_COST,
+                            .shortopts = "h", .opts = opts };
     swt_cost_params_t par;
     swt_topo_t *topo = NULL;
     const char *name = NULL;
@@ -80,14 +81,8 @@ int swing_topo_describe(int argc, char **argv)
     long long lo_max = -2;   /* -2: keep the description's */
     int opt, rc, len;
 
-    memset(&cost, 0, sizeof(cost));
-    optind = 1;
-    opterr = 0;
-    while (-1 != (opt = getopt_long(argc, argv, "h", opts, NULL))) {
+    while (0 != (opt = swing_topo_getopt(&a, argc, argv))) {
         switch (opt) {
-        case 'h':
-            swing_describe_help();
-            return 0;
         case 'n':
             if (!swing_describe_name_ok(optarg)) {
                 return swing_topo_usage("describe", "--name: expected letters, digits, - _ . or :, got '%s'", optarg);
@@ -100,17 +95,12 @@ int swing_topo_describe(int argc, char **argv)
                 return swing_topo_usage("describe", "--lo-max-bytes: expected -1 or bytes up to 2^50, got '%s'", optarg);
             }
             break;
-        SWING_TOPO_COST_CASES:
-            rc = swing_topo_cost_option("describe", opt, optarg, &cost);
-            if (0 != rc) {
-                return rc;
-            }
-            break;
-        default:
-            return swing_topo_usage("describe", "unknown or incomplete option '%s'", argv[optind - 1]);
         }
     }
-    rc = swing_topo_open_cost("describe", argc, argv, optind, &cost, &topo, &par);
+    if (a.exit >= 0) {
+        return a.exit;
+    }
+    rc = swing_topo_open_cost("describe", argc, argv, optind, &a.cost, &topo, &par);
     if (0 != rc) {
         return rc;
     }

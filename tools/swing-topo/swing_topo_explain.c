@@ -388,12 +388,13 @@ int swing_topo_explain(int argc, char **argv)
         { "force", required_argument, NULL, 'f' },
         { "ranks", required_argument, NULL, 'P' },
         SWING_TOPO_COST_OPTIONS,
-        { "help", no_argument, NULL, 'h' },
-        { NULL, 0, NULL, 0 }
+        SWING_TOPO_OPTIONS_END
     };
-    swing_topo_tree_t tree = { 0 };
+    swing_topo_args_t a = { .cmd = "explain", .help = swing_explain_help,
+                            .groups = SWING_TOPO_ARGS_TREE | SWING_TOPO_ARGS_COST
+                                      | SWING_TOPO_ARGS_ONE_TOPO,
+                            .shortopts = "h", .opts = opts };
     const char *alg_text = NULL;
-    int root_given = 0;
     swt_topo_t *topo = NULL;
     swt_net_t *net = NULL;
     swt_alg_t alg = SWT_ALG_SWING;
@@ -404,19 +405,12 @@ int swing_topo_explain(int argc, char **argv)
     const char *coll = "allreduce", *file_path = NULL, *forced = NULL;
     long long lo_max = -1;
     double ranks_d = 0.0;
-    swing_topo_cost_opts_t cost;
     swt_cost_params_t par;
     long rank, pos, p;
     char cb[128], tb[128], lb[128];
 
-    memset(&cost, 0, sizeof(cost));
-    optind = 1;
-    opterr = 0;
-    while (-1 != (opt = getopt_long(argc, argv, "h", opts, NULL))) {
+    while (0 != (opt = swing_topo_getopt(&a, argc, argv))) {
         switch (opt) {
-        case 'h':
-            swing_explain_help();
-            return 0;
         case 'r':
             if (0 != swing_topo_parse_size(optarg, &rank_d) || rank_d > 1e12) {
                 return swing_topo_usage("explain", "--rank: expected a rank number, got '%s'", optarg);
@@ -424,14 +418,6 @@ int swing_topo_explain(int argc, char **argv)
             break;
         case 'A':
             alg_text = optarg;
-            break;
-        case 'R':
-        case 'O':
-            root_given |= ('R' == opt);
-            rc = swing_topo_tree_option("explain", opt, optarg, &tree);
-            if (0 != rc) {
-                return rc;
-            }
             break;
         case 'k':
             if (0 != swing_topo_parse_kind(optarg, &kind)) {
@@ -451,7 +437,7 @@ int swing_topo_explain(int argc, char **argv)
         case 'K':
             /* a rooted collective: its tree; otherwise the choice's collective */
             if (swing_topo_choice_coll(optarg) < 0) {
-                rc = swing_topo_tree_option("explain", 'C', optarg, &tree);
+                rc = swing_topo_tree_option("explain", 'C', optarg, &a.tree);
                 if (0 != rc) {
                     return rc;
                 }
@@ -479,40 +465,32 @@ int swing_topo_explain(int argc, char **argv)
                                         optarg);
             }
             break;
-        SWING_TOPO_COST_CASES:
-            rc = swing_topo_cost_option("explain", opt, optarg, &cost);
-            if (0 != rc) {
-                return rc;
-            }
-            break;
         case 'B':
             if (0 != swing_topo_parse_size(optarg, &bytes) || bytes > 1e18) {
                 return swing_topo_usage("explain", "--bytes: expected a size such as 4096 or 64K, got '%s'", optarg);
             }
             break;
-        default:
-            return swing_topo_usage("explain", "unknown or incomplete option '%s'", argv[optind - 1]);
         }
     }
-    if (optind + 1 != argc) {
-        return swing_topo_usage("explain", "expected one TOPO argument");
+    if (a.exit >= 0) {
+        return a.exit;
     }
-    rc = swing_topo_tree_check("explain", &tree, root_given);
+    rc = swing_topo_args_end(&a, argc);
     if (0 != rc) {
         return rc;
     }
-    if (!tree.given && NULL != alg_text && 0 != swing_topo_parse_alg(alg_text, &alg)) {
+    if (!a.tree.given && NULL != alg_text && 0 != swing_topo_parse_alg(alg_text, &alg)) {
         return swing_topo_usage("explain", "--alg: expected swing, rd or ring, got '%s'",
                                 alg_text);
     }
-    if (SWT_ALG_RING == alg && !tree.given) {
+    if (SWT_ALG_RING == alg && !a.tree.given) {
         if (kind_given && SWT_KIND_BO != kind) {
             return swing_topo_usage("explain", "--alg ring: the ring is bandwidth-optimal only "
                                     "(--kind bo)");
         }
         kind = SWT_KIND_BO;
     }
-    rc = swing_topo_open_cost("explain", argc, argv, optind, &cost, &topo, &par);
+    rc = swing_topo_open_cost("explain", argc, argv, optind, &a.cost, &topo, &par);
     if (0 != rc) {
         return rc;
     }
@@ -528,8 +506,8 @@ int swing_topo_explain(int argc, char **argv)
         return swing_topo_usage("explain", "--rank %ld: the topology has ranks 0..%ld", rank, p - 1);
     }
     pos = swt_topo_rank_pos(topo, rank);
-    if (tree.given) {
-        rc = swing_topo_tree_explain(topo, &tree, alg_text, mp, rank, bytes);
+    if (a.tree.given) {
+        rc = swing_topo_tree_explain(topo, &a.tree, alg_text, mp, rank, bytes);
         swt_topo_destroy(topo);
         return rc;
     }

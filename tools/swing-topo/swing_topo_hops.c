@@ -234,24 +234,19 @@ int swing_topo_hops(int argc, char **argv)
         { "csv", no_argument, NULL, 'c' },
         { "summary", no_argument, NULL, 's' },
         SWING_TOPO_TREE_OPTIONS,
-        { "help", no_argument, NULL, 'h' },
-        { NULL, 0, NULL, 0 }
+        SWING_TOPO_OPTIONS_END
     };
-    swing_topo_tree_t tree = { 0 };
-    int root_given = 0;
+    swing_topo_args_t a = { .cmd = "hops", .help = swing_hops_help,
+                            .groups = SWING_TOPO_ARGS_TREE | SWING_TOPO_ARGS_ONE_TOPO,
+                            .shortopts = "h", .opts = opts };
     swt_topo_t *topo = NULL;
     swt_net_t *net = NULL;
     swing_hops_t h;
     swt_kind_t kind = SWT_KIND_LO;
     int opt, rc, csv = 0, summary = 0;
 
-    optind = 1;
-    opterr = 0;
-    while (-1 != (opt = getopt_long(argc, argv, "h", opts, NULL))) {
+    while (0 != (opt = swing_topo_getopt(&a, argc, argv))) {
         switch (opt) {
-        case 'h':
-            swing_hops_help();
-            return 0;
         case 'k':
             if (0 != swing_topo_parse_kind(optarg, &kind)) {
                 return swing_topo_usage("hops", "--kind: expected lo or bo, got '%s'", optarg);
@@ -263,23 +258,12 @@ int swing_topo_hops(int argc, char **argv)
         case 's':
             summary = 1;
             break;
-        case 'C':
-        case 'R':
-        case 'O':
-            root_given |= ('R' == opt);
-            rc = swing_topo_tree_option("hops", opt, optarg, &tree);
-            if (0 != rc) {
-                return rc;
-            }
-            break;
-        default:
-            return swing_topo_usage("hops", "unknown or incomplete option '%s'", argv[optind - 1]);
         }
     }
-    if (optind + 1 != argc) {
-        return swing_topo_usage("hops", "expected one TOPO argument");
+    if (a.exit >= 0) {
+        return a.exit;
     }
-    rc = swing_topo_tree_check("hops", &tree, root_given);
+    rc = swing_topo_args_end(&a, argc);
     if (0 != rc) {
         return rc;
     }
@@ -287,8 +271,8 @@ int swing_topo_hops(int argc, char **argv)
     if (0 != rc) {
         return rc;
     }
-    if (tree.given) {
-        rc = swing_topo_tree_hops(topo, &tree, csv);
+    if (a.tree.given) {
+        rc = swing_topo_tree_hops(topo, &a.tree, csv);
         swt_topo_destroy(topo);
         return rc;
     }

@@ -206,38 +206,24 @@ int swing_topo_predict(int argc, char **argv)
         { "half", required_argument, NULL, 'H' },
         SWING_TOPO_TREE_OPTIONS,
         { "bytes", required_argument, NULL, 'B' },
-        { "help", no_argument, NULL, 'h' },
-        { NULL, 0, NULL, 0 }
+        SWING_TOPO_OPTIONS_END
     };
-    swing_topo_tree_t tree = { 0 };
-    int root_given = 0;
+    swing_topo_args_t a = { .cmd = "predict", .help = swing_predict_help,
+                            .groups = SWING_TOPO_ARGS_TREE | SWING_TOPO_ARGS_COST,
+                            .shortopts = "h", .opts = opts };
     swt_topo_t *topo = NULL;
     swt_model_t *model = NULL;
     swt_cost_params_t par;
     double lo = 8.0, hi = 64.0 * 1024 * 1024, thr, bytes = 1024.0 * 1024.0;
-    swing_topo_cost_opts_t cost;
     swt_half_t half = SWT_HALF_ALL;
     static const char *const what[3] = { "allreduce", "reduce-scatter", "allgather" };
     int opt, rc, csv = 0, marks;
 
-    memset(&cost, 0, sizeof(cost));
-
-    optind = 1;
-    opterr = 0;
-    while (-1 != (opt = getopt_long(argc, argv, "h", opts, NULL))) {
+    while (0 != (opt = swing_topo_getopt(&a, argc, argv))) {
         switch (opt) {
-        case 'h':
-            swing_predict_help();
-            return 0;
         case 's':
             if (0 != swing_predict_range(optarg, &lo, &hi)) {
                 return swing_topo_usage("predict", "--sizes: expected MIN:MAX with 1 <= MIN <= MAX, got '%s'", optarg);
-            }
-            break;
-        SWING_TOPO_COST_CASES:
-            rc = swing_topo_cost_option("predict", opt, optarg, &cost);
-            if (0 != rc) {
-                return rc;
             }
             break;
         case 'V':
@@ -258,32 +244,24 @@ int swing_topo_predict(int argc, char **argv)
                 return swing_topo_usage("predict", "--half: expected rs or ag, got '%s'", optarg);
             }
             break;
-        case 'C':
-        case 'R':
-        case 'O':
-            root_given |= ('R' == opt);
-            rc = swing_topo_tree_option("predict", opt, optarg, &tree);
-            if (0 != rc) {
-                return rc;
-            }
-            break;
-        default:
-            return swing_topo_usage("predict", "unknown or incomplete option '%s'", argv[optind - 1]);
         }
     }
-    rc = swing_topo_tree_check("predict", &tree, root_given);
-    if (0 == rc && tree.given && SWT_HALF_ALL != half) {
+    if (a.exit >= 0) {
+        return a.exit;
+    }
+    rc = swing_topo_args_end(&a, argc);
+    if (0 == rc && a.tree.given && SWT_HALF_ALL != half) {
         rc = swing_topo_usage("predict", "--half and --coll do not go together");
     }
     if (0 != rc) {
         return rc;
     }
-    rc = swing_topo_open_cost("predict", argc, argv, optind, &cost, &topo, &par);
+    rc = swing_topo_open_cost("predict", argc, argv, optind, &a.cost, &topo, &par);
     if (0 != rc) {
         return rc;
     }
-    if (tree.given) {
-        rc = swing_topo_tree_predict(topo, &tree, &par, lo, hi, csv);
+    if (a.tree.given) {
+        rc = swing_topo_tree_predict(topo, &a.tree, &par, lo, hi, csv);
         swt_topo_destroy(topo);
         return rc;
     }

@@ -201,8 +201,7 @@ static void swing_routes_fabric(const swt_topo_t *topo)
 int swing_topo_routes(int argc, char **argv)
 {
     static const struct option opts[] = {
-        { "help", no_argument, NULL, 'h' },
-        { NULL, 0, NULL, 0 }
+        SWING_TOPO_OPTIONS_END
     };
     swt_topo_t *topo = NULL;
     swt_net_t *net = NULL;

@@ -154,40 +154,29 @@ int swing_topo_show(int argc, char **argv)
         { "list", no_argument, NULL, 'l' },
         { "alg", required_argument, NULL, 'a' },
         SWING_TOPO_TREE_OPTIONS,
-        { "help", no_argument, NULL, 'h' },
-        { NULL, 0, NULL, 0 }
+        SWING_TOPO_OPTIONS_END
     };
+    swing_topo_args_t a = { .cmd = "show", .help = swing_show_help,
+                            .groups = SWING_TOPO_ARGS_TREE | SWING_TOPO_ARGS_ONE_TOPO,
+                            .shortopts = "h", .opts = opts };
     swt_topo_t *topo = NULL;
-    swing_topo_tree_t tree = { 0 };
     const char *alg = NULL;
-    int list = 0, opt, rc, width = 3, root_given = 0;
+    int list = 0, opt, rc, width = 3;
     char lb[128], gb[128];
     long p, ntiles;
 
-    optind = 1;
-    opterr = 0;
-    while (-1 != (opt = getopt_long(argc, argv, "h", opts, NULL))) {
-        if ('h' == opt) {
-            swing_show_help();
-            return 0;
-        } else if ('l' == opt) {
+    while (0 != (opt = swing_topo_getopt(&a, argc, argv))) {
+        if ('l' == opt) {
             list = 1;
         } else if ('a' == opt) {
             alg = optarg;
-        } else if ('C' == opt || 'R' == opt || 'O' == opt) {
-            root_given |= ('R' == opt);
-            rc = swing_topo_tree_option("show", opt, optarg, &tree);
-            if (0 != rc) {
-                return rc;
-            }
-        } else {
-            return swing_topo_usage("show", "unknown or incomplete option '%s'", argv[optind - 1]);
         }
     }
-    if (optind + 1 != argc) {
-        return swing_topo_usage("show", "expected one TOPO argument");
+    if (a.exit >= 0) {
+        return a.exit;
     }
-    rc = swing_topo_tree_check("show", &tree, root_given || NULL != alg);
+    a.root_given |= (NULL != alg);   /* --alg, like --root, goes with --coll */
+    rc = swing_topo_args_end(&a, argc);
     if (0 != rc) {
         return rc;
     }
@@ -229,7 +218,7 @@ int swing_topo_show(int argc, char **argv)
     if (list) {
         swing_show_list(topo);
     }
-    rc = tree.given ? swing_topo_tree_show(topo, &tree, alg, list) : 0;
+    rc = a.tree.given ? swing_topo_tree_show(topo, &a.tree, alg, list) : 0;
     swt_topo_destroy(topo);
     return rc;
 }

@@ -357,12 +357,12 @@ int swing_topo_svg(int argc, char **argv)
         { "output", required_argument, NULL, 'o' },
         { "png", required_argument, NULL, 'p' },
         SWING_TOPO_TREE_OPTIONS,
-        { "help", no_argument, NULL, 'h' },
-        { NULL, 0, NULL, 0 }
+        SWING_TOPO_OPTIONS_END
     };
-    swing_topo_tree_t tree = { 0 };
+    swing_topo_args_t a = { .cmd = "svg", .help = swing_svg_help,
+                            .groups = SWING_TOPO_ARGS_TREE,
+                            .shortopts = "ho:", .opts = opts };
     const char *alg_text = NULL;
-    int root_given = 0;
     swt_topo_t *topo = NULL;
     swt_net_t *net = NULL;
     swt_ring_t *ring = NULL;
@@ -372,13 +372,8 @@ int swing_topo_svg(int argc, char **argv)
     int opt, rc, step, mp = 0, nsteps;
     FILE *out;
 
-    optind = 1;
-    opterr = 0;
-    while (-1 != (opt = getopt_long(argc, argv, "ho:", opts, NULL))) {
+    while (0 != (opt = swing_topo_getopt(&a, argc, argv))) {
         switch (opt) {
-        case 'h':
-            swing_svg_help();
-            return 0;
         case 's':
             if (0 != swing_topo_parse_size(optarg, &step_d) || step_d > 1000.0) {
                 return swing_topo_usage("svg", "--step: expected a step number, got '%s'", optarg);
@@ -387,24 +382,16 @@ int swing_topo_svg(int argc, char **argv)
         case 'a':
             alg_text = optarg;
             break;
-        case 'C':
-        case 'R':
-        case 'O':
-            root_given |= ('R' == opt);
-            rc = swing_topo_tree_option("svg", opt, optarg, &tree);
-            if (0 != rc) {
-                return rc;
-            }
-            break;
         case 'o':
             file = optarg;
             break;
         case 'p':
             png = optarg;
             break;
-        default:
-            return swing_topo_usage("svg", "unknown or incomplete option '%s'", argv[optind - 1]);
         }
+    }
+    if (a.exit >= 0) {
+        return a.exit;
     }
     if (optind + 1 != argc) {
         return swing_topo_usage("svg", "expected one TOPO argument");
@@ -412,11 +399,11 @@ int swing_topo_svg(int argc, char **argv)
     if (NULL == file) {
         return swing_topo_usage("svg", "-o FILE.svg is required");
     }
-    rc = swing_topo_tree_check("svg", &tree, root_given);
+    rc = swing_topo_args_end(&a, argc);
     if (0 != rc) {
         return rc;
     }
-    if (!tree.given && NULL != alg_text && 0 != swing_topo_parse_form(alg_text, &alg, &mp)) {
+    if (!a.tree.given && NULL != alg_text && 0 != swing_topo_parse_form(alg_text, &alg, &mp)) {
         return swing_topo_usage("svg", "--alg: expected swing, rd, swing_mp, rd_mp or "
                                 "ring, got '%s'", alg_text);
     }
@@ -432,12 +419,12 @@ int swing_topo_svg(int argc, char **argv)
         goto out;
     }
     if (SWT_OK != swt_net_create(topo, &net)
-        || (!tree.given && SWT_ALG_RING == alg && SWT_OK != swt_ring_create(topo, &ring))) {
+        || (!a.tree.given && SWT_ALG_RING == alg && SWT_OK != swt_ring_create(topo, &ring))) {
         fprintf(stderr, "swing-topo svg: out of memory\n");
         goto out;
     }
-    if (tree.given) {
-        rc = swing_svg_write_tree(file, topo, net, &tree, alg_text, step);
+    if (a.tree.given) {
+        rc = swing_svg_write_tree(file, topo, net, &a.tree, alg_text, step);
         rc = (0 == rc && NULL != png) ? swing_svg_png(file, png) : rc;
         goto out;
     }

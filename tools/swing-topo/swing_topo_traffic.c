@@ -2,7 +2,7 @@
  * swing-topo: the bytes an allreduce puts on local and on upper links
  * (global links of a dragonfly, leaf-spine links of a fat tree), which
  * congestion --bytes, predict and explain print on a network of groups
- * (topology/swt_traffic.h). Every form of every algorithm: single-port
+ * (topology/cost/swt_traffic.h). Every form of every algorithm: single-port
  * Swing and RD (recursive doubling LO, recursive halving and doubling BO),
  * their multiport forms and the ring of the ranks in rank order.
  */

@@ -16,7 +16,7 @@
  * logical shape and swt_desc_fabric_logical for it; the printer
  * (swt_desc_format.c) calls swt_desc_fabric_format.
  */
-#include "swt_desc_int.h"
+#include "swt_topo_int.h"
 #include "swt_fabric_int.h"
 
 #include <errno.h>

@@ -17,16 +17,9 @@
 #define SWT_TOPO_H
 
 #include "swt.h"
+#include "swt_fabric.h"
 
 typedef struct swt_topo swt_topo_t;
-
-/* Where and why a description was rejected. */
-typedef struct swt_diag {
-    char origin[256];   /* file name, "preset:NAME" or "<string>" */
-    int line;           /* 1-based; 0 when not about a line */
-    int col;            /* 1-based; 0 when not about a column */
-    char msg[256];      /* what was wrong and what was expected */
-} swt_diag_t;
 
 /*
  * Cost model constants (ALGORITHMS.md sections 7 and 12), SI units. o and
@@ -120,6 +113,15 @@ int swt_topo_set_lo_max_bytes(swt_topo_t *topo, long long bytes);
  */
 struct swt_table;
 const struct swt_table *swt_topo_table(const swt_topo_t *topo);
+/* The network of groups of topo (swt_fabric.h); NULL for a grid or a plain torus. */
+const swt_fabric_t *swt_topo_fabric(const swt_topo_t *topo);
+/*
+ * The network of nodes of topo's network of groups (swt_fabric_nodes.c):
+ * the same links and cost with one rank per node that hosts ranks, the
+ * nodes in the order of their lowest rank; its decide rows left out.
+ * SWT_ERR_INVALID when topo has no network of groups.
+ */
+int swt_topo_fabric_nodes(const swt_topo_t *topo, swt_topo_t **nodes);
 /* 1 when both describe the same machine: name, shapes, wrap, every tile's
    kind and position, network of groups and placement, rank order, cost
    constants and decide statements (the LO/BO crossover, the rows). */

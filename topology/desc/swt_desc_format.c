@@ -11,7 +11,7 @@
  * list in the text was no longer than the one printed here (the
  * description's own line had to fit), so only auto makes one this long.
  */
-#include "swt_desc_int.h"
+#include "swt_topo_int.h"
 #include "swt_table.h"
 
 #include <stdarg.h>

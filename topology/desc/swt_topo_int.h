@@ -1,13 +1,15 @@
 /*
- * Private to topology/: the resolved form of a machine description, shared
- * by the loader (swt_topo_load.c), the parser (swt_desc_parse.c), the
- * printer (swt_desc_format.c) and the accessors (swt_topo.c), and the text
- * helpers they share (swt_desc_text.c). Everything here is computed once
- * at load time; the accessors only index tables.
+ * Private to desc/: the resolved form of a machine description, shared
+ * by the loader (swt_topo_load.c), the parser (swt_desc_parse.c, with
+ * swt_desc_tiles.c and swt_fabric_desc.c), the printer
+ * (swt_desc_format.c) and the accessors (swt_topo.c); the text helpers
+ * they share are text/'s (swt_desc_int.h). Everything here is computed
+ * once at load time; the accessors only index tables.
  */
 #ifndef SWT_TOPO_INT_H
 #define SWT_TOPO_INT_H
 
+#include "swt_desc_int.h"
 #include "swt_topo.h"
 
 #define SWT_TOPO_NAME_LEN 128
@@ -17,7 +19,6 @@
    logical position; this bounds them. Plain tori up to swt.h's 2^30. */
 #define SWT_TOPO_MAX_TILES (1L << 20)
 #define SWT_TOPO_MAX_FILE (1L << 20)
-#define SWT_TOPO_MAX_LINE 4096
 
 typedef enum {
     SWT_MAP_LINES = 0,   /* per dimension: logical index i -> lines[d][i] */
@@ -69,14 +70,31 @@ extern const char *const swt_preset_names[];         /* NULL ends */
 /* Text of the preset name[0..namelen), or NULL. */
 const char *swt_preset_lookup(const char *name, size_t namelen);
 
-/* strtod and "%.17g" in the C locale (a '.' whatever the application's
-   locale); print_double returns the length like snprintf. */
-double swt_topo_strtod(const char *s, char **end);
-int swt_topo_print_double(char *buf, size_t len, double v);
+/* Boxes of tiles (swt_desc_tiles.c): per grid dimension, an inclusive
+   range. */
+typedef struct box {
+    int lo[SWT_MAX_DIMS];
+    int hi[SWT_MAX_DIMS];
+} box_t;
+/* "x,y" where each coordinate is N, N-M or '*'. */
+int swt_desc_box(pstate_t *ps, int line, const tok_t *t, box_t *box);
+/* Calls fn for every tile index of the box, dimension 0 fastest. */
+typedef int (*tile_fn)(pstate_t *ps, int line, int col, long tile, void *arg);
+int swt_desc_walk_box(pstate_t *ps, int line, int col, const box_t *b,
+                      tile_fn fn, void *arg);
+/* "x,y" of a tile index, for messages. */
+void swt_desc_tile_str(const swt_topo_t *t, long tile, char *buf, size_t len);
 
-/* Fills diag (when not NULL) and returns err. */
-int swt_diag_set(swt_diag_t *diag, int err, const char *origin, int line,
-                 int col, const char *fmt, ...)
-    __attribute__((format(printf, 6, 7)));
+/*
+ * Networks of groups (swt_fabric_desc.c). swt_desc_fabric: the dragonfly
+ * or fattree statement, pairs, slots and place, into ps->t->fabric (NULL
+ * without them), before the logical shape. swt_desc_fabric_logical: the
+ * logical shape of a network of groups: st NULL, the ring of its ranks;
+ * otherwise the shape st gave must have as many positions as it has ranks.
+ */
+int swt_desc_fabric(pstate_t *ps);
+int swt_desc_fabric_logical(pstate_t *ps, const stmt_t *st);
+/* Its statements in the file format; the length like snprintf. */
+int swt_desc_fabric_format(const swt_fabric_t *fab, char *buf, size_t len);
 
 #endif

@@ -6,7 +6,6 @@
  * here once, at load time.
  */
 #include "swt_fabric_int.h"
-#include "swt_topo_int.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -24,11 +23,6 @@ static int swt_fabric_why(char *why, size_t len, const char *fmt, ...)
         va_end(ap);
     }
     return SWT_ERR_INVALID;
-}
-
-const swt_fabric_t *swt_topo_fabric(const swt_topo_t *topo)
-{
-    return (NULL != topo) ? topo->fabric : NULL;
 }
 
 swt_fabric_t *swt_fabric_alloc(swt_fabric_kind_t kind, int groups, int nodes, int links,

@@ -4,7 +4,7 @@
  * locale (swt_topo_strtod, swt_topo_print_double).
  */
 #define _POSIX_C_SOURCE 200809L   /* newlocale, uselocale */
-#include "swt_topo_int.h"
+#include "swt_desc_int.h"
 
 #include <locale.h>
 #include <stdarg.h>

@@ -26,7 +26,7 @@
 #ifndef SWT_TABLE_H
 #define SWT_TABLE_H
 
-#include "swt_topo.h"
+#include "swt.h"
 
 #define SWT_TABLE_NAME_LEN 32
 /* hi of a row "LO-": no upper end. */
@@ -88,5 +88,13 @@ const char *swt_table_range(const swt_table_row_t *row, char *buf, size_t len);
 int swt_table_format(const swt_table_t *table, char *buf, size_t len);
 /* 1 when both hold the same rows in the same order (origins and lines aside). */
 int swt_table_equal(const swt_table_t *a, const swt_table_t *b);
+
+/*
+ * A decide row statement of description text (text/swt_desc_int.h) into
+ * table, for the description parser: SWT_OK when added, SWT_ERR_INVALID
+ * when left out with a warning, SWT_ERR_NOMEM.
+ */
+struct stmt;
+int swt_table_stmt(swt_table_t *table, const struct stmt *st);
 
 #endif

@@ -12,7 +12,7 @@
  * parser never reads past the text and bounds every table it allocates.
  * Its entry, swt_desc_parse, is swt_topo_parse (swt_topo_load.c).
  */
-#include "swt_desc_int.h"
+#include "swt_topo_int.h"
 #include "swt_table.h"
 
 #include <errno.h>

@@ -39,7 +39,7 @@
 #ifndef SWT_FABRIC_H
 #define SWT_FABRIC_H
 
-#include "swt_topo.h"
+#include "swt.h"
 
 /* Most links of one route (a dragonfly's groups at most this minus 2 global
    links apart). */
@@ -59,9 +59,6 @@ typedef enum {
 } swt_place_t;
 
 typedef struct swt_fabric swt_fabric_t;
-
-/* The network of groups of topo; NULL for a grid or a plain torus. */
-const swt_fabric_t *swt_topo_fabric(const swt_topo_t *topo);
 
 swt_fabric_kind_t swt_fabric_kind(const swt_fabric_t *fab);
 /* "dragonfly", "fattree" */
@@ -96,13 +93,5 @@ long swt_fabric_nranks(const swt_fabric_t *fab);
 long swt_fabric_rank_node(const swt_fabric_t *fab, long rank);
 /* How ranks are placed; *slots: ranks per node (0 for a list). */
 swt_place_t swt_fabric_place(const swt_fabric_t *fab, int *slots);
-
-/*
- * The network of nodes of topo's network of groups (swt_fabric_nodes.c):
- * the same links and cost with one rank per node that hosts ranks, the
- * nodes in the order of their lowest rank; its decide rows left out.
- * SWT_ERR_INVALID when topo has no network of groups.
- */
-int swt_topo_fabric_nodes(const swt_topo_t *topo, swt_topo_t **nodes);
 
 #endif

@@ -29,6 +29,14 @@ enum {
 
 const char *swt_strerror(int err);
 
+/* Where and why a description was rejected. */
+typedef struct swt_diag {
+    char origin[256];   /* file name, "preset:NAME" or "<string>" */
+    int line;           /* 1-based; 0 when not about a line */
+    int col;            /* 1-based; 0 when not about a column */
+    char msg[256];      /* what was wrong and what was expected */
+} swt_diag_t;
+
 /* ---- shapes: a logical torus d0 x d1 x ..., dimension 0 varies fastest ---- */
 
 typedef struct swt_shape {

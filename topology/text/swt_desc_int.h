@@ -1,13 +1,18 @@
 /*
- * Private to the description parser: tokens, statements and the parser
- * state shared by swt_desc_lex.c (lines, numbers, lists, tiles) and
- * swt_desc_parse.c (the statements).
+ * Private to the readers of description text: tokens, statements and the
+ * parser state shared by swt_desc_lex.c (lines, numbers, lists), the
+ * description parser (desc/) and the decision tables (table/), and the
+ * text helpers of swt_desc_text.c (diagnostics, numbers in the C locale).
  */
 #ifndef SWT_DESC_INT_H
 #define SWT_DESC_INT_H
 
-#include "swt_fabric.h"
-#include "swt_topo_int.h"
+#include "swt.h"
+
+/* The longest line of description text the lexer takes. */
+#define SWT_TOPO_MAX_LINE 4096
+
+struct swt_topo;
 
 typedef struct tok {
     const char *s;
@@ -36,7 +41,7 @@ typedef struct stmt {
 typedef struct pstate {
     const char *origin;
     swt_diag_t *diag;
-    swt_topo_t *t;
+    struct swt_topo *t;   /* the description being read (desc/); NULL for a table */
     tok_t *toks;
     size_t ntoks;
     stmt_t *stmts;
@@ -81,37 +86,14 @@ const char *swt_desc_axis_word(int d, int ndims);
 /* "x", "y", "z" or "d0".."d7"; -1 if t is not an axis name. */
 int swt_desc_axis(const tok_t *t);
 
-/* A box of tiles: per grid dimension, an inclusive range. */
-typedef struct box {
-    int lo[SWT_MAX_DIMS];
-    int hi[SWT_MAX_DIMS];
-} box_t;
-/* "x,y" where each coordinate is N, N-M or '*'. */
-int swt_desc_box(pstate_t *ps, int line, const tok_t *t, box_t *box);
-/* Calls fn for every tile index of the box, dimension 0 fastest. */
-typedef int (*tile_fn)(pstate_t *ps, int line, int col, long tile, void *arg);
-int swt_desc_walk_box(pstate_t *ps, int line, int col, const box_t *b,
-                      tile_fn fn, void *arg);
-/* "x,y" of a tile index, for messages. */
-void swt_desc_tile_str(const swt_topo_t *t, long tile, char *buf, size_t len);
+/* strtod and "%.17g" in the C locale (a '.' whatever the application's
+   locale); print_double returns the length like snprintf. */
+double swt_topo_strtod(const char *s, char **end);
+int swt_topo_print_double(char *buf, size_t len, double v);
 
-/*
- * A decide row statement (swt_table.c) into table: SWT_OK when added,
- * SWT_ERR_INVALID when left out with a warning, SWT_ERR_NOMEM.
- */
-struct swt_table;
-int swt_table_stmt(struct swt_table *table, const stmt_t *st);
-
-/*
- * Networks of groups (swt_fabric_desc.c). swt_desc_fabric: the dragonfly
- * or fattree statement, pairs, slots and place, into ps->t->fabric (NULL
- * without them), before the logical shape. swt_desc_fabric_logical: the
- * logical shape of a network of groups: st NULL, the ring of its ranks;
- * otherwise the shape st gave must have as many positions as it has ranks.
- */
-int swt_desc_fabric(pstate_t *ps);
-int swt_desc_fabric_logical(pstate_t *ps, const stmt_t *st);
-/* Its statements in the file format; the length like snprintf. */
-int swt_desc_fabric_format(const swt_fabric_t *fab, char *buf, size_t len);
+/* Fills diag (when not NULL) and returns err. */
+int swt_diag_set(swt_diag_t *diag, int err, const char *origin, int line,
+                 int col, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
 
 #endif

@@ -167,6 +167,11 @@ int swt_topo_set_lo_max_bytes(swt_topo_t *topo, long long bytes)
     return SWT_OK;
 }
 
+const swt_fabric_t *swt_topo_fabric(const swt_topo_t *topo)
+{
+    return (NULL != topo) ? topo->fabric : NULL;
+}
+
 const struct swt_table *swt_topo_table(const swt_topo_t *topo)
 {
     return topo->table;
