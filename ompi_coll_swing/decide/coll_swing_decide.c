@@ -2,7 +2,7 @@
  * The choice of algorithm by message size (coll_swing_<collective>_algorithm
  * = auto), for every collective from its table.
  *
- * At communicator setup the cost model (topology/swt_cost.h) predicts each
+ * At communicator setup the cost model (topology/cost/swt_cost.h) predicts each
  * message-passing algorithm's time on this communicator's topology for the
  * upper size of every power-of-two bucket, multiport parts and ring
  * directions placed on their links; the fastest wins the bucket. A
@@ -15,7 +15,7 @@
  * (or a description of the network of nodes), the hierarchical algorithm
  * does, and chooses LO or BO between nodes itself; under a description of
  * a network of groups that places several ranks on a node, hier is priced
- * (topology/swt_cost_hier.h) and takes the sizes where it costs less than
+ * (topology/cost/swt_cost.hier.h) and takes the sizes where it costs less than
  * the best schedule over all ranks (reduce-scatter and
  * allgather: when every node has the same number of ranks; their hier runs
  * the BO half between nodes, the only form they have; broadcast and

@@ -1,5 +1,5 @@
 /*
- * The tree (or chain) of a rooted collective's row (topology/swt_tree.h
+ * The tree (or chain) of a rooted collective's row (topology/tree/swt_tree.h
  * through node/coll_swing_tree.c), set up at the row's first call: most
  * programs broadcast and reduce with a few algorithms, and a tree holds
  * O(p) per part. Gather and scatter take as many parts as the BO list

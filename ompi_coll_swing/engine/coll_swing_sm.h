@@ -1,7 +1,7 @@
 /*
  * coll/swing, engine layer: the step machine.
  *
- * One resumable machine runs a rank's step list (topology/swt_sched_create.c
+ * One resumable machine runs a rank's step list (topology/sched/swt_sched_create.c
  * builds them) for every executor: a blocking call drives it to the end
  * at once (mca_coll_swing_sm_run), a nonblocking or persistent one
  * advances it from Open MPI's progress (mca_coll_swing_sm_advance, by the

@@ -1,6 +1,6 @@
 /*
  * Hierarchical broadcast and reduce: one leader per node, a Bine tree
- * between the leaders on the network of nodes (topology/swt_tree.h, the
+ * between the leaders on the network of nodes (topology/tree/swt_tree.h, the
  * network hier's allreduce uses: node/coll_swing_topo.c), and each node's
  * shared segment (coll_swing_hier_setup.c). The leader of the root's node
  * is the root itself; of every other node, its first rank (local index 0).

@@ -1,6 +1,6 @@
 /*
  * The block layouts of reduce-scatter and allgather on a resolved topology
- * (topology/swt_layout.c), one per part of a plan, positions translated to
+ * (topology/sched/swt_layout.c), one per part of a plan, positions translated to
  * communicator ranks through the description's rank order. Built once per
  * communicator with the per-call offset array, so a call only fills it.
  */

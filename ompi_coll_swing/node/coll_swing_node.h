@@ -20,7 +20,7 @@ BEGIN_C_DECLS
 
 /*
  * Where the ranks' blocks live in the vector a BO step list (one part of
- * it) reduce-scatters or allgathers (topology/swt_layout.h), in
+ * it) reduce-scatters or allgathers (topology/sched/swt_layout.h), in
  * communicator ranks: the vector holds the blocks of order[0], order[1],
  * ...; core block b is the ranks [first[b], first[b+1]) of that order;
  * rank r's group (r and the ranks folded into it) the ranks [index[r],

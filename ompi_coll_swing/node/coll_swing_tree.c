@@ -1,7 +1,7 @@
 /*
  * A rank's step list of a rooted collective (broadcast, reduce, gather,
  * scatter) for one algorithm: the library's trees and chains
- * (topology/swt_tree.h), set up once for every root, then this rank's
+ * (topology/tree/swt_tree.h), set up once for every root, then this rank's
  * steps for the call's root (O(log p) for a tree, no allocation), peers
  * translated from positions to communicator ranks. The last root's plan
  * is kept: a program that broadcasts from one root builds it once.

@@ -1,6 +1,6 @@
 /*
  * Broadcast, reduce, gather and scatter on a tree or a chain
- * (topology/swt_tree.h, ALGORITHMS.md "Trees and chains"): this rank's
+ * (topology/tree/swt_tree.h, ALGORITHMS.md "Trees and chains"): this rank's
  * steps for the call's root (node/coll_swing_tree.c) run by the step
  * machine (engine/coll_swing_sm.h), every part of a multiport tree on its
  * slice, in lockstep.
