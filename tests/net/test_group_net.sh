@@ -21,8 +21,10 @@
 #   Swing BO: s=0 pairs 0-1, 2-3 cross: 2n; s=1 (rho -1) pairs 1-2, 3-0
 #     stay in their groups: 0; 2n, doubled: 4n, a third less than RD.
 # 20 timed calls and 2 warm-up calls of 1 MiB: the counters must show a
-# Swing/RD ratio within 5% of 4/6 and, per call, between 1 and 1.05 times
-# the model's bytes (TCP/IP and MPI headers, acknowledgements, wire-up).
+# Swing/RD ratio within 5% of 4/6 and, per call, between 1 and 1.10 times
+# the model's bytes (TCP/IP and MPI headers, acknowledgements, wire-up; the
+# links send no GSO packets, bench/net-link.sh, so every 1448 bytes of
+# payload carry their 66 of headers: 4.6%).
 # The links run at 10 Gbit/s with a 1 MB burst: on links shaped slower the
 # queues grow the round trip past TCP's retransmission timeout, and the
 # spurious retransmissions add 1-10% to the bytes, differently every run.
@@ -129,7 +131,7 @@ if awk -v s="${s:-0}" -v r="${r:-0}" -v ms="${ms:-0}" -v mr="${mr:-0}" 'BEGIN {
         if (s <= 0 || r <= 0 || ms <= 0 || mr <= 0) exit 1
         ratio = (s / r) / (ms / mr); ps = s / (22 * ms); pr = r / (22 * mr)
         printf "measured Swing/RD on the global links %.3f (the model %.3f); per call %.3f and %.3f of the model\n", s / r, ms / mr, ps, pr
-        exit !(ratio > 0.95 && ratio < 1.05 && ps >= 1 && ps < 1.05 && pr >= 1 && pr < 1.05) }'; then
+        exit !(ratio > 0.95 && ratio < 1.05 && ps >= 1 && ps < 1.10 && pr >= 1 && pr < 1.10) }'; then
     :
 else
     tail -n 5 "$tmp/swing-bo.out" "$tmp/rd-bo.out"
