@@ -182,6 +182,8 @@ fi
 # bench/net-calibrate.sh on a network of groups: group-net.sh measures,
 # the description keeps the dragonfly and gets the fitted cost; several
 # ranks per node are refused (calibrate with one per node)
+# beta between 60% and 115% of the local links' 12.5 MB/s: payload only is
+# charged (bench/net-link.sh), and a noisy slope lands on either side
 cal="$tmp/cal"
 mkdir -p "$cal"
 if timeout 300 env -u SWING_MPIRUN SWING_CALIBRATE="$SWING_TOP_BUILDDIR/bench/swing_calibrate" \
@@ -192,7 +194,7 @@ if timeout 300 env -u SWING_MPIRUN SWING_CALIBRATE="$SWING_TOP_BUILDDIR/bench/sw
     cost=$(sed -n 's/^cost //p' "$cal/dfly.topo")
     echo "calibrated dragonfly:2,2: $cost"
     if ! echo "$cost" | awk '{ for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] } }
-            END { exit !(v["alpha"] > 0 && v["beta"] > 7.5e6 && v["beta"] < 12.5e6 && v["o"] > 0 \
+            END { exit !(v["alpha"] > 0 && v["beta"] > 7.5e6 && v["beta"] < 14.375e6 && v["o"] > 0 \
                          && v["cores"] >= 1 && v["cores"] <= 4) }'; then
         echo "FAIL: calibrated constants of dragonfly:2,2 out of range (100 Mbit/s links, 4 ranks): $cost"
         fail=1
