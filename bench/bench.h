@@ -242,8 +242,10 @@ typedef enum {
                                   per rank, averaged over ranks */
     BENCH_TIMING_LOOP,         /* back to back, the loop timed as a whole,
                                   averaged over ranks */
-    BENCH_TIMING_CLOCK         /* every rank starts each call at one instant of
+    BENCH_TIMING_CLOCK,        /* every rank starts each call at one instant of
                                   the machine's clock; as swing otherwise */
+    BENCH_TIMING_B2B           /* back to back as OSU times them, in batches:
+                                  slowest rank per batch, median over batches */
 } bench_timing_t;
 
 const char *bench_timing_name(bench_timing_t t);

@@ -128,7 +128,13 @@ void bench_args_usage(FILE *out, const char *prog, const bench_coll_t *k)
         "                          clock: as swing, but every rank starts each\n"
         "                          call at one instant of the machine's clock\n"
         "                          (ranks of one machine only: the emulated\n"
-        "                          cluster and network; see bench/README.md)\n"
+        "                          cluster and network; see bench/README.md);\n"
+        "                          b2b: as osu_bcast and friends, calls back to\n"
+        "                          back with no barrier between them, timed in\n"
+        "                          up to 10 batches on the fly, call time =\n"
+        "                          slowest rank's batch time / its calls, median\n"
+        "                          over batches; -T fits the count to the\n"
+        "                          warm-up's pace (not with -I, -c)\n"
         "      --csv FILE          write every figure to FILE (CSV)\n"
         "  -v, --verbose           progress line on stderr even when it is no tty\n"
         "  -h, --help              this text\n"
@@ -282,8 +288,8 @@ static int bench_apply(const bench_option_t *opt, const char *value,
         *why = "unknown operation (-o): sum, prod, max, min";
         return NULL == (args->op = bench_op_find(value)) ? -1 : 0;
     case 't':
-        *why = "-t wants swing, osu, loop or clock";
-        for (int t = BENCH_TIMING_SWING; t <= BENCH_TIMING_CLOCK; t++) {
+        *why = "-t wants swing, osu, loop, clock or b2b";
+        for (int t = BENCH_TIMING_SWING; t <= BENCH_TIMING_B2B; t++) {
             if (0 == strcmp(value, bench_timing_name((bench_timing_t) t))) {
                 args->timing = (bench_timing_t) t;
                 return 0;
@@ -357,8 +363,8 @@ static int bench_args_configs(bench_args_t *args, const char **why)
 
 const char *bench_timing_name(bench_timing_t t)
 {
-    static const char *const names[] = { "swing", "osu", "loop", "clock" };
-    return (unsigned) t <= BENCH_TIMING_CLOCK ? names[t] : "?";
+    static const char *const names[] = { "swing", "osu", "loop", "clock", "b2b" };
+    return (unsigned) t <= BENCH_TIMING_B2B ? names[t] : "?";
 }
 
 static const bench_option_t *bench_find_short(char c)
@@ -500,8 +506,9 @@ bench_args_result_t bench_args_parse(int argc, char **argv, int print,
         why = "-T sizes the count from the warm-up's call times: not with -t loop";
         goto fail;
     }
-    if (BENCH_TIMING_LOOP == args->timing && (args->in_place || args->check_every)) {
-        why = "-t loop runs the calls back to back: not with -I or -c";
+    if ((BENCH_TIMING_LOOP == args->timing || BENCH_TIMING_B2B == args->timing)
+        && (args->in_place || args->check_every)) {
+        why = "-t loop and -t b2b run the calls back to back: not with -I or -c";
         goto fail;
     }
     if (args->max_bytes < args->dtype->size) {

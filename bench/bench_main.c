@@ -437,35 +437,62 @@ static int bench_wrong(const bench_run_t *run, size_t count, int root, bench_fai
     }
 }
 
+/* Batches of -t b2b: enough for a median and a spread, few enough that
+ * reading the clock between them costs nothing. */
+#define BENCH_B2B_BATCHES 10
+
 /*
- * Timing loop: warm-up calls, a barrier, then the timed calls back to back.
- * times[0] gets this rank's mean per call; the last result is validated.
+ * Back-to-back timing (-t loop, -t b2b), as OSU times its collectives:
+ * warm-up calls, one barrier, then the timed calls in a row with nothing
+ * between them, so a call may start while the last one's readers are still
+ * busy. loop: times[0] gets this rank's mean per call over all of them.
+ * b2b: the calls are cut into up to BENCH_B2B_BATCHES batches, the clock
+ * read between two calls, times[b] this rank's mean per call of batch b;
+ * -T fits the count to the warm-up's back-to-back pace. *iters in: the
+ * most calls, out: the calls timed; *ntimes the times written. The last
+ * result is validated.
  */
 static int bench_loop(bench_run_t *run, bench_config_t *cfg, size_t count,
-                      MPI_Datatype type, MPI_Op op, int warmup, int iters,
+                      MPI_Datatype type, MPI_Op op, int warmup, int *iters, int *ntimes,
                       bench_failure_t *fail)
 {
     const bench_args_t *a = run->args;
+    int b2b = BENCH_TIMING_B2B == a->timing;
     double t;
-    int rc = MPI_SUCCESS, call = 0;
+    int rc = MPI_SUCCESS, call = 0, batches, done = 0;
 
     bench_prepare(run, count, bench_root(run, 0), a->validate);
+    t = MPI_Wtime();
     for (int it = 0; MPI_SUCCESS == rc && it < warmup; it++, call++) {
         rc = bench_call(run, cfg, count, type, op, bench_root(run, call), 0);
+    }
+    t = MPI_Wtime() - t;
+    if (MPI_SUCCESS == rc && b2b && a->budget > 0.0) {
+        rc = bench_budget_iters(run->ctl, a->budget, t / (warmup ? warmup : 1), *iters, iters);
     }
     if (MPI_SUCCESS == rc) {
         rc = MPI_Barrier(run->ctl);
     }
+    batches = (b2b && *iters > 1) ? (*iters < BENCH_B2B_BATCHES ? *iters : BENCH_B2B_BATCHES)
+                                  : 1;
     t = MPI_Wtime();
-    for (int it = 0; MPI_SUCCESS == rc && it < iters; it++, call++) {
-        rc = bench_call(run, cfg, count, type, op, bench_root(run, call), 0);
+    for (int b = 0; MPI_SUCCESS == rc && b < batches; b++) {
+        int upto = (int) ((long long) *iters * (b + 1) / batches), first = done;
+        double now;
+
+        for (; MPI_SUCCESS == rc && done < upto; done++, call++) {
+            rc = bench_call(run, cfg, count, type, op, bench_root(run, call), 0);
+        }
+        now = MPI_Wtime();
+        run->times[b] = (now - t) / (done - first);
+        t = now;
     }
-    run->times[0] = (MPI_Wtime() - t) / iters;
+    *ntimes = batches;
     if (MPI_SUCCESS == rc && a->validate &&
         bench_wrong(run, count, bench_root(run, call - 1), fail)) {
         fail->failed = 1;
-        fail->calls = warmup + iters;
-        fail->iteration = warmup + iters - 1;
+        fail->calls = warmup + *iters;
+        fail->iteration = warmup + *iters - 1;
     }
     return rc;
 }
@@ -517,6 +544,11 @@ static int bench_measure(bench_run_t *run, int c, int s)
     int warmup = bench_args_warmup(a, bytes);
     int total = warmup + iters, rc;
     int clock = BENCH_TIMING_CLOCK == a->timing;
+    /* back to back (loop, b2b); slowest rank per time (swing, clock, b2b) */
+    int b2b = BENCH_TIMING_LOOP == a->timing || BENCH_TIMING_B2B == a->timing;
+    int slowest = BENCH_TIMING_SWING == a->timing || clock
+                  || BENCH_TIMING_B2B == a->timing;
+    int ntimes = iters;
     double warm = 0.0;       /* -T: this rank's warm-up time */
     unsigned long long s0 = 0, s1 = 0, f0 = 0, f1 = 0, p0 = 0, p1 = 0;
     unsigned long long a0[BENCH_MAX_ALGS], a1[BENCH_MAX_ALGS];
@@ -541,13 +573,15 @@ static int bench_measure(bench_run_t *run, int c, int s)
         bench_pvar_read(&cfg->previous, &p0);
     }
     bench_alg_counters(run, cfg, a0);
-    if (BENCH_TIMING_LOOP == a->timing) {
-        rc = bench_loop(run, cfg, count, type, op, warmup, iters, &fail);
+    if (b2b) {
+        rc = bench_loop(run, cfg, count, type, op, warmup, &iters, &ntimes, &fail);
         if (MPI_SUCCESS != rc) {
             return rc;
         }
+        total = warmup + iters;
+        res->iters = iters;
     }
-    for (int it = 0; BENCH_TIMING_LOOP != a->timing && it < total; it++) {
+    for (int it = 0; !b2b && it < total; it++) {
         int check, root;
         double t;
 
@@ -606,8 +640,11 @@ static int bench_measure(bench_run_t *run, int c, int s)
     if (bench_report_failure(run, c, bytes, &fail)) {
         return bench_drop_wrong(run, cfg, bytes);
     }
-    if (BENCH_TIMING_SWING == a->timing || clock) {
-        rc = MPI_Reduce(run->times, run->maxtimes, iters, MPI_DOUBLE, MPI_MAX, 0,
+    if (!b2b) {
+        ntimes = iters;
+    }
+    if (slowest) {
+        rc = MPI_Reduce(run->times, run->maxtimes, ntimes, MPI_DOUBLE, MPI_MAX, 0,
                         run->ctl);
     } else {
         rc = bench_rank_means(run, iters, &res->stats);
@@ -628,8 +665,8 @@ static int bench_measure(bench_run_t *run, int c, int s)
     bench_alg_names(run, cfg, a0, a1, res);
     bench_judge_served(run, c, res, all, total);
     if (0 == run->rank) {
-        if (BENCH_TIMING_SWING == a->timing || clock) {
-            bench_stats_compute(run->maxtimes, iters, &res->stats);
+        if (slowest) {
+            bench_stats_compute(run->maxtimes, ntimes, &res->stats);
         }
         res->algbw = bench_algbw(bytes, res->stats.median);
         res->busbw = bench_coll_busbw(a->coll, res->algbw, run->np);

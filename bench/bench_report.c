@@ -93,11 +93,13 @@ void bench_report_header(FILE *out, const bench_report_t *rep)
                 : BENCH_TIMING_CLOCK == a->timing
                 ? "every rank starts each call at one instant of the clock, "
                   "call time = slowest rank, median"
-                : BENCH_TIMING_OSU
-                      == a->timing ? "as osu_allreduce, barrier before each call, "
-                                     "mean per rank, averaged over ranks"
-                                   : "calls back to back, loop time / calls, "
-                                     "averaged over ranks");
+                : BENCH_TIMING_OSU == a->timing
+                ? "as osu_allreduce, barrier before each call, mean per rank, "
+                  "averaged over ranks"
+                : BENCH_TIMING_B2B == a->timing
+                ? "calls back to back in up to 10 batches, call time = slowest rank's "
+                  "batch time / its calls, median over batches"
+                : "calls back to back, loop time / calls, averaged over ranks");
     if (rep->mem->ok) {
         bench_size_name(lo, sizeof(lo), rep->mem->bytes);
         fprintf(out, "# memcpy bandwidth (%s, best of runs): 1 rank %.2f GB/s; "
@@ -129,7 +131,7 @@ void bench_report_time_header(FILE *out, const bench_report_t *rep)
 {
     fprintf(out, "\n# %s time (us)\n# %-8s",
             BENCH_TIMING_SWING == rep->args->timing || BENCH_TIMING_CLOCK == rep->args->timing
-                ? "Median" : "Average", "Size");
+                || BENCH_TIMING_B2B == rep->args->timing ? "Median" : "Average", "Size");
     for (int i = 0; i < rep->configs->n; i++) {
         fprintf(out, "%*s", bench_col_width(&rep->configs->cfg[i]),
                 rep->configs->cfg[i].desc->name);

@@ -14,7 +14,8 @@
 # spines: they only forward), one veth pair per link, each direction
 # shaped with tc tbf at --rate (default 100mbit) times the link's rate in
 # the description (global and up links at their own), --burst (default
-# 2kb), --queue (default 2s); --cc, --eager, --mtu as for torus-net.sh.
+# one packet's payload), --queue (default 2s); --cc, --eager, --mtu as for
+# torus-net.sh (bench/net-link.sh shapes the links).
 # Without a program it builds the network, checks it and tears it down.
 #
 # Built from `swing-topo routes TOPO` (vertices, hosts, cables, one route
@@ -48,36 +49,17 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 
 usage() {
-    sed -n '2,46p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,47p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 
 case "${1:-}" in ""|-h|--help) usage ;; esac
-if [ -z "${SWING_NET_INNER:-}" ]; then
-    if [ "$(id -u)" != 0 ] || ! command -v ip >/dev/null 2>&1 || ! command -v tc >/dev/null 2>&1; then
-        echo "group-net.sh: skipped: needs root, ip and tc (iproute2)" >&2
-        exit 77
-    fi
-    if ! unshare --net true 2>/dev/null; then
-        echo "group-net.sh: skipped: network namespaces are not permitted here" >&2
-        exit 77
-    fi
-    SWING_NET_INNER=1
-    export SWING_NET_INNER
-    exec unshare --pid --fork --kill-child --mount --mount-proc --propagation private \
-        sh "$0" "$@"
-fi
-unset SWING_NET_INNER
+. "$here/net-link.sh"
+net_enter group-net.sh "$@"
 
 topo=$1
 shift
-rate=100mbit
-burst=2kb
-queue=2s
-cc=reno
-eager=4194304
-mtu=
-check=1
+net_defaults
 counters=
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -98,38 +80,9 @@ done
 rate_bps=$(echo "$rate" | awk '/^[0-9.]+gbit$/ { print $0 * 1e9; exit } /^[0-9.]+mbit$/ { print $0 * 1e6; exit }
     /^[0-9.]+kbit$/ { print $0 * 1e3; exit } /^[0-9.]+(bit)?$/ { print $0 + 0; exit } { print "" }')
 [ -n "$rate_bps" ] || { echo "group-net.sh: --rate wants a number with bit, kbit, mbit or gbit, got '$rate'" >&2; exit 2; }
-if [ -n "$mtu" ]; then
-    case "$mtu" in ''|*[!0-9]*) echo "group-net.sh: --mtu wants bytes, got '$mtu'" >&2; exit 2 ;; esac
-    burst_b=$(echo "$burst" | awk '/kb$/ { print $0 * 1024; next } /mb$/ { print $0 * 1048576; next } { print $0 + 0 }')
-    [ "$burst_b" -ge "$mtu" ] 2>/dev/null || burst=$((mtu + 64))
-fi
-topo_bin=${SWING_TOPO:-}
-for c in "$here/../tools/swing-topo/swing-topo" "$(command -v swing-topo 2>/dev/null)"; do
-    [ -z "$topo_bin" ] && [ -n "$c" ] && [ -x "$c" ] && topo_bin=$c
-done
-[ -n "$topo_bin" ] || { echo "group-net.sh: swing-topo not found (set SWING_TOPO)" >&2; exit 2; }
-
-id=sgn$$
-work=$(mktemp -d /tmp/group-net.XXXXXX) || exit 2
-nslist="$work/namespaces"
-: > "$nslist"
-
-teardown() {
-    trap - EXIT INT TERM HUP
-    while read -r ns; do
-        for pid in $(ip netns pids "$ns" 2>/dev/null); do
-            kill -9 "$pid" 2>/dev/null
-        done
-        ip netns del "$ns" 2>/dev/null
-    done < "$nslist"
-    rm -rf "$work"
-}
-trap teardown EXIT
-trap 'exit 130' INT TERM HUP
-
-mkdir -p /run/netns
-mount -t tmpfs swing-netns /run/netns || exit 77
-mount --make-shared /run/netns 2>/dev/null
+net_check_mtu group-net.sh
+net_find_topo group-net.sh
+net_workspace sgn$$ group-net
 
 "$topo_bin" routes "$topo" > "$work/routes" || exit 2
 if ! grep -q '^network ' "$work/routes"; then
@@ -209,7 +162,7 @@ END {
 }' "$work/routes" || exit 3
 touch "$work/switches" "$work/links" "$work/pairs"
 
-echo "group-net.sh: $topo: $(wc -l < "$work/nodes") nodes, $(wc -l < "$work/switches") switches, $(wc -l < "$work/links") links; local links $rate${mtu:+, mtu $mtu}, burst $burst, queue $queue${cc:+, tcp $cc}" >&2
+echo "group-net.sh: $topo: $(wc -l < "$work/nodes") nodes, $(wc -l < "$work/switches") switches, $(wc -l < "$work/links") links; local links $rate, mtu ${mtu:-1500}, burst ${burst:-one packet}, queue $queue${cc:+, tcp $cc}" >&2
 
 mgmt=$id-mgmt
 mkns "$mgmt"
@@ -238,9 +191,7 @@ while read -r na nb da db aa ab kbit _; do
     ip -n "$nb" addr add "$ab/31" dev "$db"
     for end in "$na:$da" "$nb:$db"; do
         ens=${end%%:*} edev=${end#*:}
-        [ -z "$mtu" ] || ip -n "$ens" link set "$edev" mtu "$mtu" || exit 3
-        ip -n "$ens" link set "$edev" up
-        tc -n "$ens" qdisc add dev "$edev" root tbf rate "${kbit}kbit" burst "$burst" latency "$queue" \
+        net_shape "$ens" "$edev" "${kbit}kbit" "$mtu" "$burst" "$queue" \
             || { echo "group-net.sh: tc refused the shaping of $edev" >&2; exit 3; }
     done
 done < "$work/links"

@@ -19,9 +19,11 @@ Usage: $0 [options] [-- swing_bench options]
                 @bench/topologies/grid5x5.topo, n150, a calibrated
                 @bench/topologies/net/ring-8.topo, ...), one rank per
                 tile, coll_swing_topology T, swing's schedules (single-port
-                and multiport), its ring, auto, tuned's default, recursive
-                doubling (3), ring (4), segmented ring (5) and
-                Rabenseifner (6) side by side, timed with -t clock and -T 1
+                and multiport), its ring, auto, tuned's default and every
+                algorithm of tuned's (tuned-all: linear (1),
+                nonoverlapping (2), recursive doubling (3), ring (4),
+                segmented ring (5), Rabenseifner (6), ...) side by side,
+                timed with -t clock and -T 1
                 (about a second of calls per size and configuration,
                 at least 5); then the cost
                 model of T against the measurement (net-model.sh):
@@ -189,7 +191,8 @@ summary_csv() {
 
 # The report of one run's CSV: per size, swing-auto over the best other
 # configuration of the run and over tuned's best (tuned and tuned-N, or
-# han where the run had it); the sizes where it is more than 10% off.
+# han where the run had it), and which of tuned's was best; the sizes
+# where it is more than 10% off.
 auto_report() {
     awk -F, -v label="$1" '
         NR == 1 { next }
@@ -205,8 +208,8 @@ auto_report() {
             for (i = 2; i <= n; i++) { v = list[i]; for (j = i - 1; j >= 1 && list[j] > v; j--) list[j + 1] = list[j]; list[j + 1] = v }
             printf "\n## swing-auto against the best of the run and tuned'"'"'s best: %s\n", label
             printf "# median us; ratio > 1: auto slower; * more than 10%% off\n"
-            printf "# %9s %11s %-13s %11s %7s %-11s %11s %7s %11s\n", "bytes", "auto", "auto ran",
-                   "best", "/best", "(which)", "tuned best", "/tuned", "tuned dflt"
+            printf "# %9s %11s %-13s %11s %7s %-11s %11s %7s %-9s %11s\n", "bytes", "auto", "auto ran",
+                   "best", "/best", "(which)", "tuned best", "/tuned", "(which)", "tuned dflt"
             for (k = 1; k <= n; k++) {
                 s = list[k]
                 if (!(s in auto)) continue
@@ -218,9 +221,9 @@ auto_report() {
                 } else printf " %11s %7s %-11s", "-", "-", ""
                 if (s in tb) {
                     r = auto[s] / tb[s]
-                    printf " %11.2f %6.2f%s", tb[s], r, (r > 1.10) ? "*" : " "
+                    printf " %11.2f %6.2f%s %-9s", tb[s], r, (r > 1.10) ? "*" : " ", tname[s]
                     nt++; if (r > 1.10) offt = offt sprintf(" %d B (%.2f, %s)", s, r, tname[s])
-                } else printf " %11s %7s", "-", "-"
+                } else printf " %11s %7s %-9s", "-", "-", ""
                 printf " %11s\n", (s in td) ? sprintf("%.2f", td[s]) : "-"
             }
             if (nb) printf "auto more than 10%% off the best configuration of the run: %s\n", (offb == "") ? sprintf("at no size (%d sizes)", nb) : ("at" offb)
@@ -310,7 +313,9 @@ for run in $runs; do
         OMPI_MCA_mpi_yield_when_idle=1
         export OMPI_MCA_hwloc_base_binding_policy OMPI_MCA_mpi_yield_when_idle
         margs="--mca coll_tuned_use_dynamic_rules 1 --mca coll_swing_topology '$topo'"
-        [ -n "$configs" ] || rargs="-C swing-auto,swing-lo,swing-bo,rd-lo,rd-bo,swing-lo-mp,swing-bo-mp,rd-lo-mp,rd-bo-mp,ring,tuned,tuned-3,tuned-4,tuned-5,tuned-6"
+        # every algorithm tuned has (tuned-all), the linear ones included:
+        # tuned's best is the best of tuned on every path
+        [ -n "$configs" ] || rargs="-C swing-auto,swing-lo,swing-bo,rd-lo,rd-bo,swing-lo-mp,swing-bo-mp,rd-lo-mp,rd-bo-mp,ring,tuned-all"
         [ -n "$configs" ] || [ "$coll" = allreduce ] || rargs="-C swing-auto,swing-bo,rd-bo,swing-bo-mp,rd-bo-mp,ring,tuned-all"
         [ -n "$configs" ] || [ "$rooted" = 0 ] || rargs="-C swing-all,tuned-all"
         # several ranks on a node of a network of groups: hier too (the

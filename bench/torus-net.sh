@@ -9,9 +9,10 @@
 #                [--mtu N] [--delay D] [--no-check] [-- [mpirun options] PROGRAM [args]]
 #
 # TOPO: as for swing-topo (ring:8, torus:4x4, n150, @file). Every direction
-# of every link is shaped with tc tbf: --rate (default 100mbit), --burst,
-# what passes unshaped after a pause (default 2kb: one packet, as a wire;
-# a large burst lets small messages through at memory speed), --queue, the
+# of every link is shaped with tc tbf (bench/net-link.sh): --rate (default
+# 100mbit) charged to TCP's payload, --burst, what passes unshaped after a
+# pause (default one full packet's payload, MTU - 52 bytes, the least tbf
+# takes: the emulator's burst; a small --mtu makes it small), --queue, the
 # longest wait in the link's queue before a drop (default 2s: no drops).
 # --cc sets TCP's congestion control in every namespace (default reno, which
 # a namespace may always choose; "" keeps the system's, often bbr, whose
@@ -20,7 +21,7 @@
 # for a rendezvous reply queued behind the peer's own data on the same
 # connection). --mtu sets the links' MTU in bytes (default 1500; 9000
 # cuts the per-packet work of the two cores 6-fold, so four busy ports per
-# rank stay link-bound; the burst grows to one packet). --delay adds a
+# rank stay link-bound, but lets 8948 bytes pass at once). --delay adds a
 # one-way delay per link (tc netem;
 # default none: kernels without sch_netem, as this project's VM, cannot).
 # Without a program it builds the network, checks it and tears it down.
@@ -50,37 +51,18 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 
 usage() {
-    sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 
 case "${1:-}" in ""|-h|--help) usage ;; esac
-if [ -z "${SWING_NET_INNER:-}" ]; then
-    if [ "$(id -u)" != 0 ] || ! command -v ip >/dev/null 2>&1 || ! command -v tc >/dev/null 2>&1; then
-        echo "torus-net.sh: skipped: needs root, ip and tc (iproute2)" >&2
-        exit 77
-    fi
-    if ! unshare --net true 2>/dev/null; then
-        echo "torus-net.sh: skipped: network namespaces are not permitted here" >&2
-        exit 77
-    fi
-    SWING_NET_INNER=1
-    export SWING_NET_INNER
-    exec unshare --pid --fork --kill-child --mount --mount-proc --propagation private \
-        sh "$0" "$@"
-fi
-unset SWING_NET_INNER
+. "$here/net-link.sh"
+net_enter torus-net.sh "$@"
 
 topo=$1
 shift
-rate=100mbit
-burst=2kb
-queue=2s
-cc=reno
-eager=4194304
+net_defaults
 delay=
-mtu=
-check=1
 while [ $# -gt 0 ]; do
     case "$1" in
     --rate) [ $# -ge 2 ] || usage; rate=$2; shift 2 ;;
@@ -97,40 +79,9 @@ while [ $# -gt 0 ]; do
     esac
 done
 
-if [ -n "$mtu" ]; then
-    case "$mtu" in ''|*[!0-9]*) echo "torus-net.sh: --mtu wants bytes, got '$mtu'" >&2; exit 2 ;; esac
-    # tbf drops a packet larger than its burst: at least one packet
-    burst_b=$(echo "$burst" | awk '/kb$/ { print $0 * 1024; next } /mb$/ { print $0 * 1048576; next } { print $0 + 0 }')
-    [ "$burst_b" -ge "$mtu" ] 2>/dev/null || burst=$((mtu + 64))
-fi
-topo_bin=${SWING_TOPO:-}
-for c in "$here/../tools/swing-topo/swing-topo" "$(command -v swing-topo 2>/dev/null)"; do
-    [ -z "$topo_bin" ] && [ -n "$c" ] && [ -x "$c" ] && topo_bin=$c
-done
-[ -n "$topo_bin" ] || { echo "torus-net.sh: swing-topo not found (set SWING_TOPO)" >&2; exit 2; }
-
-id=swn$$
-work=$(mktemp -d /tmp/torus-net.XXXXXX) || exit 2
-nslist="$work/namespaces"
-: > "$nslist"
-
-teardown() {
-    trap - EXIT INT TERM HUP
-    while read -r ns; do
-        for pid in $(ip netns pids "$ns" 2>/dev/null); do
-            kill -9 "$pid" 2>/dev/null
-        done
-        ip netns del "$ns" 2>/dev/null
-    done < "$nslist"
-    rm -rf "$work"
-}
-trap teardown EXIT
-trap 'exit 130' INT TERM HUP
-
-# ip netns wants /run/netns shared inside this private mount namespace
-mkdir -p /run/netns
-mount -t tmpfs swing-netns /run/netns || exit 77
-mount --make-shared /run/netns 2>/dev/null
+net_check_mtu torus-net.sh
+net_find_topo torus-net.sh
+net_workspace swn$$ torus-net
 
 "$topo_bin" routes "$topo" > "$work/routes" || exit 2
 
@@ -178,7 +129,7 @@ $1 == "route" { src = $2; dst = $3; hops = $4
                 print src, dst, hops > (dir "/hops") }
 ' "$work/routes" || exit 3
 
-echo "torus-net.sh: $topo: $(wc -l < "$work/tiles") tiles, $(wc -l < "$work/links") links, $(awk '$2 >= 0' "$work/tiles" | wc -l) ranks; links $rate${mtu:+, mtu $mtu}, burst $burst, queue $queue${delay:+, $delay one way}${cc:+, tcp $cc}" >&2
+echo "torus-net.sh: $topo: $(wc -l < "$work/tiles") tiles, $(wc -l < "$work/links") links, $(awk '$2 >= 0' "$work/tiles" | wc -l) ranks; links $rate, mtu ${mtu:-1500}, burst ${burst:-one packet}, queue $queue${delay:+, $delay one way}${cc:+, tcp $cc}" >&2
 
 mgmt=$id-mgmt
 mkns "$mgmt"
@@ -208,12 +159,11 @@ while read -r na nb da db aa ab; do
     ip -n "$nb" addr add "$ab/31" dev "$db"
     for end in "$na:$da" "$nb:$db"; do
         ens=${end%%:*} edev=${end#*:}
-        [ -z "$mtu" ] || ip -n "$ens" link set "$edev" mtu "$mtu" || exit 3
-        ip -n "$ens" link set "$edev" up
         if [ -n "$delay" ]; then
-            tc -n "$ens" qdisc add dev "$edev" root netem delay "$delay" rate "$rate" limit 10000
+            { [ -z "$mtu" ] || ip -n "$ens" link set "$edev" mtu "$mtu"; } && ip -n "$ens" link set "$edev" up \
+                && tc -n "$ens" qdisc add dev "$edev" root netem delay "$delay" rate "$rate" limit 10000
         else
-            tc -n "$ens" qdisc add dev "$edev" root tbf rate "$rate" burst "$burst" latency "$queue"
+            net_shape "$ens" "$edev" "$rate" "$mtu" "$burst" "$queue"
         fi || { echo "torus-net.sh: tc refused the shaping of $edev${delay:+ (is sch_netem there?)}" >&2; exit 3; }
     done
 done < "$work/links"

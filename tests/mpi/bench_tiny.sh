@@ -4,7 +4,7 @@
 # fails, when a swing configuration was not served by swing, when the CSV
 # or the plot is missing, and when a wrong result or a bad argument does
 # not give the documented exit status (1 and 2). Also the clock timing with
-# a time budget (-t clock -T), and each other collective (-k) at np 3 and
+# a time budget (-t clock -T), back to back (-t b2b), and each other collective (-k) at np 3 and
 # 4, in place at 4: validated, swing's configurations served by swing.
 # A rooted collective, MPI_Bcast: from root 1 and rotating the root at
 # np 3, every call checked, each swing configuration served by its own
@@ -65,6 +65,19 @@ echo "-T 0.2 at 8 B: $most calls"
     --csv "$out/capped.csv" > "$out/capped" 2>&1
 bad=$(awk -F, 'NR > 1 && ($5 < 5 || $5 > 50)' "$out/capped.csv")
 { [ -s "$out/capped.csv" ] && [ -z "$bad" ]; } || { echo "FAIL: -T -i 50 rows:"; cat "$out/capped.csv" "$out/capped" | tail -5; fail=1; }
+# -t b2b (back to back, OSU's way) with -T: validated, served, the calls
+# fitted to the budget, timing b2b in the CSV; MPI_Bcast from a rotating
+# root too; not with -I (exit 2)
+"$src/tests/mpi/mpirun.sh" -np 2 "$bench" -m 8:64K -t b2b -T 0.02 -C swing-lo,tuned \
+    --csv "$out/b2b.csv" > "$out/b2b" 2>&1 || { echo "FAIL: -t b2b -T"; cat "$out/b2b"; fail=1; }
+"$src/tests/mpi/mpirun.sh" -np 3 "$bench" -k bcast --root rotate -m 8:64K -t b2b -i 20 -C bine,tuned \
+    --csv "$out/b2bb.csv" > "$out/b2bb" 2>&1 || { echo "FAIL: -t b2b bcast"; cat "$out/b2bb"; fail=1; }
+bad=$(cat "$out/b2b.csv" "$out/b2bb.csv" | awk -F, '$1 != "np" && ($5 < 5 || $13 != "yes" || $20 != "b2b" || ($2 !~ /^tuned/ && $12 != "yes"))')
+[ -z "$bad" ] || { echo "FAIL: -t b2b rows:"; echo "$bad" | head -3; fail=1; }
+grep -q "timing b2b" "$out/b2b" || { echo "FAIL: -t b2b not reported"; fail=1; }
+"$bench" -t b2b -I > "$out/b2bI" 2>&1
+rc=$?
+[ "$rc" = 2 ] || { echo "FAIL: -t b2b -I gave exit status $rc, not 2"; fail=1; }
 "$bench" -t loop -T 1 > "$out/usage" 2>&1
 rc=$?
 [ "$rc" = 2 ] || { echo "FAIL: -T with -t loop gave exit status $rc, not 2"; fail=1; }

@@ -7,8 +7,9 @@
 # the algorithm the table names there (swing's MPI_T counters; previous:
 # coll_swing_<collective>_previous). Without shm (--without shm), so that
 # the rows name message-passing schedules where auto alone would run shm.
-# Then --description on a description with rows of its own: those of the
-# collective measured replaced, the others kept.
+# The noise rule on made-up rounds (--from). Then --description on a
+# description with rows of its own: those of the collective measured
+# replaced, the others kept.
 set -u
 top=${SWING_TOP_BUILDDIR:?run through make check}
 src=${SWING_TOP_SRCDIR:?run through make check}
@@ -60,6 +61,31 @@ for c in allreduce allgather bcast gather; do
         echo "$c np $np: the table's algorithm served $n sizes: $(awk -F, 'NR > 1 { printf "%s ", $19 }' "$out/$c.$np.csv")"
     done
 done
+# The noise rule, on kept CSVs (--from): at 8 B auto's pick swing_lo is
+# 15% slower than rd_lo in the median though their rounds overlap: rd_lo
+# wins; at 16 B it is 4% slower, within the noise of 0.05: it stays.
+# --rounds 1 is raised to 2 (the run above: at least two rounds).
+grep -q 'round 2/2, allreduce' "$out/tune.out" || { echo "FAIL: no second round"; fail=1; }
+hdr="np,config,bytes,count,iters,median_us,min_us,max_us,p95_us,algbw_GBps,busbw_GBps,served,validated,warmup,datatype,op,in_place,oversubscribed,swing_algorithm,timing,collective,root"
+csvrow() {  # config bytes median algorithm
+    echo "2,$1,$2,1,10,$3,$3,$3,$3,0,0,yes,yes,2,int32,sum,no,no,$4,b2b,allreduce,-"
+}
+for r in 1 2; do
+    mkdir -p "$out/kept/r$r"
+    [ $r = 1 ] && set -- 9 10.5 10 10.4 || set -- 11 12.5 10 10.4
+    { echo "$hdr"
+      csvrow swing-auto 8 "$2" swing_lo; csvrow swing-lo 8 "$2" swing_lo; csvrow rd-lo 8 "$1" rd_lo
+      csvrow swing-auto 16 "$4" swing_lo; csvrow swing-lo 16 "$4" swing_lo; csvrow rd-lo 16 "$3" rd_lo
+      csvrow tuned 8 30 -; csvrow tuned 16 30 -
+    } > "$out/kept/r$r/allreduce.csv"
+done
+sh "$src/bench/swing-tune" --from "$out/kept" -k allreduce --out "$out/noise" > "$out/noise.out" 2>&1 \
+    || { cat "$out/noise.out"; echo "FAIL: swing-tune --from"; fail=1; }
+grep -q '^decide allreduce 0-8 rd_lo ranks=2$' "$out/noise" \
+    || { cat "$out/noise"; echo "FAIL: noise rule: auto's pick 15% slower in the median was kept"; fail=1; }
+grep -q '^decide allreduce 9-16 swing_lo ranks=2$' "$out/noise" \
+    || { cat "$out/noise"; echo "FAIL: noise rule: auto's pick within noise in the median was not kept"; fail=1; }
+
 # --description: the description's rows of the collective measured are
 # replaced, its rows of the others kept
 "$SWING_TOPO" describe ring:2 > "$out/desc.topo"

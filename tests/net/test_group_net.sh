@@ -21,8 +21,10 @@
 #   Swing BO: s=0 pairs 0-1, 2-3 cross: 2n; s=1 (rho -1) pairs 1-2, 3-0
 #     stay in their groups: 0; 2n, doubled: 4n, a third less than RD.
 # 20 timed calls and 2 warm-up calls of 1 MiB: the counters must show a
-# Swing/RD ratio within 5% of 4/6 and, per call, between 1 and 1.05 times
-# the model's bytes (TCP/IP and MPI headers, acknowledgements, wire-up).
+# Swing/RD ratio within 5% of 4/6 and, per call, between 1 and 1.10 times
+# the model's bytes (TCP/IP and MPI headers, acknowledgements, wire-up; the
+# links send no GSO packets, bench/net-link.sh, so every 1448 bytes of
+# payload carry their 66 of headers: 4.6%).
 # The links run at 10 Gbit/s with a 1 MB burst: on links shaped slower the
 # queues grow the round trip past TCP's retransmission timeout, and the
 # spurious retransmissions add 1-10% to the bytes, differently every run.
@@ -129,7 +131,7 @@ if awk -v s="${s:-0}" -v r="${r:-0}" -v ms="${ms:-0}" -v mr="${mr:-0}" 'BEGIN {
         if (s <= 0 || r <= 0 || ms <= 0 || mr <= 0) exit 1
         ratio = (s / r) / (ms / mr); ps = s / (22 * ms); pr = r / (22 * mr)
         printf "measured Swing/RD on the global links %.3f (the model %.3f); per call %.3f and %.3f of the model\n", s / r, ms / mr, ps, pr
-        exit !(ratio > 0.95 && ratio < 1.05 && ps >= 1 && ps < 1.05 && pr >= 1 && pr < 1.05) }'; then
+        exit !(ratio > 0.95 && ratio < 1.05 && ps >= 1 && ps < 1.10 && pr >= 1 && pr < 1.10) }'; then
     :
 else
     tail -n 5 "$tmp/swing-bo.out" "$tmp/rd-bo.out"
@@ -180,6 +182,8 @@ fi
 # bench/net-calibrate.sh on a network of groups: group-net.sh measures,
 # the description keeps the dragonfly and gets the fitted cost; several
 # ranks per node are refused (calibrate with one per node)
+# beta between 60% and 115% of the local links' 12.5 MB/s: payload only is
+# charged (bench/net-link.sh), and a noisy slope lands on either side
 cal="$tmp/cal"
 mkdir -p "$cal"
 if timeout 300 env -u SWING_MPIRUN SWING_CALIBRATE="$SWING_TOP_BUILDDIR/bench/swing_calibrate" \
@@ -190,7 +194,7 @@ if timeout 300 env -u SWING_MPIRUN SWING_CALIBRATE="$SWING_TOP_BUILDDIR/bench/sw
     cost=$(sed -n 's/^cost //p' "$cal/dfly.topo")
     echo "calibrated dragonfly:2,2: $cost"
     if ! echo "$cost" | awk '{ for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] } }
-            END { exit !(v["alpha"] > 0 && v["beta"] > 7.5e6 && v["beta"] < 12.5e6 && v["o"] > 0 \
+            END { exit !(v["alpha"] > 0 && v["beta"] > 7.5e6 && v["beta"] < 14.375e6 && v["o"] > 0 \
                          && v["cores"] >= 1 && v["cores"] <= 4) }'; then
         echo "FAIL: calibrated constants of dragonfly:2,2 out of range (100 Mbit/s links, 4 ranks): $cost"
         fail=1

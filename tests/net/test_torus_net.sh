@@ -94,8 +94,10 @@ for topo in $topos; do
 done
 
 # The calibration: a ring:4 description with fitted constants that loads
-# back; at 100 Mbit/s beta must come out near the link (TCP/IP headers take
-# 4%, so between 60% and 100% of 12.5 MB/s) and alpha positive. Then the
+# back; at 100 Mbit/s beta must come out near the link (its payload goes at
+# 12.5 MB/s, headers are not charged: bench/net-link.sh; a slope from three
+# sizes of four calls on a loaded machine lands on either side, so between
+# 60% and 115%) and alpha positive. Then the
 # benchmark on it (clock timing) and the model beside it.
 cal="${TMPDIR:-/tmp}/torus-net-cal.$$"
 mkdir -p "$cal"
@@ -110,7 +112,7 @@ if timeout 300 env -u SWING_MPIRUN sh "$SWING_TOP_SRCDIR/bench/net-calibrate.sh"
     echo "calibrated ring:4: $cost"
     beta=$(echo "$cost" | sed -n 's/.*beta=\([^ ]*\).*/\1/p')
     alpha=$(echo "$cost" | sed -n 's/.*alpha=\([^ ]*\).*/\1/p')
-    if ! awk -v b="$beta" -v a="$alpha" 'BEGIN { exit !(b > 7.5e6 && b < 12.5e6 && a > 0) }'; then
+    if ! awk -v b="$beta" -v a="$alpha" 'BEGIN { exit !(b > 7.5e6 && b < 14.375e6 && a > 0) }'; then
         echo "FAIL: calibrated constants out of range: $cost"
         fail=1
     fi
