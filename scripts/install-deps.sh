@@ -1,11 +1,12 @@
 #!/bin/sh
-# Installs, with apt, whatever the build, the tests and the benchmark need
-# and this Debian/Ubuntu machine does not have yet. Needs root (or sudo).
+# Installs, with apt, whatever the build, the tests, the benchmark and the
+# format check (clang-format) need and this Debian/Ubuntu machine does not
+# have yet. Needs root (or sudo).
 set -e
 pkgs="gcc make pkg-config autoconf automake libtool \
       libopenmpi-dev openmpi-bin libhwloc-dev check \
       gnuplot-nox libxml2-utils valgrind iproute2 iputils-ping util-linux \
-      procps debhelper dpkg-dev"
+      procps debhelper dpkg-dev clang-format"
 missing=""
 for p in $pkgs; do
     dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

@@ -8,7 +8,9 @@
 #
 # Both give
 # validated results; swing serves every hier call with hier; han's rows are
-# served by han (swing does not see them). Where han comes from differs by
+# served by han (swing does not see them; han's own verbose line for each
+# call, coll_base_verbose 60, in a run of the han column alone, proves han
+# took them). Where han comes from differs by
 # series, and is checked: Open MPI 5 gives han priority 35 by default, above
 # tuned's 30, so han runs with nothing set; 4.1 gives it 0, so there the
 # benchmark skips han unless the job is started with coll_han_priority 35.
@@ -48,13 +50,48 @@ run() {
         -C swing-auto,hier,han --csv "$tmp/b.csv" > "$tmp/out" 2>&1
 }
 
+# show: the benchmark's output without Open MPI's verbose lines
+show() {
+    grep -v -e 'coll:' -e 'mca: base:' "$tmp/out"
+}
+
+# han_ran [mpirun options]: han's own proof that it took the han column's
+# calls of $coll. With coll_base_verbose 60 han prints a line for every
+# call it takes ("coll:han:get_dynamic_rule HAN searched for collective N
+# (COLL)"); the han column alone at one size, 50 calls: each rank must
+# print about as many (the benchmark's own few control calls are
+# allreduces of a few bytes on a communicator of their own). Where han has
+# no COLL, none.
+han_ran() {
+    rm -f "$tmp/b.csv"
+    timeout 300 sh "$launcher" 2x2 --mca coll_base_verbose 60 "$@" "$bench" -k "$coll" \
+        -m 64K:64K -i 50 -C han --csv "$tmp/b.csv" > "$tmp/out" 2>&1
+    rc=$?
+    np=$(awk -F, 'NR == 2 { print $1 }' "$tmp/b.csv" 2>/dev/null)
+    calls=$(awk -F, '$2 == "han" { c += $5 + $14 } END { print c + 0 }' "$tmp/b.csv" 2>/dev/null)
+    lines=$(grep -o "coll:han:get_dynamic_rule HAN searched for collective [0-9]* ($coll)" \
+            "$tmp/out" | wc -l)
+    if [ $rc = 0 ] && [ -z "$han_note" ] && [ "${calls:-0}" -gt 0 ] \
+            && [ $((lines * 10)) -ge $((np * calls * 9)) ]; then
+        echo "ok   2x2 $coll: han ran the han column: $lines lines of han's own" \
+            "(coll_base_verbose 60) for $calls calls on each of $np ranks"
+    elif [ $rc = 0 ] && [ -n "$han_note" ] && [ "${calls:-0}" -gt 0 ] && [ "$lines" = 0 ]; then
+        echo "ok   2x2 $coll: han has no $coll and printed no line for one: the module below it served"
+    else
+        show | tail -n 30
+        echo "FAIL 2x2 $coll: exit $rc; han's own lines for $coll: $lines, for ${calls:-no} calls" \
+            "of the han column on ${np:-?} ranks${han_note:+ (expected none:$han_note)}"
+        fail=1
+    fi
+}
+
 # verdict LAYOUT ROWS GOOD WHAT: WHAT holds at every size (ROWS rows of the
 # CSV, GOOD of them as WHAT says)
 verdict() {
     if [ "$2" -gt 0 ] && [ "$2" = "$3" ]; then
         echo "ok   $1: $4, at all $2 sizes"
     else
-        cat "$tmp/out"
+        show
         echo "FAIL $1: $4, at $3 of $2 sizes only"
         fail=1
     fi
@@ -72,7 +109,7 @@ else
     if grep -q "skipping han" "$tmp/out" && ! grep -q ',han,' "$tmp/b.csv" 2>/dev/null; then
         echo "ok   2x2, Open MPI 4.1 without coll_han_priority: han skipped ($(grep 'skipping han' "$tmp/out" | head -1))"
     else
-        cat "$tmp/out"
+        show
         echo "FAIL 2x2, Open MPI 4.1 without coll_han_priority: han was not skipped"
         fail=1
     fi
@@ -83,13 +120,15 @@ han_note=""
 if ! ompi_info --param coll han --level 9 2>/dev/null | grep -q "coll_han_${coll}_"; then
     han_note=" (han has no $coll: the module below han served that column)"
 fi
+# shellcheck disable=SC2086
+han_ran $han_opts
 for lay in 2x2 2x3; do
     # shellcheck disable=SC2086
     run $lay $han_opts
     rc=$?
     lay="$lay $coll"
     if [ $rc != 0 ] || [ ! -s "$tmp/b.csv" ]; then
-        cat "$tmp/out"
+        show
         echo "FAIL $lay: swing_bench exit $rc"
         fail=1
         continue
@@ -100,7 +139,7 @@ for lay in 2x2 2x3; do
     han=$(awk -F, '$2 == "han"' "$tmp/b.csv" | wc -l)
     han_ok=$(awk -F, '$2 == "han" && $12 == "no" && $13 == "yes"' "$tmp/b.csv" | wc -l)
     verdict "$lay" "$hier" "$hier_ok" "hier served by swing's hier and validated"
-    verdict "$lay" "$han" "$han_ok" "han ran ($han_where), validated, swing not serving$han_note"
+    verdict "$lay" "$han" "$han_ok" "han's rows ($han_where) validated, swing not serving$han_note"
     echo "     $lay median us (size: hier han):" $(awk -F, '$2 == "hier" { h[$3] = $6; s[++n] = $3 }
         $2 == "han" { m[$3] = $6 }
         END { for (i = 1; i <= n; i += 3) printf "%d: %.0f %.0f; ", s[i], h[s[i]], m[s[i]] }' "$tmp/b.csv")

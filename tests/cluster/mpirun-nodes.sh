@@ -133,7 +133,10 @@ if [ "$i" -lt 1 ]; then
     usage
 fi
 
-mount -t tmpfs -o mode=1777 swing-nodes-shm /dev/shm || exit 77
+if ! mount -t tmpfs -o mode=1777 swing-nodes-shm /dev/shm; then
+    echo "mpirun-nodes.sh: skipped: cannot mount a tmpfs of the job's own on /dev/shm" >&2
+    exit 77
+fi
 work=/dev/shm/.swing-nodes
 # the session directories, named after the nodes: the daemons have the
 # path, so the node names, on their command lines (leftovers are found so)

@@ -2,6 +2,11 @@
 # MPI integration matrix of coll/swing: runs test_allreduce under mpirun for
 # one group of configurations and reports PASS/FAIL per run and overall.
 #
+#   run_matrix.sh quick  make check's: every algorithm of allreduce (blocking,
+#                        nonblocking, persistent), reduce-scatter and
+#                        allgather, and the rooted collectives, at np 4 (a
+#                        power of two) and 5 (folded), np 4 over TCP; the
+#                        groups below are make check-long's
 #   run_matrix.sh sm     np 2..16 x every algorithm, shared memory (vader);
 #                        the full datatype/op matrix at np 2, 3, 4, 5, 8
 #                        (SWING_TEST_FULL_NPS), --quick at the others
@@ -32,13 +37,15 @@
 # SWING_TEST_SEPARATE=1 starts one mpirun per algorithm instead.
 # SWING_TEST_ALGS overrides the algorithm list, SWING_TEST_NPS the np list,
 # SWING_TEST_FULL=1 runs the full matrix everywhere.
-group=${1:?usage: run_matrix.sh sm|tcp|topo|rsag|rooted}
+group=${1:?usage: run_matrix.sh quick|sm|tcp|topo|rsag|rooted|nbc}
 tests_dir=${SWING_TESTS_DIR:?run through make check}
 mpirun_sh="$SWING_TOP_SRCDIR/tests/mpi/mpirun.sh"
 prog="$tests_dir/mpi/test_allreduce"
 algs=${SWING_TEST_ALGS:-"swing_lo rd_lo swing_bo rd_bo auto shm swing_lo_mp rd_lo_mp swing_bo_mp rd_bo_mp ring"}
 # the algorithms with parts (and auto, which may choose them on a torus)
 mp_algs=${SWING_TEST_ALGS:-"swing_lo_mp rd_lo_mp swing_bo_mp rd_bo_mp ring auto"}
+rooted_algs=${SWING_TEST_ALGS:-"bine binomial auto bine_mp binomial_mp chain bine_bo binomial_bo bine_bo_mp"}
+rsag_algs=${SWING_TEST_ALGS:-"swing rd shm hier auto swing_mp rd_mp ring"}
 # shm ignores the torus: the topology group runs the others
 topo_algs=${SWING_TEST_ALGS:-"swing_lo rd_lo swing_bo rd_bo auto swing_lo_mp rd_lo_mp swing_bo_mp rd_bo_mp ring"}
 quick="--quick"
@@ -123,6 +130,22 @@ big_for() {
 }
 
 case "$group" in
+quick)
+    all_algs "$algs" 4 "$(big_for 4)" "" "quick sm"
+    all_algs "$algs" 5 "$(big_for 5)" "$quick" "quick sm"
+    all_algs "$algs" 4 65536 "$quick" "quick tcp" --mca btl self,tcp
+    entry=nonblocking param=coll_swing_iallreduce_algorithm
+    all_algs "$algs" 4 65536 "" "quick nonblocking"
+    entry=persistent param=coll_swing_allreduce_init_algorithm
+    all_algs "$algs" 5 65536 "$quick" "quick persistent" --mca coll_swing_segment_size 1000
+    entry=blocking param=coll_swing_allreduce_algorithm
+    prog="$tests_dir/mpi/test_rsag"
+    all_algs "$rsag_algs" 4 65536 "" "quick rsag"
+    all_algs "$rsag_algs" 5 65536 "$quick" "quick rsag"
+    prog="$tests_dir/mpi/test_rooted"
+    all_algs "$rooted_algs" 4 65536 "$quick" "quick rooted"
+    all_algs "$rooted_algs" 5 65536 "$quick" "quick rooted"
+    ;;
 sm)
     for np in ${SWING_TEST_NPS:-2 3 4 5 6 7 8 9 12 16}; do
         case " ${SWING_TEST_FULL_NPS:-2 3 4 5 8} " in
@@ -139,7 +162,6 @@ tcp)
     ;;
 rooted)
     prog="$tests_dir/mpi/test_rooted"
-    rooted_algs=${SWING_TEST_ALGS:-"bine binomial auto bine_mp binomial_mp chain bine_bo binomial_bo bine_bo_mp"}
     for np in ${SWING_TEST_NPS:-2 3 4 5 7 8 12 16}; do
         q=$quick
         if [ "$np" -le 4 ]; then q=""; fi
@@ -165,7 +187,6 @@ rooted)
     ;;
 rsag)
     prog="$tests_dir/mpi/test_rsag"
-    rsag_algs=${SWING_TEST_ALGS:-"swing rd shm hier auto swing_mp rd_mp ring"}
     # the multiport and ring forms, on tori where their parts differ
     rsag_mp=${SWING_TEST_ALGS:-"swing rd auto swing_mp rd_mp ring"}
     for np in ${SWING_TEST_NPS:-2 3 4 5 6 7 8 9 12 16}; do

@@ -34,6 +34,8 @@
 #   (1->4) going +: 3 hops each, 4 per rank (ideal 3), 16 in all; they share
 #   the + links leaving 1 and 2: load 2 (Swing s1: 1).
 #
+# The SVG drawings are checked by test_swing_topo_svg.sh (it needs xmllint).
+#
 # SWING_GOLDEN_UPDATE=1 rewrites the golden files (check them by hand!).
 set -u
 
@@ -145,24 +147,17 @@ expect "848 604" "$("$bin" predict ring:8 --alpha 1e-6 --tau 1e-7 --beta 1e9 --g
 expect "4 1 7 13 13 7 1 4" "$(awk '$1 ~ /^[0-9]+$/ { printf "%s%s", sep, $4; sep = " " }' "$tmp/e.txt")" "torus:4x4 rank 5 peers"
 expect "12 3000" "$(sed -n 's/.*logical hops, \([0-9]*\) physical hops, \([0-9]*\) bytes/\1 \2/p' "$tmp/e.txt")" "torus:4x4 rank 5 totals"
 
-# SVG: well-formed, one arrow (path of class msg) per message of the step.
-if command -v xmllint > /dev/null 2>&1; then
-    for case in "ring:8 2 swing 8" "torus:4x4 3 rd 16" "ring:6 0 swing 2" "n150 3 swing 64" \
-        "torus:4x4 0 swing_mp 64" "torus:4x4 1 rd_mp 32" "ring:8 13 ring 16" "n150 100 ring 256"; do
-        set -- $case
-        if "$bin" svg "$1" --step "$2" --alg "$3" -o "$tmp/s.svg"; then
-            xmllint --noout "$tmp/s.svg" || fail "svg $1 step $2: not well-formed XML"
-            n=$(xmllint --xpath 'count(//*[local-name()="path"][@class="msg"])' "$tmp/s.svg")
-            expect "$4" "$n" "svg $1 step $2 $3 arrows"
-        else
-            fail "svg $1 step $2 exited non-zero"
-        fi
-    done
-    svg_ok=1
-else
-    echo "xmllint not installed: SVG checks skipped"
-    svg_ok=0
-fi
+# SVG: every drawing is made (its arrows are counted, with xmllint, by
+# test_swing_topo_svg.sh).
+for case in "ring:8 --step 2 --alg swing" "torus:4x4 --step 3 --alg rd" "n150 --step 100 --alg ring" \
+    "torus:4x4 --coll bcast --step 0 --alg swing_mp" "n150 --coll reduce --step 0 --alg swing"; do
+    rm -f "$tmp/s.svg"
+    if "$bin" svg $case -o "$tmp/s.svg" && grep -q '<svg' "$tmp/s.svg"; then
+        echo "ok: svg $case"
+    else
+        fail "svg $case: no drawing"
+    fi
+done
 
 # Trees (--coll). ring:8, broadcast from 0: Bine far-first 0->3 (3 hops),
 #   0->7, 3->4, then four 1-hop messages: 9 hops; near-first 0->1; 0->7,
@@ -188,19 +183,6 @@ expect "5:0 5:1 2:1 5:2 2:2 6:2 1:2" \
 "$bin" predict ring:8 --coll bcast --sizes 1K:1K --alpha 1e-6 --tau 1e-7 --beta 1e9 --gamma 1e-9 --csv > "$tmp/pt8.csv"
 expect "6.572000e-06 6.772000e-06 1.084800e-05 1.289600e-05 2" \
     "$(awk -F, 'NR == 2 { print $2, $3, $6, $7, $9 }' "$tmp/pt8.csv")" "ring:8 bcast predicted at 1K"
-if [ "$svg_ok" = 1 ]; then
-    for case in "torus:4x4 bcast 0 swing_mp 4" "torus:4x4 scatter 3 swing 8" "ring:8 bcast 6 ring 14" \
-        "n150 reduce 0 swing 32" "ring:6 bcast 0 rd 1"; do
-        set -- $case
-        if "$bin" svg "$1" --coll "$2" --step "$3" --alg "$4" -o "$tmp/t.svg"; then
-            xmllint --noout "$tmp/t.svg" || fail "svg --coll $2 $1: not well-formed XML"
-            n=$(xmllint --xpath 'count(//*[local-name()="path"][@class="msg"])' "$tmp/t.svg")
-            expect "$5" "$n" "svg $1 --coll $2 step $3 $4 arrows"
-        else
-            fail "svg $1 --coll $2 step $3 exited non-zero"
-        fi
-    done
-fi
 for args in "hops ring:8 --root 3" "show ring:8 --alg rd" "hops ring:8 --coll allreduce" \
     "show ring:8 --coll bcast --root 8" "predict ring:8 --coll bcast --half rs" \
     "explain ring:8 --coll bcast --order middle" "svg ring:8 --coll bcast --step 3 -o $tmp/x.svg" \
@@ -370,5 +352,4 @@ if [ "$fails" -gt 0 ]; then
     echo "$fails check(s) failed"
     exit 1
 fi
-[ "$svg_ok" = 1 ] || exit 77
 exit 0
