@@ -32,6 +32,9 @@
 #define MCA_COLL_SWING_BASE_VERSION MCA_COLL_BASE_VERSION_2_0_0
 typedef mca_coll_base_component_2_0_0_t mca_coll_swing_base_component_t;
 
+/* coll/base's sparbit allgather(v) came with 5.0 (coll/coll_swing_ompi_algs.c). */
+#define MCA_COLL_SWING_OMPI_HAS_SPARBIT 0
+
 static inline void mca_coll_swing_compat_comm_id(struct ompi_communicator_t *comm,
                                                  char *buf, size_t len)
 {
@@ -42,6 +45,8 @@ static inline void mca_coll_swing_compat_comm_id(struct ompi_communicator_t *com
 
 #define MCA_COLL_SWING_BASE_VERSION MCA_COLL_BASE_VERSION_2_4_0
 typedef mca_coll_base_component_2_4_0_t mca_coll_swing_base_component_t;
+
+#define MCA_COLL_SWING_OMPI_HAS_SPARBIT 1
 
 /* The local cid of 5.0 may differ between ranks; the extended cid does not. */
 static inline void mca_coll_swing_compat_comm_id(struct ompi_communicator_t *comm,
