@@ -26,7 +26,7 @@ static int swing_t_up;
  * Handles of counters read by name, kept for the session: a counter's
  * handle reads what accumulated since it was allocated.
  */
-#define SWING_PVAR_BYNAME 64
+#define SWING_PVAR_BYNAME 160
 static struct {
     char name[96];
     MPI_T_pvar_handle handle;
