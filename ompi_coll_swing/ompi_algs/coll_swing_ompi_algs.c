@@ -19,7 +19,9 @@
  *
  * Declined (the entry layer runs swing's message-passing choice with one
  * warning): allgather's and allgatherv's two_proc on other than 2 ranks,
- * where Open MPI's returns an error instead of serving the call.
+ * where Open MPI's returns an error instead of serving the call; and the
+ * reductions' 8-bit sums, which Open MPI's op/avx saturates (open-mpi
+ * issue 8045) where swing's kernels wrap, as MPI's integers do.
  */
 #include "coll_swing_ompi_algs.h"
 #include "coll_swing_args.h"
@@ -31,10 +33,26 @@ static mca_coll_swing_decline_t swing_ompi_two_procs = {
 static mca_coll_swing_decline_t swing_ompi_unknown = {
     0, "no such Open MPI algorithm in this build"};
 
+static mca_coll_swing_decline_t swing_ompi_sum8 = {
+    0, "Open MPI's op/avx saturates 8-bit sums (open-mpi issue 8045)"};
+
 static int swing_ompi_decline(mca_coll_swing_call_t *call, mca_coll_swing_decline_t *why)
 {
     call->declined = why;
     return MCA_COLL_SWING_DECLINED;
+}
+
+/* A reduction Open MPI's op functions would get wrong: a sum of 8-bit
+   integers (the settled element type; the same on every rank). */
+static int swing_ompi_wrong_sum(const mca_coll_swing_call_t *call)
+{
+    size_t size = 0;
+
+    if (!MCA_COLL_SWING_OMPI_SUM8_SATURATES || &ompi_mpi_op_sum.op != call->op) {
+        return 0;
+    }
+    ompi_datatype_type_size(call->dtype, &size);
+    return 1 == size;
 }
 
 /* tuned's allreduce 1..6: linear reduce + linear bcast; reduce + bcast
@@ -45,6 +63,10 @@ int mca_coll_swing_ompi_allreduce(mca_coll_swing_call_t *call, mca_coll_swing_mo
 {
     const mca_coll_swing_allreduce_args_t *a = call->args;
     mca_coll_base_module_t *mod = &m->super;
+
+    if (swing_ompi_wrong_sum(call)) {
+        return swing_ompi_decline(call, &swing_ompi_sum8);
+    }
 
     switch (call->ompi) {
     case MCA_COLL_SWING_OMPI_ALLREDUCE_BASIC_LINEAR:
@@ -78,6 +100,10 @@ int mca_coll_swing_ompi_reduce_scatter_block(mca_coll_swing_call_t *call,
     const mca_coll_swing_rsb_args_t *a = call->args;
     mca_coll_base_module_t *mod = &m->super;
 
+    if (swing_ompi_wrong_sum(call)) {
+        return swing_ompi_decline(call, &swing_ompi_sum8);
+    }
+
     switch (call->ompi) {
     case MCA_COLL_SWING_OMPI_RSB_BASIC_LINEAR:
         return ompi_coll_base_reduce_scatter_block_basic_linear(a->sbuf, a->rbuf, a->rcount,
@@ -102,6 +128,10 @@ int mca_coll_swing_ompi_reduce_scatter(mca_coll_swing_call_t *call, mca_coll_swi
 {
     const mca_coll_swing_rs_args_t *a = call->args;
     mca_coll_base_module_t *mod = &m->super;
+
+    if (swing_ompi_wrong_sum(call)) {
+        return swing_ompi_decline(call, &swing_ompi_sum8);
+    }
 
     switch (call->ompi) {
     case MCA_COLL_SWING_OMPI_RS_NONOVERLAPPING:
@@ -249,6 +279,10 @@ int mca_coll_swing_ompi_reduce(mca_coll_swing_call_t *call, mca_coll_swing_modul
 {
     const mca_coll_swing_reduce_args_t *a = call->args;
     mca_coll_base_module_t *mod = &m->super;
+
+    if (swing_ompi_wrong_sum(call)) {
+        return swing_ompi_decline(call, &swing_ompi_sum8);
+    }
     const uint32_t seg = MCA_COLL_SWING_OMPI_SEGSIZE;
     const int reqs = MCA_COLL_SWING_OMPI_MAX_REQUESTS;
 
