@@ -21,15 +21,27 @@
  * warning): allgather's and allgatherv's two_proc on other than 2 ranks,
  * where Open MPI's returns an error instead of serving the call; and the
  * reductions' 8-bit sums, which Open MPI's op/avx saturates (open-mpi
- * issue 8045) where swing's kernels wrap, as MPI's integers do.
+ * issue 8045) where swing's kernels wrap, as MPI's integers do; the
+ * allreduce rings on a type whose data start past its pointer (true lower
+ * bound not 0), which their buffers are allocated without (a heap
+ * overflow in Open MPI 4.1.4, seen with valgrind).
+ *
+ * Broadcasts move bytes, as swing's own trees do: MPI lets the ranks pass
+ * different types of one signature, which Open MPI's scatter-allgather
+ * splits differently on each rank.
  */
 #include "coll_swing_ompi_algs.h"
+#include "coll_swing_agree.h"
 #include "coll_swing_args.h"
+
+#include <limits.h>
 
 #include "ompi/mca/coll/base/coll_base_functions.h"
 
 static mca_coll_swing_decline_t swing_ompi_two_procs = {
     0, "Open MPI's two_proc serves 2 ranks only"};
+static mca_coll_swing_decline_t swing_ompi_int_bytes = {
+    0, "a broadcast of more than INT_MAX bytes"};
 static mca_coll_swing_decline_t swing_ompi_unknown = {
     0, "no such Open MPI algorithm in this build"};
 
@@ -40,6 +52,18 @@ static int swing_ompi_decline(mca_coll_swing_call_t *call, mca_coll_swing_declin
 {
     call->declined = why;
     return MCA_COLL_SWING_DECLINED;
+}
+
+static mca_coll_swing_decline_t swing_ompi_lb = {
+    0, "Open MPI's ring allocates its buffers without the datatype's lower bound"};
+
+/* The data of dtype start past the buffer's pointer. */
+static int swing_ompi_gap(struct ompi_datatype_t *dtype)
+{
+    ptrdiff_t true_lb = 0, true_extent = 0;
+
+    ompi_datatype_get_true_extent(dtype, &true_lb, &true_extent);
+    return 0 != true_lb;
 }
 
 /* A reduction Open MPI's op functions would get wrong: a sum of 8-bit
@@ -79,9 +103,15 @@ int mca_coll_swing_ompi_allreduce(mca_coll_swing_call_t *call, mca_coll_swing_mo
         return ompi_coll_base_allreduce_intra_recursivedoubling(a->sbuf, a->rbuf, a->count,
                                                                 a->dtype, a->op, a->comm, mod);
     case MCA_COLL_SWING_OMPI_ALLREDUCE_RING:
+        if (swing_ompi_gap(a->dtype)) {
+            return swing_ompi_decline(call, &swing_ompi_lb);
+        }
         return ompi_coll_base_allreduce_intra_ring(a->sbuf, a->rbuf, a->count, a->dtype, a->op,
                                                    a->comm, mod);
     case MCA_COLL_SWING_OMPI_ALLREDUCE_SEGMENTED_RING:
+        if (swing_ompi_gap(a->dtype)) {
+            return swing_ompi_decline(call, &swing_ompi_lb);
+        }
         return ompi_coll_base_allreduce_intra_ring_segmented(a->sbuf, a->rbuf, a->count,
                                                              a->dtype, a->op, a->comm, mod,
                                                              MCA_COLL_SWING_OMPI_SEGSIZE);
@@ -234,7 +264,8 @@ int mca_coll_swing_ompi_allgatherv(mca_coll_swing_call_t *call, mca_coll_swing_m
 /* tuned's bcast 1..9: linear; chains (fanout 4); pipeline; split binary
    tree; binary tree; binomial; k-nomial (radix 4); scatter + recursive
    doubling allgather; scatter + ring allgather. */
-int mca_coll_swing_ompi_bcast(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
+static int swing_ompi_bcast_run(const mca_coll_swing_call_t *call, mca_coll_swing_module_t *m,
+                                void *buf, int count, struct ompi_datatype_t *dtype)
 {
     const mca_coll_swing_bcast_args_t *a = call->args;
     mca_coll_base_module_t *mod = &m->super;
@@ -242,34 +273,72 @@ int mca_coll_swing_ompi_bcast(mca_coll_swing_call_t *call, mca_coll_swing_module
 
     switch (call->ompi) {
     case MCA_COLL_SWING_OMPI_BCAST_BASIC_LINEAR:
-        return ompi_coll_base_bcast_intra_basic_linear(a->buf, a->count, a->dtype, a->root,
+        return ompi_coll_base_bcast_intra_basic_linear(buf, count, dtype, a->root,
                                                        a->comm, mod);
     case MCA_COLL_SWING_OMPI_BCAST_CHAIN:
-        return ompi_coll_base_bcast_intra_chain(a->buf, a->count, a->dtype, a->root, a->comm, mod,
+        return ompi_coll_base_bcast_intra_chain(buf, count, dtype, a->root, a->comm, mod,
                                                 seg, MCA_COLL_SWING_OMPI_CHAIN_FANOUT);
     case MCA_COLL_SWING_OMPI_BCAST_PIPELINE:
-        return ompi_coll_base_bcast_intra_pipeline(a->buf, a->count, a->dtype, a->root, a->comm,
+        return ompi_coll_base_bcast_intra_pipeline(buf, count, dtype, a->root, a->comm,
                                                    mod, seg);
     case MCA_COLL_SWING_OMPI_BCAST_SPLIT_BINARY_TREE:
-        return ompi_coll_base_bcast_intra_split_bintree(a->buf, a->count, a->dtype, a->root,
+        return ompi_coll_base_bcast_intra_split_bintree(buf, count, dtype, a->root,
                                                         a->comm, mod, seg);
     case MCA_COLL_SWING_OMPI_BCAST_BINARY_TREE:
-        return ompi_coll_base_bcast_intra_bintree(a->buf, a->count, a->dtype, a->root, a->comm,
+        return ompi_coll_base_bcast_intra_bintree(buf, count, dtype, a->root, a->comm,
                                                   mod, seg);
     case MCA_COLL_SWING_OMPI_BCAST_BINOMIAL:
-        return ompi_coll_base_bcast_intra_binomial(a->buf, a->count, a->dtype, a->root, a->comm,
+        return ompi_coll_base_bcast_intra_binomial(buf, count, dtype, a->root, a->comm,
                                                    mod, seg);
     case MCA_COLL_SWING_OMPI_BCAST_KNOMIAL:
-        return ompi_coll_base_bcast_intra_knomial(a->buf, a->count, a->dtype, a->root, a->comm,
+        return ompi_coll_base_bcast_intra_knomial(buf, count, dtype, a->root, a->comm,
                                                   mod, seg, MCA_COLL_SWING_OMPI_KNOMIAL_RADIX);
     case MCA_COLL_SWING_OMPI_BCAST_SCATTER_ALLGATHER:
-        return ompi_coll_base_bcast_intra_scatter_allgather(a->buf, a->count, a->dtype, a->root,
+        return ompi_coll_base_bcast_intra_scatter_allgather(buf, count, dtype, a->root,
                                                             a->comm, mod, seg);
     case MCA_COLL_SWING_OMPI_BCAST_SCATTER_ALLGATHER_RING:
-        return ompi_coll_base_bcast_intra_scatter_allgather_ring(a->buf, a->count, a->dtype,
+        return ompi_coll_base_bcast_intra_scatter_allgather_ring(buf, count, dtype,
                                                                  a->root, a->comm, mod, seg);
     }
-    return swing_ompi_decline(call, &swing_ompi_unknown);
+    return OMPI_ERR_NOT_SUPPORTED;
+}
+
+/*
+ * The broadcast as bytes: the user's own where its type has no holes,
+ * else packed in the module's scratch, grown by agreement of every rank
+ * (transport/coll_swing_agree.h); a rank that alone could not grow it
+ * passes its own type (of the same signature).
+ */
+int mca_coll_swing_ompi_bcast(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
+{
+    const mca_coll_swing_bcast_args_t *a = call->args;
+    size_t n = call->mine.bytes;
+    char *vec = call->mine.direct;
+    mca_coll_swing_growth_t g = {&m->scratch, &m->scratch_size, &m->scratch_agreed,
+                                 NULL == vec ? n : 0, n};
+    int rc, packed = OMPI_SUCCESS;
+
+    if (n > INT_MAX) {
+        return swing_ompi_decline(call, &swing_ompi_int_bytes);
+    }
+    rc = mca_coll_swing_grow_agreed(call, m, &g, 1);
+    if (OMPI_ERR_OUT_OF_RESOURCE == rc) {
+        return swing_ompi_bcast_run(call, m, a->buf, a->count, a->dtype);
+    }
+    if (OMPI_SUCCESS != rc) {
+        return rc;
+    }
+    if (NULL == vec) {
+        vec = m->scratch;
+        if (call->is_root) {
+            packed = mca_coll_swing_ubuf_pack(&call->mine, vec);
+        }
+    }
+    rc = swing_ompi_bcast_run(call, m, vec, (int) n, &ompi_mpi_byte.dt);
+    if (OMPI_SUCCESS == rc && NULL == call->mine.direct && !call->is_root) {
+        rc = mca_coll_swing_ubuf_unpack(&call->mine, vec);
+    }
+    return (OMPI_SUCCESS != packed) ? packed : rc;
 }
 
 /* tuned's reduce 1..7: linear; chains (fanout 4); pipeline; binary tree;
