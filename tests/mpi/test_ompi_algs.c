@@ -10,7 +10,8 @@
  * per call with no fallback; where it cannot serve (two_proc on other than
  * 2 ranks) the call is served, by another row, with no fallback.
  * MPI_Iallreduce forced to one goes to the previous module: right value,
- * iallreduce_fallback +1.
+ * iallreduce_fallback +1. An 8-bit sum, which Open MPI's op/avx saturates,
+ * is declined by them and served, wrapping, by one of swing's.
  *
  * Usage: test_ompi_algs [--big N] [--label TEXT]
  */
@@ -389,6 +390,42 @@ static void nonblocking(const char *alg)
     free(d);
 }
 
+/* An 8-bit sum that overflows: Open MPI's op/avx saturates it, so its
+   algorithms decline it and one of swing's serves it, wrapping. */
+static void sum8(const char *alg)
+{
+    MPI_Comm comm;
+    unsigned long long a0, s0, f0;
+    int p, n = 1000;
+    signed char *s = malloc(1000), *d = malloc(1000);
+
+    run.coll = "allreduce";
+    run.alg = alg;
+    if (0 != swing_cvar_set("coll_swing_allreduce_algorithm", alg)) {
+        fail("cannot be set through MPI_T", 0);
+        return;
+    }
+    MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+    swing_cvar_set("coll_swing_allreduce_algorithm", "auto");
+    MPI_Comm_size(comm, &p);
+    memset(s, 100, 1000);
+    a0 = ctr("allreduce", alg);
+    s0 = ctr("allreduce", "served");
+    f0 = ctr("allreduce", "fallback");
+    MPI_Allreduce(s, d, n, MPI_INT8_T, MPI_SUM, comm);
+    for (int i = 0; i < n; ++i) {
+        check(d[i], (signed char) (unsigned char) (100 * p), "8-bit sum did not wrap",
+              (size_t) i);
+    }
+    if (ctr("allreduce", "served") - s0 != 1 || ctr("allreduce", "fallback") != f0
+        || ctr("allreduce", alg) != a0) {
+        fail("8-bit sum not served by one of swing's", 0);
+    }
+    MPI_Comm_free(&comm);
+    free(s);
+    free(d);
+}
+
 int main(int argc, char **argv)
 {
     char values[MAX_VALUES][64];
@@ -423,6 +460,8 @@ int main(int argc, char **argv)
     }
     nonblocking("ompi_ring");
     nonblocking("ompi_basic_linear");
+    sum8("ompi_ring");
+    sum8("ompi_rabenseifner");
     swing_pvar_close();
     MPI_Allreduce(&run.failures, &total_failures, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
     if (0 == run.wrank) {
