@@ -11,9 +11,8 @@
  * collective's parameter (allreduce ompi_nonoverlapping: reduce then
  * bcast; allgather ompi_linear: gather then bcast; allgatherv
  * ompi_default: gatherv then bcast; reduce_scatter_block
- * ompi_basic_linear: reduce then scatter, or reduce_scatter_block's
- * recursive halving; reduce_scatter ompi_nonoverlapping: reduce then
- * scatterv). None of bcast, reduce, gather and scatter calls another
+ * ompi_basic_linear: reduce then scatter; reduce_scatter
+ * ompi_nonoverlapping: reduce then scatterv). None of bcast, reduce, gather and scatter calls another
  * collective, so no call comes back to the collective it left, whatever
  * the parameters force.
  *
@@ -44,18 +43,16 @@ static mca_coll_swing_decline_t swing_ompi_int_bytes = {
     0, "a broadcast of more than INT_MAX bytes"};
 static mca_coll_swing_decline_t swing_ompi_unknown = {
     0, "no such Open MPI algorithm in this build"};
-
 static mca_coll_swing_decline_t swing_ompi_sum8 = {
     0, "Open MPI's op/avx saturates 8-bit sums (open-mpi issue 8045)"};
+static mca_coll_swing_decline_t swing_ompi_lb = {
+    0, "Open MPI's ring allocates its buffers without the datatype's lower bound"};
 
 static int swing_ompi_decline(mca_coll_swing_call_t *call, mca_coll_swing_decline_t *why)
 {
     call->declined = why;
     return MCA_COLL_SWING_DECLINED;
 }
-
-static mca_coll_swing_decline_t swing_ompi_lb = {
-    0, "Open MPI's ring allocates its buffers without the datatype's lower bound"};
 
 /* The data of dtype start past the buffer's pointer. */
 static int swing_ompi_gap(struct ompi_datatype_t *dtype)
