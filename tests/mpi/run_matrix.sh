@@ -20,7 +20,7 @@
 #                        every algorithm that follows a topology, and BO
 #                        with small odd pipeline segments, --quick
 #   run_matrix.sh ompi   Open MPI's own algorithms (the ompi_* values of each
-#                        collective's parameter, from ompi_info) through
+#                        collective's parameter, through MPI_T) through
 #                        test_allreduce, test_rsag and test_rooted: np 2, 3,
 #                        4 and emulated nodes 2x2 (where namespaces are
 #                        permitted), --quick; ompi_long: np 2..8 and 4x2,
@@ -59,19 +59,15 @@ rot=0
 failed=""
 start=$(date +%s)
 
-# The values of coll_swing_<collective>_algorithm, as ompi_info lists them
-# (read once).
+# The values of coll_swing_<collective>_algorithm, as MPI_T lists them
+# (test_ompi_algs --list, run once).
 values_all=""
 values_of() {
     if [ -z "$values_all" ]; then
-        values_all=$(OMPI_MCA_mca_base_component_path=$SWING_COMPONENT_PATH \
-                         ompi_info --param coll swing --level 9 2>/dev/null \
-            | awk '/parameter "coll_swing_[a-z_]*_algorithm"/ {
-                       c = $0; sub(/.*parameter "coll_swing_/, "", c); sub(/_algorithm".*/, "", c) }
-                   /Valid values/ && c != "" { print c ":" $0; c = "" }')
+        values_all=$(sh "$mpirun_sh" -np 1 "$tests_dir/mpi/test_ompi_algs" --list 2>/dev/null \
+                         | grep '^[a-z_]*:[a-z_0-9]*$')
     fi
-    echo "$values_all" | sed -n "s/^$1:.*Valid values: //p" | tr ',' '\n' \
-        | sed -n 's/.*"\(.*\)".*/\1/p'
+    echo "$values_all" | sed -n "s/^$1://p"
 }
 
 # has_value COLL ALG: the collective's parameter has that value
@@ -258,7 +254,7 @@ ompi|ompi_long)
     rsag=$(ompi_values reduce_scatter_block reduce_scatter allgather allgatherv)
     rooted=$(ompi_values bcast reduce gather scatter)
     if [ -z "$ar" ] || [ -z "$rsag" ] || [ -z "$rooted" ]; then
-        echo "FAIL: no ompi_* values in ompi_info's coll_swing_*_algorithm"
+        echo "FAIL: no ompi_* values in coll_swing_*_algorithm (test_ompi_algs --list)"
         exit 1
     fi
     q=$quick nps="2 3 4" nodes=2x2

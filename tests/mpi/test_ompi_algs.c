@@ -14,6 +14,8 @@
  * is declined by them and served, wrapping, by one of swing's.
  *
  * Usage: test_ompi_algs [--big N] [--label TEXT]
+ *        test_ompi_algs --list: prints COLLECTIVE:VALUE for every value of
+ *        every collective's parameter (run_matrix.sh's lists), and exits
  */
 #include <mpi.h>
 #include <stdio.h>
@@ -443,6 +445,20 @@ int main(int argc, char **argv)
         }
     }
     swing_pvar_open();
+    if (argc > 1 && 0 == strcmp(argv[1], "--list")) {
+        for (int c = 0; c < C_N && 0 == run.wrank; ++c) {
+            char var[96];
+            int n;
+            snprintf(var, sizeof(var), "coll_swing_%s_algorithm", coll_names[c]);
+            n = enum_items(var, "", values, MAX_VALUES);
+            for (int i = 0; i < n; ++i) {
+                printf("%s:%s\n", coll_names[c], values[i]);
+            }
+        }
+        swing_pvar_close();
+        MPI_Finalize();
+        return 0;
+    }
     for (int c = 0; c < C_N; ++c) {
         char var[96];
         int n;
