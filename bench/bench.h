@@ -179,6 +179,8 @@ const char *bench_coll_names(void);
 double bench_coll_busbw(const bench_coll_t *k, double algbw, int np);
 /* The busbw factor as text: "2 (p-1)/p", "(p-1)/p" or "1". */
 const char *bench_coll_bus_text(const bench_coll_t *k);
+/* 1: alg is one of Open MPI's algorithms that swing runs (ompi_*). */
+int bench_coll_ompi_alg(const char *alg);
 /* swing's enum item for a configuration's algorithm; NULL: no such form. */
 const char *bench_coll_swing_alg(const bench_coll_t *k, const char *alg);
 /* Why coll/tuned's forced algorithm alg fails this job (it errors, it does
@@ -216,7 +218,7 @@ typedef struct bench_config_desc {
     int nodes_only;              /* for jobs across nodes: not in "all" */
 } bench_config_desc_t;
 
-#define BENCH_MAX_CONFIGS 40
+#define BENCH_MAX_CONFIGS 48
 
 /* The whole table, in default order; *n gets its length. */
 const bench_config_desc_t *bench_config_table(int *n);
@@ -391,7 +393,7 @@ void bench_pvar_close(bench_pvar_t *pv);
 /* ------------------------------------------------------------------ */
 /* Configurations with their communicators (bench_configs.c)           */
 
-#define BENCH_MAX_ALGS 16
+#define BENCH_MAX_ALGS 24
 
 typedef struct bench_config {
     const bench_config_desc_t *desc;

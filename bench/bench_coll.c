@@ -91,6 +91,48 @@ const char *bench_coll_bus_text(const bench_coll_t *k)
  * (swing-bo-mp runs the halves' swing_mp); the rooted collectives have
  * their trees (and bcast and reduce the chains), which nothing else has.
  */
+/*
+ * Open MPI's own algorithms that swing runs as rows (its ompi_* values:
+ * coll/tuned's names), and the collectives whose parameter has each.
+ */
+#define BENCH_C(c) (1u << BENCH_COLL_##c)
+static const struct {
+    const char *alg;
+    unsigned colls;
+} bench_ompi_algs[] = {
+    { "ompi_basic_linear", BENCH_C(ALLREDUCE) | BENCH_C(RSB) | BENCH_C(BCAST) | BENCH_C(GATHER)
+                           | BENCH_C(SCATTER) },
+    { "ompi_nonoverlapping", BENCH_C(ALLREDUCE) | BENCH_C(RS) },
+    { "ompi_recursive_doubling", BENCH_C(ALLREDUCE) | BENCH_C(RSB) | BENCH_C(ALLGATHER) },
+    { "ompi_ring", BENCH_C(ALLREDUCE) | BENCH_C(RS) | BENCH_C(ALLGATHER) },
+    { "ompi_segmented_ring", BENCH_C(ALLREDUCE) },
+    { "ompi_rabenseifner", BENCH_C(ALLREDUCE) | BENCH_C(REDUCE) },
+    { "ompi_recursive_halving", BENCH_C(RSB) | BENCH_C(RS) },
+    { "ompi_butterfly", BENCH_C(RSB) | BENCH_C(RS) },
+    { "ompi_linear", BENCH_C(ALLGATHER) | BENCH_C(REDUCE) },
+    { "ompi_bruck", BENCH_C(ALLGATHER) },
+    { "ompi_neighbor", BENCH_C(ALLGATHER) },
+    { "ompi_two_proc", BENCH_C(ALLGATHER) },
+    { "ompi_sparbit", BENCH_C(ALLGATHER) },
+    { "ompi_chain", BENCH_C(BCAST) | BENCH_C(REDUCE) },
+    { "ompi_pipeline", BENCH_C(BCAST) | BENCH_C(REDUCE) },
+    { "ompi_split_binary_tree", BENCH_C(BCAST) },
+    { "ompi_binary_tree", BENCH_C(BCAST) },
+    { "ompi_binomial", BENCH_C(BCAST) | BENCH_C(REDUCE) | BENCH_C(GATHER) | BENCH_C(SCATTER) },
+    { "ompi_knomial", BENCH_C(BCAST) },
+    { "ompi_scatter_allgather", BENCH_C(BCAST) },
+    { "ompi_scatter_allgather_ring", BENCH_C(BCAST) },
+    { "ompi_binary", BENCH_C(REDUCE) },
+    { "ompi_in_order_binary", BENCH_C(REDUCE) },
+    { "ompi_linear_sync", BENCH_C(GATHER) },
+    { "ompi_linear_nb", BENCH_C(SCATTER) },
+};
+
+int bench_coll_ompi_alg(const char *alg)
+{
+    return 0 == strncmp(alg, "ompi_", 5);
+}
+
 const char *bench_coll_swing_alg(const bench_coll_t *k, const char *alg)
 {
     static const char *const halves[][2] = {
@@ -104,6 +146,14 @@ const char *bench_coll_swing_alg(const bench_coll_t *k, const char *alg)
 
     if (0 == strcmp(alg, "auto")) {
         return alg;
+    }
+    if (bench_coll_ompi_alg(alg)) {
+        for (size_t i = 0; i < sizeof(bench_ompi_algs) / sizeof(bench_ompi_algs[0]); i++) {
+            if (0 == strcmp(alg, bench_ompi_algs[i].alg)) {
+                return (bench_ompi_algs[i].colls & (1u << k->id)) ? alg : NULL;
+            }
+        }
+        return NULL;
     }
     for (size_t i = 0; i < sizeof(trees) / sizeof(trees[0]); i++) {
         tree |= 0 == strcmp(alg, trees[i]);

@@ -68,6 +68,61 @@ static const bench_config_desc_t bench_configs_all[] = {
       "coll/swing forced (bcast, reduce): the same on recursive doubling's partners", 0 },
     { "bine-bo-mp", BENCH_FAMILY_SWING, "bine_bo_mp", 0,
       "coll/swing forced (bcast, reduce): bandwidth-optimal Bine, a part per port", 0 },
+    /* Open MPI's own algorithms run by swing (group ompi-all; not in the
+       other groups: tuned-N runs the same code) */
+    { "ompi-basic-linear", BENCH_FAMILY_SWING, "ompi_basic_linear", 0,
+      "coll/swing forced: Open MPI's linear (allreduce: reduce + bcast; "
+      "reduce_scatter_block: reduce + scatter; bcast, gather, scatter)", 0 },
+    { "ompi-nonoverlapping", BENCH_FAMILY_SWING, "ompi_nonoverlapping", 0,
+      "coll/swing forced: Open MPI's allreduce: MPI_Reduce + MPI_Bcast; "
+      "reduce_scatter: MPI_Reduce + MPI_Scatterv", 0 },
+    { "ompi-recursive-doubling", BENCH_FAMILY_SWING, "ompi_recursive_doubling", 0,
+      "coll/swing forced: Open MPI's recursive doubling (allreduce, "
+      "reduce_scatter_block, allgather)", 0 },
+    { "ompi-ring", BENCH_FAMILY_SWING, "ompi_ring", 0,
+      "coll/swing forced: Open MPI's ring (allreduce, reduce_scatter, allgather)", 0 },
+    { "ompi-segmented-ring", BENCH_FAMILY_SWING, "ompi_segmented_ring", 0,
+      "coll/swing forced: Open MPI's allreduce: segmented ring, tuned's default segment", 0 },
+    { "ompi-rabenseifner", BENCH_FAMILY_SWING, "ompi_rabenseifner", 0,
+      "coll/swing forced: Open MPI's Rabenseifner (allreduce, reduce)", 0 },
+    { "ompi-recursive-halving", BENCH_FAMILY_SWING, "ompi_recursive_halving", 0,
+      "coll/swing forced: Open MPI's recursive halving (reduce_scatter_block, reduce_scatter)", 0 },
+    { "ompi-butterfly", BENCH_FAMILY_SWING, "ompi_butterfly", 0,
+      "coll/swing forced: Open MPI's butterfly (reduce_scatter_block, reduce_scatter)", 0 },
+    { "ompi-linear", BENCH_FAMILY_SWING, "ompi_linear", 0,
+      "coll/swing forced: Open MPI's linear (allgather: gather + bcast; reduce)", 0 },
+    { "ompi-bruck", BENCH_FAMILY_SWING, "ompi_bruck", 0,
+      "coll/swing forced: Open MPI's allgather: Bruck", 0 },
+    { "ompi-neighbor", BENCH_FAMILY_SWING, "ompi_neighbor", 0,
+      "coll/swing forced: Open MPI's allgather: neighbor exchange", 0 },
+    { "ompi-two-proc", BENCH_FAMILY_SWING, "ompi_two_proc", 0,
+      "coll/swing forced: Open MPI's allgather: two processes (np 2)", 0 },
+    { "ompi-sparbit", BENCH_FAMILY_SWING, "ompi_sparbit", 0,
+      "coll/swing forced: Open MPI's allgather: sparbit (Open MPI 5.0)", 0 },
+    { "ompi-chain", BENCH_FAMILY_SWING, "ompi_chain", 0,
+      "coll/swing forced: Open MPI's chains, fanout 4 (bcast, reduce)", 0 },
+    { "ompi-pipeline", BENCH_FAMILY_SWING, "ompi_pipeline", 0,
+      "coll/swing forced: Open MPI's pipeline (bcast, reduce)", 0 },
+    { "ompi-split-binary-tree", BENCH_FAMILY_SWING, "ompi_split_binary_tree", 0,
+      "coll/swing forced: Open MPI's bcast: split binary tree", 0 },
+    { "ompi-binary-tree", BENCH_FAMILY_SWING, "ompi_binary_tree", 0,
+      "coll/swing forced: Open MPI's bcast: binary tree", 0 },
+    { "ompi-binomial", BENCH_FAMILY_SWING, "ompi_binomial", 0,
+      "coll/swing forced: Open MPI's binomial tree (bcast, reduce, gather, scatter)", 0 },
+    { "ompi-knomial", BENCH_FAMILY_SWING, "ompi_knomial", 0,
+      "coll/swing forced: Open MPI's bcast: k-nomial tree, radix 4", 0 },
+    { "ompi-scatter-allgather", BENCH_FAMILY_SWING, "ompi_scatter_allgather", 0,
+      "coll/swing forced: Open MPI's bcast: scatter + recursive-doubling allgather", 0 },
+    { "ompi-scatter-allgather-ring", BENCH_FAMILY_SWING, "ompi_scatter_allgather_ring", 0,
+      "coll/swing forced: Open MPI's bcast: scatter + ring allgather", 0 },
+    { "ompi-binary", BENCH_FAMILY_SWING, "ompi_binary", 0,
+      "coll/swing forced: Open MPI's reduce: binary tree", 0 },
+    { "ompi-in-order-binary", BENCH_FAMILY_SWING, "ompi_in_order_binary", 0,
+      "coll/swing forced: Open MPI's reduce: in-order binary tree", 0 },
+    { "ompi-linear-sync", BENCH_FAMILY_SWING, "ompi_linear_sync", 0,
+      "coll/swing forced: Open MPI's gather: linear with synchronisation", 0 },
+    { "ompi-linear-nb", BENCH_FAMILY_SWING, "ompi_linear_nb", 0,
+      "coll/swing forced: Open MPI's scatter: linear, nonblocking sends", 0 },
     { "han",        BENCH_FAMILY_HAN,   NULL,       0,
       "coll/han (needs --mca coll_han_priority 35: read-only at run time)", 1 },
     { "tuned",      BENCH_FAMILY_TUNED, NULL,       0,
@@ -131,6 +186,9 @@ static int bench_config_in_group(const char *group, const bench_config_desc_t *d
     if (swing && NULL == bench_coll_swing_alg(k, d->swing_algorithm)) {
         return 0;
     }
+    if (swing && bench_coll_ompi_alg(d->swing_algorithm)) {
+        return 0 == strcmp(group, "ompi-all");
+    }
     if (0 == strcmp(group, "all")) {
         return !d->nodes_only && (swing || BENCH_FAMILY_TUNED == d->family);
     }
@@ -176,7 +234,8 @@ int bench_config_parse(const char *list, const bench_coll_t *k,
             }
         }
         if (!matched && !(0 == strcmp(name, "all") || 0 == strcmp(name, "swing-all")
-                          || 0 == strcmp(name, "tuned-all") || 0 == strcmp(name, "nodes"))) {
+                          || 0 == strcmp(name, "tuned-all") || 0 == strcmp(name, "nodes")
+                          || 0 == strcmp(name, "ompi-all"))) {
             if (bad && badlen) {
                 snprintf(bad, badlen, "%s", name);
             }

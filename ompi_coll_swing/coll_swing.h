@@ -11,6 +11,7 @@
  *   coll/        one entry per collective: settle the call, decide,
  *                execute, fall back
  *   decide/      the algorithm table and the choice by message size
+ *   ompi_algs/   Open MPI's own algorithms (coll/base), called as rows
  *   hier/        across nodes: node shared memory + a step list between nodes
  *   shm/         one node's shared segment
  *   steps/       the collectives that are step lists
@@ -159,6 +160,11 @@ typedef struct mca_coll_swing_call_t {
     int persistent;
     int tag;
     int coll;                  /* mca_coll_swing_coll_id_t: whose counters */
+    int ompi;                  /* a row of Open MPI's: coll/tuned's number of
+                                  the algorithm it runs (ompi_algs/), else 0 */
+    const void *args;          /* the entry's arguments as the user gave them
+                                  (coll_swing_args.h): Open MPI's
+                                  algorithms take them unchanged */
     /* OMPI_SUCCESS, or the error this rank met before its first message
        (its scratch could not be had): the step list still runs, in error
        mode (engine/coll_swing_sm.h), so that no peer waits */

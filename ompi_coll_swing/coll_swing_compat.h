@@ -32,6 +32,12 @@
 #define MCA_COLL_SWING_BASE_VERSION MCA_COLL_BASE_VERSION_2_0_0
 typedef mca_coll_base_component_2_0_0_t mca_coll_swing_base_component_t;
 
+/* coll/base's sparbit allgather(v) came with 5.0 (ompi_algs/). */
+#define MCA_COLL_SWING_OMPI_HAS_SPARBIT 0
+/* op/avx's 8-bit sums saturate (open-mpi issue 8045): Open MPI's reductions
+   decline them, swing's kernels wrap (ompi_algs/). */
+#define MCA_COLL_SWING_OMPI_SUM8_SATURATES 1
+
 static inline void mca_coll_swing_compat_comm_id(struct ompi_communicator_t *comm,
                                                  char *buf, size_t len)
 {
@@ -42,6 +48,10 @@ static inline void mca_coll_swing_compat_comm_id(struct ompi_communicator_t *com
 
 #define MCA_COLL_SWING_BASE_VERSION MCA_COLL_BASE_VERSION_2_4_0
 typedef mca_coll_base_component_2_4_0_t mca_coll_swing_base_component_t;
+
+#define MCA_COLL_SWING_OMPI_HAS_SPARBIT 1
+/* not known to be fixed in 5.0's op/avx: declined there too */
+#define MCA_COLL_SWING_OMPI_SUM8_SATURATES 1
 
 /* The local cid of 5.0 may differ between ranks; the extended cid does not. */
 static inline void mca_coll_swing_compat_comm_id(struct ompi_communicator_t *comm,

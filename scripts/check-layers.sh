@@ -15,7 +15,7 @@ src=${1:-$(cd "$(dirname "$0")/.." && pwd)}
 build=${2:-$src}
 comp=$src/ompi_coll_swing
 # Top first. "." holds the shared types (coll_swing.h) and compat.
-layers=(module coll decide hier shm steps engine transport . node base)
+layers=(module coll decide ompi_algs hier shm steps engine transport . node base)
 bad=0
 
 rank_of() {

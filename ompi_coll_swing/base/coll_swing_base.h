@@ -23,7 +23,7 @@ BEGIN_C_DECLS
 /* Decision buckets: bucket b holds messages of (2^(b-1), 2^b] bytes. */
 #define MCA_COLL_SWING_NBUCKETS 48
 /* Room for the rows of the algorithm table (decide/coll_swing_decide.h). */
-#define MCA_COLL_SWING_MAX_ALGS 16
+#define MCA_COLL_SWING_MAX_ALGS 24
 
 /*
  * The collectives swing serves. Each has its algorithm table (decide/), its

@@ -6,21 +6,10 @@
  */
 #include "coll_swing_coll.h"
 
-typedef struct swing_agv_args_t {
-    const void *sbuf;
-    int scount;
-    struct ompi_datatype_t *sdtype;
-    void *rbuf;
-    const int *rcounts;
-    const int *displs;
-    struct ompi_datatype_t *rdtype;
-    struct ompi_communicator_t *comm;
-} swing_agv_args_t;
-
 static int swing_agv_settle(const void *args, mca_coll_swing_call_t *call)
 {
     static mca_coll_swing_decline_t negative = {0, "negative displacement"};
-    const swing_agv_args_t *a = args;
+    const mca_coll_swing_agv_args_t *a = args;
     size_t total = 0, most = 0;
 
     for (int r = 0; r < ompi_comm_size(a->comm); ++r) {
@@ -43,7 +32,7 @@ static int swing_agv_settle(const void *args, mca_coll_swing_call_t *call)
 
 static int swing_agv_previous(const void *args, mca_coll_swing_module_t *m)
 {
-    const swing_agv_args_t *a = args;
+    const mca_coll_swing_agv_args_t *a = args;
 
     return m->prev.coll_allgatherv(a->sbuf, a->scount, a->sdtype, a->rbuf, a->rcounts,
                                    a->displs, a->rdtype, a->comm, m->prev.coll_allgatherv_module);
@@ -60,7 +49,7 @@ int mca_coll_swing_allgatherv(const void *sbuf, int scount, struct ompi_datatype
                               struct ompi_datatype_t *rdtype, struct ompi_communicator_t *comm,
                               mca_coll_base_module_t *module)
 {
-    swing_agv_args_t args = {sbuf, scount, sdtype, rbuf, rcounts, displs, rdtype, comm};
+    mca_coll_swing_agv_args_t args = {sbuf, scount, sdtype, rbuf, rcounts, displs, rdtype, comm};
 
     return mca_coll_swing_serve(&swing_agv_coll, &args, comm,
                                 (mca_coll_swing_module_t *) module);

@@ -6,17 +6,9 @@
  */
 #include "coll_swing_coll.h"
 
-typedef struct swing_bcast_args_t {
-    void *buf;
-    int count;
-    struct ompi_datatype_t *dtype;
-    int root;
-    struct ompi_communicator_t *comm;
-} swing_bcast_args_t;
-
 static int swing_bcast_settle(const void *args, mca_coll_swing_call_t *call)
 {
-    const swing_bcast_args_t *a = args;
+    const mca_coll_swing_bcast_args_t *a = args;
 
     mca_coll_swing_settle_rooted(call, a->root);
     mca_coll_swing_ubuf_set(&call->mine, a->buf, (size_t) a->count, a->dtype);
@@ -27,7 +19,7 @@ static int swing_bcast_settle(const void *args, mca_coll_swing_call_t *call)
 
 static int swing_bcast_previous(const void *args, mca_coll_swing_module_t *m)
 {
-    const swing_bcast_args_t *a = args;
+    const mca_coll_swing_bcast_args_t *a = args;
 
     return m->prev.coll_bcast(a->buf, a->count, a->dtype, a->root, a->comm,
                               m->prev.coll_bcast_module);
@@ -42,7 +34,7 @@ static const mca_coll_swing_coll_t swing_bcast_coll = {
 int mca_coll_swing_bcast(void *buf, int count, struct ompi_datatype_t *dtype, int root,
                          struct ompi_communicator_t *comm, mca_coll_base_module_t *module)
 {
-    swing_bcast_args_t args = {buf, count, dtype, root, comm};
+    mca_coll_swing_bcast_args_t args = {buf, count, dtype, root, comm};
 
     return mca_coll_swing_serve(&swing_bcast_coll, &args, comm,
                                 (mca_coll_swing_module_t *) module);

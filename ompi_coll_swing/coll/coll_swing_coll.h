@@ -10,6 +10,7 @@
 #define MCA_COLL_SWING_COLL_H
 
 #include "coll_swing.h"
+#include "coll_swing_args.h"
 
 BEGIN_C_DECLS
 
@@ -25,21 +26,6 @@ typedef struct mca_coll_swing_coll_t {
 
 int mca_coll_swing_serve(const mca_coll_swing_coll_t *coll, const void *args,
                          struct ompi_communicator_t *comm, mca_coll_swing_module_t *module);
-
-/*
- * The arguments of the three allreduce entries; request is NULL for the
- * blocking call, info is used by the persistent one only.
- */
-typedef struct mca_coll_swing_allreduce_args_t {
-    const void *sbuf;
-    void *rbuf;
-    int count;
-    struct ompi_datatype_t *dtype;
-    struct ompi_op_t *op;
-    struct ompi_communicator_t *comm;
-    struct ompi_info_t *info;
-    ompi_request_t **request;
-} mca_coll_swing_allreduce_args_t;
 
 /* Settles any allreduce form (coll/coll_swing_allreduce.c). */
 int mca_coll_swing_allreduce_settle(const void *args, mca_coll_swing_call_t *call);
@@ -90,18 +76,6 @@ int mca_coll_swing_scatter(const void *sbuf, int scount, struct ompi_datatype_t 
                            void *rbuf, int rcount, struct ompi_datatype_t *rdtype, int root,
                            struct ompi_communicator_t *comm, mca_coll_base_module_t *module);
 
-/* The arguments of MPI_Gather and MPI_Scatter, which have the same shape,
-   and of MPI_Allgather (root -1). */
-typedef struct mca_coll_swing_gs_args_t {
-    const void *sbuf;
-    int scount;
-    struct ompi_datatype_t *sdtype;
-    void *rbuf;
-    int rcount;
-    struct ompi_datatype_t *rdtype;
-    int root;
-    struct ompi_communicator_t *comm;
-} mca_coll_swing_gs_args_t;
 
 /* Settling helpers (coll/coll_swing_settle.c). */
 /*

@@ -7,20 +7,10 @@
  */
 #include "coll_swing_coll.h"
 
-typedef struct swing_reduce_args_t {
-    const void *sbuf;
-    void *rbuf;
-    int count;
-    struct ompi_datatype_t *dtype;
-    struct ompi_op_t *op;
-    int root;
-    struct ompi_communicator_t *comm;
-} swing_reduce_args_t;
-
 static int swing_reduce_settle(const void *args, mca_coll_swing_call_t *call)
 {
     static mca_coll_swing_decline_t in_place = {0, "MPI_IN_PLACE on a rank other than the root"};
-    const swing_reduce_args_t *a = args;
+    const mca_coll_swing_reduce_args_t *a = args;
 
     mca_coll_swing_settle_rooted(call, a->root);
     if (!call->is_root && MPI_IN_PLACE == a->sbuf) {
@@ -39,7 +29,7 @@ static int swing_reduce_settle(const void *args, mca_coll_swing_call_t *call)
 
 static int swing_reduce_previous(const void *args, mca_coll_swing_module_t *m)
 {
-    const swing_reduce_args_t *a = args;
+    const mca_coll_swing_reduce_args_t *a = args;
 
     return m->prev.coll_reduce(a->sbuf, a->rbuf, a->count, a->dtype, a->op, a->root, a->comm,
                                m->prev.coll_reduce_module);
@@ -55,7 +45,7 @@ int mca_coll_swing_reduce(const void *sbuf, void *rbuf, int count, struct ompi_d
                           struct ompi_op_t *op, int root, struct ompi_communicator_t *comm,
                           mca_coll_base_module_t *module)
 {
-    swing_reduce_args_t args = {sbuf, rbuf, count, dtype, op, root, comm};
+    mca_coll_swing_reduce_args_t args = {sbuf, rbuf, count, dtype, op, root, comm};
 
     return mca_coll_swing_serve(&swing_reduce_coll, &args, comm,
                                 (mca_coll_swing_module_t *) module);

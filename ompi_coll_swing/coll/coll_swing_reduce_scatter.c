@@ -6,18 +6,9 @@
  */
 #include "coll_swing_coll.h"
 
-typedef struct swing_rs_args_t {
-    const void *sbuf;
-    void *rbuf;
-    const int *rcounts;
-    struct ompi_datatype_t *dtype;
-    struct ompi_op_t *op;
-    struct ompi_communicator_t *comm;
-} swing_rs_args_t;
-
 static int swing_rs_settle(const void *args, mca_coll_swing_call_t *call)
 {
-    const swing_rs_args_t *a = args;
+    const mca_coll_swing_rs_args_t *a = args;
     size_t total = 0;
 
     for (int r = 0; r < ompi_comm_size(a->comm); ++r) {
@@ -32,7 +23,7 @@ static int swing_rs_settle(const void *args, mca_coll_swing_call_t *call)
 
 static int swing_rs_previous(const void *args, mca_coll_swing_module_t *m)
 {
-    const swing_rs_args_t *a = args;
+    const mca_coll_swing_rs_args_t *a = args;
 
     return m->prev.coll_reduce_scatter(a->sbuf, a->rbuf, a->rcounts, a->dtype, a->op,
                                        a->comm, m->prev.coll_reduce_scatter_module);
@@ -49,7 +40,7 @@ int mca_coll_swing_reduce_scatter(const void *sbuf, void *rbuf, const int *rcoun
                                   struct ompi_communicator_t *comm,
                                   mca_coll_base_module_t *module)
 {
-    swing_rs_args_t args = {sbuf, rbuf, rcounts, dtype, op, comm};
+    mca_coll_swing_rs_args_t args = {sbuf, rbuf, rcounts, dtype, op, comm};
 
     return mca_coll_swing_serve(&swing_rs_coll, &args, comm, (mca_coll_swing_module_t *) module);
 }

@@ -6,18 +6,9 @@
  */
 #include "coll_swing_coll.h"
 
-typedef struct swing_rsb_args_t {
-    const void *sbuf;
-    void *rbuf;
-    int rcount;
-    struct ompi_datatype_t *dtype;
-    struct ompi_op_t *op;
-    struct ompi_communicator_t *comm;
-} swing_rsb_args_t;
-
 static int swing_rsb_settle(const void *args, mca_coll_swing_call_t *call)
 {
-    const swing_rsb_args_t *a = args;
+    const mca_coll_swing_rsb_args_t *a = args;
     size_t total = (size_t) ompi_comm_size(a->comm) * (size_t) a->rcount;
 
     if (!mca_coll_swing_settle_reduce(call, a->sbuf, a->rbuf, total, a->dtype, a->op)) {
@@ -29,7 +20,7 @@ static int swing_rsb_settle(const void *args, mca_coll_swing_call_t *call)
 
 static int swing_rsb_previous(const void *args, mca_coll_swing_module_t *m)
 {
-    const swing_rsb_args_t *a = args;
+    const mca_coll_swing_rsb_args_t *a = args;
 
     return m->prev.coll_reduce_scatter_block(a->sbuf, a->rbuf, a->rcount, a->dtype, a->op,
                                              a->comm, m->prev.coll_reduce_scatter_block_module);
@@ -46,7 +37,7 @@ int mca_coll_swing_reduce_scatter_block(const void *sbuf, void *rbuf, int rcount
                                         struct ompi_communicator_t *comm,
                                         mca_coll_base_module_t *module)
 {
-    swing_rsb_args_t args = {sbuf, rbuf, rcount, dtype, op, comm};
+    mca_coll_swing_rsb_args_t args = {sbuf, rbuf, rcount, dtype, op, comm};
 
     return mca_coll_swing_serve(&swing_rsb_coll, &args, comm, (mca_coll_swing_module_t *) module);
 }

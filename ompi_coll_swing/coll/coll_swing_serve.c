@@ -27,7 +27,9 @@
  * A nonblocking or persistent call takes the same path with the rows'
  * nonblocking executors: the executor returns with the request in
  * *call->request (started, or built for MPI_Start), and a zero count still
- * gets one. A row without one (multiport, ring) is declined as above.
+ * gets one. A row without one (multiport, ring) is declined as above;
+ * Open MPI's rows (blocking only) hand it to the previous module, whose
+ * nonblocking forms they are.
  */
 #include "coll_swing_coll.h"
 #include "coll_swing_agree.h"
@@ -60,6 +62,7 @@ static int swing_instead(const mca_coll_swing_coll_t *coll, mca_coll_swing_call_
     mca_coll_swing_count(&ctr->served[from], -1);
     mca_coll_swing_count(&ctr->served[id], 1);
     call->plan = (t->algs[id].plan >= 0) ? &m->plans[t->algs[id].plan] : NULL;
+    call->ompi = t->algs[id].ompi;
     if (t->algs[id].tree) {
         mca_coll_swing_decide_tree(m, coll->id, id, call);
     }
@@ -71,10 +74,16 @@ int mca_coll_swing_serve(const mca_coll_swing_coll_t *coll, const void *args,
 {
     static mca_coll_swing_decline_t blocking_only = {
         0, "it has no nonblocking form: blocking calls only"};
+#define SWING_OMPI_BLOCKING {0, "Open MPI's algorithms run blocking calls only"}
+    /* the collectives whose rows have no executor: the nonblocking ones */
+    static mca_coll_swing_decline_t ompi_blocking[MCA_COLL_SWING_NCOLLS] = {
+        [MCA_COLL_SWING_IALLREDUCE] = SWING_OMPI_BLOCKING,
+        [MCA_COLL_SWING_ALLREDUCE_INIT] = SWING_OMPI_BLOCKING};
     const mca_coll_swing_table_t *t = &mca_coll_swing_tables[coll->id];
     mca_coll_swing_coll_counters_t *ctr = &mca_coll_swing_counters.coll[coll->id];
     mca_coll_swing_call_t call = {.comm = comm, .declined = NULL,
-                                  .persistent = coll->persistent, .coll = coll->id};
+                                  .persistent = coll->persistent, .coll = coll->id,
+                                  .args = args};
     const mca_coll_swing_alg_t *alg;
     mca_coll_swing_exec_fn_t exec;
     int id, rc;
@@ -94,6 +103,16 @@ int mca_coll_swing_serve(const mca_coll_swing_coll_t *coll, const void *args,
     }
     alg = &t->algs[id];
     exec = mca_coll_swing_exec_of(t, alg);
+    if (NULL == exec && alg->ompi) {
+        /* Open MPI's algorithms are blocking; its own module has the
+           nonblocking forms. Forced: one warning, then the fallback's
+           message is the same one. */
+        call.declined = &ompi_blocking[coll->id];
+        mca_coll_swing_warn_once(&call.declined->warned, 0, "warning",
+                                 "%s %s: %s; %s on %s handed to the previous module",
+                                 alg->name, t->name, call.declined->why, t->call, comm->c_name);
+        return swing_fallback(coll, args, &call, m);
+    }
     mca_coll_swing_count(&ctr->served[id], 1);
     mca_coll_swing_count(&ctr->served_total, 1);
     if (mca_coll_swing_params.verbose >= 3) {
@@ -104,6 +123,7 @@ int mca_coll_swing_serve(const mca_coll_swing_coll_t *coll, const void *args,
         return MPI_SUCCESS;
     }
     call.plan = (alg->plan >= 0) ? &m->plans[alg->plan] : NULL;
+    call.ompi = alg->ompi;
     call.tcoll = t->rooted - 1;
     if (alg->tree && NULL != exec) {
         mca_coll_swing_decide_tree(m, coll->id, id, &call);

@@ -6,13 +6,16 @@
  * MCA enum of coll_swing_<collective>_algorithm, its help text, the MPI_T
  * counters, the plans built at setup and auto's candidates all come from
  * it. Adding an algorithm adds an id here, a row to a table, its executor
- * in the layer of its family (steps/, shm/, hier/) and its tests (docs/ARCHITECTURE.md, "Adding an
- * algorithm").
+ * in the layer of its family (steps/, shm/, hier/; Open MPI's own:
+ * ompi_algs/) and its tests (docs/ARCHITECTURE.md,
+ * "Adding an algorithm"; the steps are beside the tables, in
+ * decide/coll_swing_algorithms.c).
  */
 #ifndef MCA_COLL_SWING_DECIDE_H
 #define MCA_COLL_SWING_DECIDE_H
 
 #include "coll_swing_hier.h"
+#include "coll_swing_ompi_algs.h"
 #include "coll_swing_shm.h"
 #include "coll_swing_steps.h"
 
@@ -35,11 +38,19 @@ typedef enum {
     MCA_COLL_SWING_ALG_SWING_BO_MP,
     MCA_COLL_SWING_ALG_RD_BO_MP,
     MCA_COLL_SWING_ALG_RING,
+    /* Open MPI's coll/base allreduces, as coll/tuned numbers them 1..6 */
+    MCA_COLL_SWING_ALG_OMPI_BASIC_LINEAR,
+    MCA_COLL_SWING_ALG_OMPI_NONOVERLAPPING,
+    MCA_COLL_SWING_ALG_OMPI_RECURSIVE_DOUBLING,
+    MCA_COLL_SWING_ALG_OMPI_RING,
+    MCA_COLL_SWING_ALG_OMPI_SEGMENTED_RING,
+    MCA_COLL_SWING_ALG_OMPI_RABENSEIFNER,
     MCA_COLL_SWING_ALG_COUNT
 } mca_coll_swing_alg_id_t;
 
-/* Reduce-scatter and allgather algorithms (one enum for all four tables:
-   each table lists the rows it has, row i with id i). */
+/* Reduce-scatter and allgather algorithms (one enum for the rows all four
+   tables share: each table lists the rows it has, row i with id i; Open
+   MPI's rows follow, per collective, below). */
 typedef enum {
     MCA_COLL_SWING_RSAG_AUTO = 0,
     MCA_COLL_SWING_RSAG_SWING,
@@ -52,7 +63,47 @@ typedef enum {
     MCA_COLL_SWING_RSAG_COUNT
 } mca_coll_swing_rsag_id_t;
 
-/* Broadcast and reduce algorithms (one enum for both tables). */
+/* Open MPI's rows of each of the four, in coll/tuned's order. */
+typedef enum {
+    MCA_COLL_SWING_RSB_OMPI_BASIC_LINEAR = MCA_COLL_SWING_RSAG_COUNT,
+    MCA_COLL_SWING_RSB_OMPI_RECURSIVE_DOUBLING,
+    MCA_COLL_SWING_RSB_OMPI_RECURSIVE_HALVING,
+    MCA_COLL_SWING_RSB_OMPI_BUTTERFLY,
+    MCA_COLL_SWING_RSB_COUNT
+} mca_coll_swing_rsb_id_t;
+
+typedef enum {
+    MCA_COLL_SWING_RS_OMPI_NONOVERLAPPING = MCA_COLL_SWING_RSAG_COUNT,
+    MCA_COLL_SWING_RS_OMPI_RECURSIVE_HALVING,
+    MCA_COLL_SWING_RS_OMPI_RING,
+    MCA_COLL_SWING_RS_OMPI_BUTTERFLY,
+    MCA_COLL_SWING_RS_COUNT
+} mca_coll_swing_rs_id_t;
+
+/* sparbit: Open MPI 5.0 only (the last row, absent on 4.1) */
+typedef enum {
+    MCA_COLL_SWING_AG_OMPI_LINEAR = MCA_COLL_SWING_RSAG_COUNT,
+    MCA_COLL_SWING_AG_OMPI_BRUCK,
+    MCA_COLL_SWING_AG_OMPI_RECURSIVE_DOUBLING,
+    MCA_COLL_SWING_AG_OMPI_RING,
+    MCA_COLL_SWING_AG_OMPI_NEIGHBOR,
+    MCA_COLL_SWING_AG_OMPI_TWO_PROC,
+    MCA_COLL_SWING_AG_OMPI_SPARBIT,
+    MCA_COLL_SWING_AG_COUNT
+} mca_coll_swing_ag_id_t;
+
+typedef enum {
+    MCA_COLL_SWING_AGV_OMPI_DEFAULT = MCA_COLL_SWING_RSAG_COUNT,
+    MCA_COLL_SWING_AGV_OMPI_BRUCK,
+    MCA_COLL_SWING_AGV_OMPI_RING,
+    MCA_COLL_SWING_AGV_OMPI_NEIGHBOR,
+    MCA_COLL_SWING_AGV_OMPI_TWO_PROC,
+    MCA_COLL_SWING_AGV_OMPI_SPARBIT,
+    MCA_COLL_SWING_AGV_COUNT
+} mca_coll_swing_agv_id_t;
+
+/* Broadcast and reduce algorithms (one enum for the rows both tables
+   share; Open MPI's rows follow, per collective, below). */
 typedef enum {
     MCA_COLL_SWING_BR_AUTO = 0,
     MCA_COLL_SWING_BR_BINE,          /* Bine tree: Swing's distances */
@@ -69,7 +120,32 @@ typedef enum {
     MCA_COLL_SWING_BR_COUNT
 } mca_coll_swing_br_id_t;
 
-/* Gather and scatter algorithms (one enum for both tables). */
+typedef enum {
+    MCA_COLL_SWING_BCAST_OMPI_BASIC_LINEAR = MCA_COLL_SWING_BR_COUNT,
+    MCA_COLL_SWING_BCAST_OMPI_CHAIN,
+    MCA_COLL_SWING_BCAST_OMPI_PIPELINE,
+    MCA_COLL_SWING_BCAST_OMPI_SPLIT_BINARY_TREE,
+    MCA_COLL_SWING_BCAST_OMPI_BINARY_TREE,
+    MCA_COLL_SWING_BCAST_OMPI_BINOMIAL,
+    MCA_COLL_SWING_BCAST_OMPI_KNOMIAL,
+    MCA_COLL_SWING_BCAST_OMPI_SCATTER_ALLGATHER,
+    MCA_COLL_SWING_BCAST_OMPI_SCATTER_ALLGATHER_RING,
+    MCA_COLL_SWING_BCAST_COUNT
+} mca_coll_swing_bcast_id_t;
+
+typedef enum {
+    MCA_COLL_SWING_REDUCE_OMPI_LINEAR = MCA_COLL_SWING_BR_COUNT,
+    MCA_COLL_SWING_REDUCE_OMPI_CHAIN,
+    MCA_COLL_SWING_REDUCE_OMPI_PIPELINE,
+    MCA_COLL_SWING_REDUCE_OMPI_BINARY,
+    MCA_COLL_SWING_REDUCE_OMPI_BINOMIAL,
+    MCA_COLL_SWING_REDUCE_OMPI_IN_ORDER_BINARY,
+    MCA_COLL_SWING_REDUCE_OMPI_RABENSEIFNER,
+    MCA_COLL_SWING_REDUCE_COUNT
+} mca_coll_swing_reduce_id_t;
+
+/* Gather and scatter algorithms (one enum for the rows both tables share;
+   Open MPI's rows follow, per collective, below). */
 typedef enum {
     MCA_COLL_SWING_GS_AUTO = 0,
     MCA_COLL_SWING_GS_BINE,
@@ -79,6 +155,20 @@ typedef enum {
     MCA_COLL_SWING_GS_SHM,           /* the node's shared segment (one node) */
     MCA_COLL_SWING_GS_COUNT
 } mca_coll_swing_gs_id_t;
+
+typedef enum {
+    MCA_COLL_SWING_GATHER_OMPI_BASIC_LINEAR = MCA_COLL_SWING_GS_COUNT,
+    MCA_COLL_SWING_GATHER_OMPI_BINOMIAL,
+    MCA_COLL_SWING_GATHER_OMPI_LINEAR_SYNC,
+    MCA_COLL_SWING_GATHER_COUNT
+} mca_coll_swing_gather_id_t;
+
+typedef enum {
+    MCA_COLL_SWING_SCATTER_OMPI_BASIC_LINEAR = MCA_COLL_SWING_GS_COUNT,
+    MCA_COLL_SWING_SCATTER_OMPI_BINOMIAL,
+    MCA_COLL_SWING_SCATTER_OMPI_LINEAR_NB,
+    MCA_COLL_SWING_SCATTER_COUNT
+} mca_coll_swing_scatter_id_t;
 
 /* Where an algorithm applies; auto picks by it. */
 typedef enum {
@@ -111,6 +201,11 @@ typedef struct mca_coll_swing_alg_t {
                                      (node/coll_swing_tree.c), built per root;
                                      plan then names the BO list whose block
                                      layouts gather and scatter use, or -1 */
+    int ompi;                     /* Open MPI's coll/base algorithm, called as
+                                     coll/tuned calls it: tuned's number of it
+                                     (ompi_algs/); blocking only: forced on a
+                                     nonblocking call, the call goes to the
+                                     previous module. 0: swing's */
 } mca_coll_swing_alg_t;
 
 /* A collective's table. */

@@ -64,8 +64,8 @@ static int swing_register_algorithm(int coll)
     const mca_coll_swing_table_t *t = &mca_coll_swing_tables[coll];
     mca_base_var_enum_value_t values[MCA_COLL_SWING_MAX_ALGS + 1];
     mca_base_var_enum_t *alg_enum = NULL;
-    /* room for every row's help: broadcast's and reduce's 11 take about 1200 */
-    char help[2048], name[64];
+    /* room for every row's help: broadcast's 20 take about 2600 */
+    char help[4096], name[64];
     int *value = &mca_coll_swing_params.algorithm[coll];
     size_t used;
     int rc;

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ompi/mca/coll/base/coll_base_functions.h"
 #include "opal/util/output.h"
 
 static int swing_module_enable(mca_coll_base_module_t *module,
@@ -204,6 +205,18 @@ static int swing_module_enable(mca_coll_base_module_t *module,
         OBJ_RETAIN(*prev);
     }
 
+    /*
+     * Open MPI's algorithms (coll/coll_swing_ompi_algs.c) cache their trees
+     * and requests in the module's base_data, as coll/tuned's module sets it
+     * up at enable; the base module's destructor releases it.
+     */
+    for (int tries = 0; tries < 2 && NULL == m->super.base_data; ++tries) {
+        m->super.base_data = mca_coll_swing_fault(MCA_COLL_SWING_FAULT_SETUP)
+                                 ? NULL : OBJ_NEW(mca_coll_base_comm_t);
+    }
+    if (NULL == m->super.base_data) {
+        return OMPI_ERR_OUT_OF_RESOURCE;
+    }
     /* as at query: a failed allocation is tried again once (the setup is local) */
     rc = mca_coll_swing_setup(m);
     if (OMPI_ERR_OUT_OF_RESOURCE == rc) {

@@ -24,6 +24,12 @@
 #   run_matrix.sh topo   coll_swing_topology tori (and one that does not fit),
 #                        every algorithm that follows a topology, and BO
 #                        with small odd pipeline segments, --quick
+#   run_matrix.sh ompi   Open MPI's own algorithms (the ompi_* values of each
+#                        collective's parameter, through MPI_T) through
+#                        test_allreduce, test_rsag and test_rooted: np 2, 3,
+#                        4 and emulated nodes 2x2 (where namespaces are
+#                        permitted), --quick; ompi_long: np 2..8 and 4x2,
+#                        the full matrices
 #   run_matrix.sh nbc    the same through MPI_Iallreduce and MPI_Allreduce_init
 #                        (test_allreduce --entry): np 2..16, every algorithm,
 #                        the full matrix at np 3, 4, 8, small odd pipeline
@@ -60,6 +66,30 @@ rot=0
 failed=""
 start=$(date +%s)
 
+# The values of coll_swing_<collective>_algorithm, as MPI_T lists them
+# (test_ompi_algs --list, run once).
+values_all=""
+values_of() {
+    if [ -z "$values_all" ]; then
+        values_all=$(sh "$mpirun_sh" -np 1 "$tests_dir/mpi/test_ompi_algs" --list 2>/dev/null \
+                         | grep '^[a-z_]*:[a-z_0-9]*$')
+    fi
+    echo "$values_all" | sed -n "s/^$1://p"
+}
+
+# has_value COLL ALG: the collective's parameter has that value
+has_value() {
+    values_of "$1" | grep -qx "$2"
+}
+
+# ompi_values COLL...: the Open MPI values any of the collectives has
+ompi_values() {
+    for c in "$@"; do values_of "$c"; done | grep '^ompi_' | sort -u | tr '\n' ' '
+}
+
+# SWING_TEST_LAUNCH: runs a job instead of mpirun.sh -np NP (the emulated nodes)
+launch=${SWING_TEST_LAUNCH:-}
+
 # one_run NP ALG ALSO BIG QUICK LABEL [mpirun options...]
 one_run() {
     np=$1 alg=$2 also=$3 big=$4 q=$5 label=$6
@@ -75,11 +105,14 @@ one_run() {
         # chains, the BO forms and hier serve broadcast and reduce only
         case "$alg" in chain|*_bo|*_bo_mp|hier) colls="bcast reduce" ;; esac
         for c in $colls; do
+            # an Open MPI value, where the collective has it
+            case "$alg" in ompi_*) has_value "$c" "$alg" || continue ;; esac
             set -- --mca "coll_swing_${c}_algorithm" "$alg" "$@"
         done
     elif [ "$prog" != "$tests_dir/mpi/test_allreduce" ]; then
         entry_opt=""
         for c in reduce_scatter_block reduce_scatter allgather allgatherv; do
+            case "$alg" in ompi_*) has_value "$c" "$alg" || continue ;; esac
             set -- --mca "coll_swing_${c}_algorithm" "$alg" "$@"
         done
     else
@@ -90,7 +123,9 @@ one_run() {
         fi
     fi
     echo "=== RUN [$label] np=$np alg=$alg${also:+ also=$also} big=$big $q: mpirun $*"
-    if timeout 300 sh "$mpirun_sh" -np "$np" "$@" \
+    run_with="sh $mpirun_sh -np $np"
+    [ -n "$launch" ] && run_with=$launch
+    if timeout 300 $run_with "$@" \
             "$prog" --alg "$alg" $also_opt --big "$big" $q --label "$label" $entry_opt; then
         echo "PASS [$label] np=$np alg=$alg${also:+ also=$also} ($(($(date +%s) - t0)) s)"
     else
@@ -233,6 +268,41 @@ topo)
     all_algs "rd_bo swing_bo" 7 65536 "$quick" "segment 1000 B" --mca coll_swing_segment_size 1000
     all_algs "swing_bo_mp ring rd_bo_mp" 9 65536 "$quick" "torus:3x3, segment 1000 B" \
         --mca coll_swing_topology torus:3x3 --mca coll_swing_segment_size 1000
+    ;;
+ompi|ompi_long)
+    # Open MPI's own algorithms (ompi_algs/): each program's collectives
+    ar=$(ompi_values allreduce)
+    rsag=$(ompi_values reduce_scatter_block reduce_scatter allgather allgatherv)
+    rooted=$(ompi_values bcast reduce gather scatter)
+    if [ -z "$ar" ] || [ -z "$rsag" ] || [ -z "$rooted" ]; then
+        echo "FAIL: no ompi_* values in coll_swing_*_algorithm (test_ompi_algs --list)"
+        exit 1
+    fi
+    q=$quick nps="2 3 4" nodes=2x2
+    if [ "$group" = ompi_long ]; then q="" nps="2 3 4 5 6 7 8" nodes=4x2; fi
+    for np in ${SWING_TEST_NPS:-$nps}; do
+        prog="$tests_dir/mpi/test_allreduce"
+        all_algs "$ar" "$np" "$(big_for "$np")" "$q" "ompi allreduce"
+        prog="$tests_dir/mpi/test_rsag"
+        all_algs "$rsag" "$np" 65536 "$q" "ompi rsag"
+        prog="$tests_dir/mpi/test_rooted"
+        all_algs "$rooted" "$np" 65536 "$q" "ompi rooted"
+    done
+    SWING_MPIRUN="sh $mpirun_sh"
+    export SWING_MPIRUN
+    if sh "$SWING_TOP_SRCDIR/tests/cluster/mpirun-nodes.sh" 1x1 true > /dev/null 2>&1; then
+        launch="sh $SWING_TOP_SRCDIR/tests/cluster/mpirun-nodes.sh $nodes"
+        np=$(echo "$nodes" | awk -Fx '{print $1 * $2}')
+        prog="$tests_dir/mpi/test_allreduce"
+        all_algs "$ar" "$np" 65536 "$q" "ompi allreduce nodes $nodes"
+        prog="$tests_dir/mpi/test_rsag"
+        all_algs "$rsag" "$np" 65536 "$q" "ompi rsag nodes $nodes"
+        prog="$tests_dir/mpi/test_rooted"
+        all_algs "$rooted" "$np" 65536 "$q" "ompi rooted nodes $nodes"
+        launch=""
+    else
+        echo "SKIP: emulated nodes $nodes (Linux namespaces not permitted)"
+    fi
     ;;
 nbc)
     for e in nonblocking persistent; do

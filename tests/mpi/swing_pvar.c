@@ -12,6 +12,8 @@
 const char *const swing_pvar_algs[SWING_PVAR_NALG] = {
     "swing_lo", "rd_lo", "swing_bo", "rd_bo", "shm", "hier",
     "swing_lo_mp", "rd_lo_mp", "swing_bo_mp", "rd_bo_mp", "ring",
+    "ompi_basic_linear", "ompi_nonoverlapping", "ompi_recursive_doubling", "ompi_ring",
+    "ompi_segmented_ring", "ompi_rabenseifner",
 };
 
 /* handles[0] served, [1] fallback, [2 + i] algorithm i */
@@ -26,7 +28,7 @@ static int swing_t_up;
  * Handles of counters read by name, kept for the session: a counter's
  * handle reads what accumulated since it was allocated.
  */
-#define SWING_PVAR_BYNAME 64
+#define SWING_PVAR_BYNAME 160
 static struct {
     char name[96];
     MPI_T_pvar_handle handle;
@@ -216,7 +218,20 @@ unsigned long long swing_pvar_get(const char *name)
     return (0 == swing_pvar_read_one(want, &v)) ? v : ~0ULL;
 }
 
+static int swing_cvar_enum(const char *var, const char *name, int write);
+
+int swing_cvar_has(const char *var, const char *name)
+{
+    return 0 == swing_cvar_enum(var, name, 0);
+}
+
 int swing_cvar_set(const char *var, const char *name)
+{
+    return swing_cvar_enum(var, name, 1);
+}
+
+/* Finds enum item name of control variable var (0), and writes it (write). */
+static int swing_cvar_enum(const char *var, const char *name, int write)
 {
     int num, rc = -1;
 
@@ -245,7 +260,9 @@ int swing_cvar_set(const char *var, const char *name)
                 || 0 != strcmp(item, name)) {
                 continue;
             }
-            if (MPI_SUCCESS == MPI_T_cvar_handle_alloc(idx, NULL, &handle, &count)) {
+            if (!write) {
+                rc = 0;
+            } else if (MPI_SUCCESS == MPI_T_cvar_handle_alloc(idx, NULL, &handle, &count)) {
                 if (MPI_SUCCESS == MPI_T_cvar_write(handle, &value)) {
                     rc = 0;
                 }

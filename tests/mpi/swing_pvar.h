@@ -7,7 +7,7 @@
 
 #include <mpi.h>
 
-#define SWING_PVAR_NALG 11
+#define SWING_PVAR_NALG 17
 
 /* Algorithm names in counter order: coll_swing_allreduce_<name>. */
 extern const char *const swing_pvar_algs[SWING_PVAR_NALG];
@@ -58,6 +58,8 @@ unsigned long long swing_pvar_get(const char *name);
 /* Sets control variable var (e.g. "coll_swing_allgather_algorithm") to
    the enum value called name, as swing_cvar_set_algorithm. */
 int swing_cvar_set(const char *var, const char *name);
+/* 1 if control variable var (an enum) has a value called name. */
+int swing_cvar_has(const char *var, const char *name);
 /* Reads control variable var (a long, e.g. "coll_swing_shm_cma_allgather_min",
    an int or a bool); -1 if absent. */
 int swing_cvar_get_long(const char *var, long *value);

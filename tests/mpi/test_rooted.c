@@ -57,6 +57,8 @@ static struct {
     int wrank, wsize;
     tu_opts_t o;
     const char *forced;      /* the algorithm this communicator was made with */
+    int sum8;                /* the reduce sums 8-bit integers, which Open MPI's
+                                algorithms decline: any algorithm may serve it */
     long cases, failures;
     char current[128];
     int node_ok;             /* coll_swing_shm_size > 0, not shm_assume_remote */
@@ -130,8 +132,24 @@ static void fail(const char *cn, int coll, const char *what)
 /* The algorithm collective coll runs: the forced one where its table has it, else auto. */
 static const char *effective(int coll)
 {
+    static char looked_up[64];
+    static int has[C_N];
+    char var[96];
+
     if (NULL == run.forced) {
         return "auto";
+    }
+    if (0 == strncmp(run.forced, "ompi_", 5)) {
+        /* Open MPI's: each collective has its own (run_matrix.sh forces
+           one only where the collective has it); looked up once per name */
+        if (0 != strcmp(looked_up, run.forced)) {
+            for (int c = 0; c < C_N; ++c) {
+                snprintf(var, sizeof(var), "coll_swing_%s_algorithm", coll_names[c]);
+                has[c] = swing_cvar_has(var, run.forced);
+            }
+            snprintf(looked_up, sizeof(looked_up), "%s", run.forced);
+        }
+        return has[coll] ? run.forced : "auto";
     }
     if (C_GATHER == coll || C_SCATTER == coll) {
         for (size_t i = 0; i < sizeof(gs_algs) / sizeof(gs_algs[0]); ++i) {
@@ -155,6 +173,8 @@ static want_t wanted(int coll)
         w.alg = (one && run.node_ok) ? a : NULL;
     } else if (0 == strcmp(a, "hier")) {
         w.alg = (mixed && run.node_ok) ? a : NULL;
+    } else if (C_REDUCE == coll && run.sum8 && 0 == strncmp(a, "ompi_", 5)) {
+        return w;
     } else if (0 != strcmp(a, "auto")) {
         w.alg = a;
         return w;
@@ -372,6 +392,7 @@ static void reduce_case(MPI_Comm comm, const char *cn, tu_type_id_t t, opk_t op,
 
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &p);
+    run.sum8 = (O_SUM == op && tu_one_byte(t));
     snprintf(run.current, sizeof(run.current), "type=%s op=%d root=%d count=%zu%s",
              tu_types[t].name, (int) op, root, n, in_place ? " in place" : "");
     sbuf = fill(t, n, op, rank, 0);
@@ -530,8 +551,9 @@ static void read_settings(void)
     run.topo_auto = (0 == strcmp(topo, "auto"));
 }
 
-/* name for every collective that has it (broadcast and reduce have them
-   all; gather and scatter get auto when they have not). */
+/* name for every collective that has it (broadcast and reduce have all of
+   swing's; gather and scatter get auto when they have not, and every
+   collective without an Open MPI one named). */
 static int set_all(const char *name)
 {
     char var[96];
@@ -541,7 +563,8 @@ static int set_all(const char *name)
         if (0 == swing_cvar_set(var, name)) {
             continue;
         }
-        if (c <= C_REDUCE || 0 != swing_cvar_set(var, "auto")) {
+        if ((c <= C_REDUCE && 0 != strncmp(name, "ompi_", 5))
+            || 0 != swing_cvar_set(var, "auto")) {
             return -1;
         }
     }

@@ -6,7 +6,8 @@
 # message each, naming file and line, and the rest is used; a file's rows
 # replace the description's; rows for one communicator size (ranks=N) win
 # over rows for any; a forced algorithm overrides the rows; a missing file
-# gives one message and the model. What served each size comes from
+# gives one message and the model; rows may name Open MPI's own algorithms
+# (ompi_*). What served each size comes from
 # swing_bench's CSV (swing's MPI_T counters), 4 ranks on ring:4.
 set -u
 top=${SWING_TOP_BUILDDIR:?run through make check}
@@ -139,6 +140,28 @@ grep -q "MPI_COMM_WORLD auto: 257 B .. 1023 B -> .* (cost model, LO up to 0 B: c
 run missing --mca coll_swing_decision_file "$out/nothing"
 once missing "coll_swing_decision_file $out/nothing: cannot open"
 expect missing "64:=model 1024:=model"
+
+# rows naming Open MPI's own algorithms (ompi_*): followed, counted as
+# those rows; one on the nonblocking allreduce, which has no executor for
+# them, said once and left out
+cat > "$out/ompi_rows" <<'EOF2'
+decide allreduce 0-64 ompi_basic_linear
+decide allreduce 65-1K ompi_ring
+decide bcast 0-2K ompi_knomial
+decide gather 0- ompi_basic_linear
+decide reduce 0- ompi_in_order_binary
+decide iallreduce 0- ompi_ring
+EOF2
+run ompi --mca coll_swing_decision_file "$out/ompi_rows"
+expect ompi "8:ompi_basic_linear 64:ompi_basic_linear 128:ompi_ring 1024:ompi_ring 2048:=model"
+once ompi "decide row ignored: MPI_Iallreduce has no executor for the algorithm 'ompi_ring'"
+run ompi_bcast -k bcast --mca coll_swing_decision_file "$out/ompi_rows"
+run ompi_bcast_model -k bcast
+expect ompi_bcast "8:ompi_knomial 2048:ompi_knomial 4096:=ompi_bcast_model"
+run ompi_gather -k gather --mca coll_swing_decision_file "$out/ompi_rows"
+expect ompi_gather "1024:ompi_basic_linear 8192:ompi_basic_linear"
+run ompi_reduce -k reduce --mca coll_swing_decision_file "$out/ompi_rows"
+expect ompi_reduce "8:ompi_in_order_binary 8192:ompi_in_order_binary"
 
 [ $fail = 0 ] && echo "PASS: test_table.sh" || echo "FAIL: test_table.sh"
 exit $fail

@@ -250,3 +250,11 @@ void tu_each_algorithm(const char *list, int (*select)(const char *alg), tu_matr
     }
     free(copy);
 }
+
+int tu_one_byte(tu_type_id_t t)
+{
+    int size = 0;
+
+    MPI_Type_size(tu_types[t].type, &size);
+    return 1 == size;
+}

@@ -49,6 +49,9 @@ typedef struct tu_type {
     MPI_Datatype type;   /* after tu_types_create */
 } tu_type_t;
 
+/* 1 if an element of type t is one byte (after tu_types_create). */
+int tu_one_byte(tu_type_id_t t);
+
 extern tu_type_t tu_types[TU_NTYPES];
 
 /* The modulus of tu_modsum. */

@@ -1,0 +1,3 @@
+#!/bin/sh
+# Integration matrix, group ompi (see run_matrix.sh): Open MPI's own algorithms.
+exec sh "${SWING_TOP_SRCDIR:?run through make check}/tests/mpi/run_matrix.sh" ompi
