@@ -77,6 +77,8 @@ for r in 1 2; do
       csvrow swing-auto 8 "$2" swing_lo; csvrow swing-lo 8 "$2" swing_lo; csvrow rd-lo 8 "$1" rd_lo
       csvrow swing-auto 16 "$4" swing_lo; csvrow swing-lo 16 "$4" swing_lo; csvrow rd-lo 16 "$3" rd_lo
       csvrow tuned 8 30 -; csvrow tuned 16 30 -
+      csvrow swing-auto 32 "$4" swing_lo; csvrow swing-lo 32 "$4" swing_lo
+      csvrow ompi-ring 32 8 ompi_ring; csvrow tuned 32 30 -
     } > "$out/kept/r$r/allreduce.csv"
 done
 sh "$src/bench/swing-tune" --from "$out/kept" -k allreduce --out "$out/noise" > "$out/noise.out" 2>&1 \
@@ -85,6 +87,16 @@ grep -q '^decide allreduce 0-8 rd_lo ranks=2$' "$out/noise" \
     || { cat "$out/noise"; echo "FAIL: noise rule: auto's pick 15% slower in the median was kept"; fail=1; }
 grep -q '^decide allreduce 9-16 swing_lo ranks=2$' "$out/noise" \
     || { cat "$out/noise"; echo "FAIL: noise rule: auto's pick within noise in the median was not kept"; fail=1; }
+# Open MPI's ring, run by swing, the fastest at 32 B: its row names it,
+# and the component follows that row (its counter)
+grep -q '^decide allreduce 17-32 ompi_ring ranks=2$' "$out/noise" \
+    || { cat "$out/noise"; echo "FAIL: the fastest, Open MPI's ring (ompi_ring), has no row"; fail=1; }
+sh "$src/tests/mpi/mpirun.sh" -np 2 --mca coll_swing_decision_file "$out/noise" \
+    "$SWING_BENCH" -k allreduce -C swing-auto -m 32:32 -i 3 -w 1 --csv "$out/ompi.csv" \
+    > "$out/ompi.out" 2>&1 || { cat "$out/ompi.out"; echo "FAIL: swing_bench with the ompi_ring row"; fail=1; }
+got=$(awk -F, 'NR > 1 && $3 == 32 { print $12 "," $19 }' "$out/ompi.csv" 2>/dev/null)
+[ "$got" = "yes,ompi_ring" ] \
+    || { echo "FAIL: the row naming ompi_ring at 32 B: served,algorithm = '$got'"; fail=1; }
 
 # --description: the description's rows of the collective measured are
 # replaced, its rows of the others kept

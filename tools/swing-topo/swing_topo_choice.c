@@ -112,6 +112,19 @@ static int swing_choice_rooted_knows(const char *const *names, const char *alg)
     return 0;
 }
 
+/*
+ * Open MPI's coll/base algorithms that the component runs (its tables'
+ * ompi_* rows; which there are depends on the Open MPI release, sparbit
+ * only from 5.0): a blocking collective's row may name one, and the
+ * component checks the name against its own table when it reads the row.
+ * The nonblocking and persistent allreduce have none.
+ */
+static int swing_choice_ompi(const char *coll, const char *alg)
+{
+    return 0 == strncmp(alg, "ompi_", 5) && strlen(alg) > 5 && 0 != strcmp(coll, "iallreduce")
+           && 0 != strcmp(coll, "allreduce_init");
+}
+
 /* The component's decision buckets: (2^(b-1), 2^b] bytes. */
 #define SWING_CHOICE_NBUCKETS 48
 
@@ -326,17 +339,18 @@ int swing_topo_choice(const swt_topo_t *topo, const swt_cost_params_t *par, cons
     }
     for (int i = 0; i < n && !done; ++i) {
         const swt_table_row_t *r = swt_table_row(tab, idx[i]);
-        int a = swing_choice_alg(&ch, r->alg);
+        int a = swing_choice_alg(&ch, r->alg), ompi = swing_choice_ompi(coll, r->alg);
         size_t lo = (r->lo > SIZE_MAX) ? SIZE_MAX : (size_t) r->lo;
         size_t hi = (r->hi > SIZE_MAX) ? SIZE_MAX : (size_t) r->hi;
-        if (0 == a || a < -1) {
+        if (0 == a || (a < -1 && !ompi)) {
             continue;   /* auto: the model's; unknown: the component leaves it out */
         }
         if (from < lo) {
             swing_choice_gap(&ch, choice, label, from, lo - 1, gap);
         }
         snprintf(why, sizeof(why), "measured table %s:%d", swt_table_origin(tab), r->line);
-        swing_choice_line(label, lo, hi, a < 0 ? "previous" : ch.algs[a].name, why);
+        swing_choice_line(label, lo, hi, a >= 0 ? ch.algs[a].name : a == -1 ? "previous" : r->alg,
+                          why);
         done = (SIZE_MAX == hi);
         from = hi + 1;
     }
@@ -358,7 +372,7 @@ void swing_topo_choice_check(const swt_table_t *tab)
         const char *const *rooted = swing_choice_rooted(r->coll);
         swing_choice_t ch;
         if (c < 0 && NULL != rooted) {
-            if (!swing_choice_rooted_knows(rooted, r->alg)) {
+            if (!swing_choice_rooted_knows(rooted, r->alg) && !swing_choice_ompi(r->coll, r->alg)) {
                 fprintf(stderr, "swing-topo: %s:%d: decide row ignored: %s has no algorithm "
                         "'%s'\n", swt_table_origin(tab), r->line, r->coll, r->alg);
             }
@@ -370,7 +384,7 @@ void swing_topo_choice_check(const swt_table_t *tab)
             continue;
         }
         swing_choice_of(c, &ch);
-        if (swing_choice_alg(&ch, r->alg) < -1) {
+        if (swing_choice_alg(&ch, r->alg) < -1 && !swing_choice_ompi(r->coll, r->alg)) {
             fprintf(stderr, "swing-topo: %s:%d: decide row ignored: %s has no algorithm '%s'\n",
                     swt_table_origin(tab), r->line, r->coll, r->alg);
         }
