@@ -79,7 +79,8 @@ static inline int mca_coll_swing_segop_out(const mca_coll_swing_segop_t *op)
     return SWT_COLL_REDUCE != op->call.tcoll || op->call.is_root;
 }
 
-/* The first action is due: the call numbered on the segment. */
+/* The first action is due: the call numbered on the segment, op->set its
+   first set of slots. */
 void mca_coll_swing_segop_begin(mca_coll_swing_segop_t *op);
 /* After the last action: a failure of any rank of the segment in the
    call becomes this rank's error. Returns op->rc. */
