@@ -25,10 +25,12 @@
  *
  * MPI_Reduce (call->tcoll) runs the same schemes, so its root gets the
  * allreduce's bits: every rank copies in and reduces its slices; only the
- * root copies the result out (small scheme: only the root reduces). Never
- * by single copy, whose last step gathers into every rank's receive
- * buffer. hier's reduce runs them on each node's segment, the node's
- * leader as the root.
+ * root copies the result out (small scheme: only the root reduces). At
+ * up to SWING_SHM_REDUCE_ROOT_MAX ranks its large scheme is the root's
+ * alone (coll_swing_shm_reduce.c: the same combination, one phase per
+ * chunk). Never by single copy, whose last step gathers into every rank's
+ * receive buffer. hier's reduce runs them on each node's segment, the
+ * node's leader as the root.
  *
  * Why one phase per chunk suffices: rank r overwrites its slot of set
  * (f+k+1)%2 during chunk k, after the phase that ended chunk k-1, so every
@@ -257,6 +259,8 @@ void mca_coll_swing_shm_op_set(mca_coll_swing_segop_t *op, const mca_coll_swing_
     op->src = (NULL != call->sbuf) ? call->sbuf : call->rbuf;
     if (mca_coll_swing_shm_span(call, op->true_ext, call->count) <= s->small_size) {
         op->next = swing_shm_small_next;
+    } else if (SWT_COLL_REDUCE == call->tcoll && s->nranks <= SWING_SHM_REDUCE_ROOT_MAX) {
+        op->next = mca_coll_swing_shm_reduce_next;
     } else if (s->cma && mca_coll_swing_params.shm_cma && SWT_COLL_REDUCE != call->tcoll
                && call->bytes >= (size_t) mca_coll_swing_params.shm_cma_min) {
         /* not for MPI_Reduce: its other ranks have no receive buffer to gather into */

@@ -3,7 +3,8 @@
  * (transport/coll_swing_seg.h), for communicators whose ranks all share
  * this node; the broadcast is also hier's node phase (from each node's
  * leader). MPI_Reduce runs the shm allreduce's schemes (coll_swing_shm.c)
- * with the result copied out at the root only. All move bytes: a type
+ * with the result copied out at the root only, or at few ranks the
+ * root's own (coll_swing_shm_reduce.c). All move bytes: a type
  * with holes is packed into the module's scratch (base/coll_swing_ubuf.h).
  *
  * Broadcast, small (at most p small slots, one half of the small area),
