@@ -10,10 +10,11 @@
  * each call's data depend on its index, and some ranks sleep before some
  * calls so that the others run ahead. Every result is checked.
  *
- * The shm counter of each blocking collective (MPI_T) grows by its calls
- * at least: the segment served them.
+ * The counter of the forced algorithm (MPI_T) of each blocking collective
+ * that has one grows by its calls at least: the segment served them.
  *
- * usage: test_seg_turn [calls]   (run with the shm algorithms forced)
+ * usage: test_seg_turn [calls [alg]]   (alg: shm, the default, or hier on
+ *        emulated nodes; run with that algorithm forced)
  */
 #include "swing_pvar.h"
 
@@ -33,13 +34,14 @@ static const int sizes[] = {100, 1500, 2100, 3000, 5000, 9000, 20000, 70000, 150
 
 static int p, rank, errors;
 static unsigned long long made[K_N], before[K_N];
+static const char *alg = "shm";
 
-/* The shm counter of a blocking collective (~0ULL: none). */
+/* The forced algorithm's counter of a blocking collective (~0ULL: none). */
 static unsigned long long shm_count(int kind)
 {
     char name[96];
 
-    snprintf(name, sizeof(name), "%s_shm", names[kind]);
+    snprintf(name, sizeof(name), "%s_%s", names[kind], alg);
     return swing_pvar_get(name);
 }
 
@@ -166,6 +168,7 @@ int main(int argc, char **argv)
     MPI_Comm_size(MPI_COMM_WORLD, &p);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     calls = argc > 1 ? atoi(argv[1]) : 400;
+    alg = argc > 2 ? argv[2] : alg;
     for (size_t j = 0; j < sizeof(sizes) / sizeof(sizes[0]); ++j) {
         most = (size_t) sizes[j] > most ? (size_t) sizes[j] : most;
     }
@@ -199,8 +202,8 @@ int main(int argc, char **argv)
     for (int k = 0; k < K_IALLREDUCE; ++k) {
         unsigned long long v = shm_count(k);
         if (~0ULL != v && v - before[k] < made[k] && errors++ < 5) {
-            fprintf(stderr, "test_seg_turn: rank %d: %llu of %llu %s calls through shm\n", rank,
-                    v - before[k], made[k], names[k]);
+            fprintf(stderr, "test_seg_turn: rank %d: %llu of %llu %s calls through %s\n", rank,
+                    v - before[k], made[k], names[k], alg);
         }
     }
     total = errors;
