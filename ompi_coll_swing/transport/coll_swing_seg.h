@@ -20,17 +20,16 @@
  * reset anything.
  *
  * The sets of slots in turn across calls. Round k of a call (a chunk, a
- * piece of every block) uses set (first + k) % 2. Its writes into round 0
- * come before the call's first phase, so they may meet a slow rank that
- * still reads the previous call's last round after that call's last
- * phase: first is the other set (open: the set a call leaves read after
- * its last phase, -1 none). Every later round is written after a phase of
- * the call, which every rank posts only after its reads of the round
- * before the previous one. So no call ends with a phase only to free a
- * set, and a writer runs one call ahead of its readers: it fills call
- * k + 1's first round while they copy call k's last one out. Every rank
- * makes the same calls on the segment in the same order, so first and
- * open are alike on every rank.
+ * piece of every block) uses set (first + k) % 2. A call writes round 0
+ * before its first phase, while a slow rank may still read the previous
+ * call's last round (read after that call's last phase): first is the
+ * other set (open: the set a call leaves read after its last phase, -1
+ * none). A later round is written after a phase of the call, which every
+ * rank posts only after reading the round two before. So no call ends
+ * with a phase only to free a set, and a writer runs one call ahead of
+ * its readers: it fills call i + 1's first round while they copy call
+ * i's last one out. Every rank makes the same calls on the segment in the
+ * same order, so first and open are alike on every rank.
  *
  * Failures. A rank that fails during a call on the segment (its half of
  * the step between nodes, a single-copy read) still takes part in every
