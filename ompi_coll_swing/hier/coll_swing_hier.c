@@ -140,7 +140,8 @@ static int swing_hier_sliced_next(mca_coll_swing_segop_t *op)
     switch (op->stage) {
     case 0:
         op->stage = 1;
-        memcpy(s->slots + (size_t) h->nodes.lrank * s->slot_size, op->src + op->gap,
+        memcpy(s->slots + op->set * (size_t) s->nranks * s->slot_size
+                   + (size_t) h->nodes.lrank * s->slot_size, op->src + op->gap,
                mca_coll_swing_shm_span(call, op->true_ext,
                                        call->count < chunk ? call->count : chunk));
         return mca_coll_swing_segop_phase(op);

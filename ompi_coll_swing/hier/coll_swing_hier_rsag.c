@@ -233,11 +233,11 @@ static void swing_hrs_small(const swing_hrs_t *x, const char *src)
 static void swing_hrs_rounds(const swing_hrs_t *x, const char *src, size_t c)
 {
     mca_coll_swing_shm_t *s = x->s;
-    size_t rounds = (x->most + c - 1) / c, set_bytes = (size_t) s->nranks * s->slot_size;
+    size_t rounds = (x->most + c - 1) / c;
     size_t u, n;
 
     for (size_t k = 0; k < rounds; ++k) {
-        char *set = s->slots + (k % 2) * set_bytes, *slot = set + (size_t) s->rank * s->slot_size;
+        char *set = mca_coll_swing_shm_set(s, k), *slot = set + (size_t) s->rank * s->slot_size;
         size_t lo = k * c;
         for (int j = 0; j < x->k; ++j) {
             size_t end = swing_hrs_len(x, j) < lo + c ? swing_hrs_len(x, j) : lo + c;
@@ -264,9 +264,9 @@ static void swing_hrs_rounds(const swing_hrs_t *x, const char *src, size_t c)
             }
         }
     }
-    /* leave set 0 unread for the next collective on the segment */
-    if (rounds % 2) {
-        mca_coll_swing_shm_phase(s);
+    /* read after the last phase: the next call starts with the other set */
+    if (rounds > 0) {
+        mca_coll_swing_shm_unread(s, rounds - 1);
     }
 }
 
@@ -312,13 +312,13 @@ static void swing_hag_node(const swing_hrs_t *x, int ok)
     size_t u, n, mine = swing_hrs_len(x, x->me);
     int small = x->most * x->ext <= s->small_size;
     size_t c = small ? x->most : mca_coll_swing_shm_piece(x->s, x->ext, 1);
-    size_t rounds = (x->most + c - 1) / c, set_bytes = (size_t) s->nranks * s->slot_size;
+    size_t rounds = (x->most + c - 1) / c;
     char *half = small ? s->small + (s->small_calls++ % 2) * (size_t) s->nranks * s->small_size
                        : NULL;
 
     for (size_t k = 0; k < rounds; ++k) {
         size_t lo = k * c, stride = small ? s->small_size : s->slot_size;
-        char *base = small ? half : s->slots + (k % 2) * set_bytes;
+        char *base = small ? half : mca_coll_swing_shm_set(s, k);
         if (ok && lo < mine) {
             memcpy(base + (size_t) s->rank * stride, x->work + x->gap + lo * x->ext,
                    ((mine - lo < c) ? mine - lo : c) * x->ext);
@@ -333,8 +333,8 @@ static void swing_hag_node(const swing_hrs_t *x, int ok)
             }
         }
     }
-    if (!small && rounds % 2) {
-        mca_coll_swing_shm_phase(s);
+    if (!small && rounds > 0) {
+        mca_coll_swing_shm_unread(s, rounds - 1);
     }
     for (size_t e = 0; ok && e < mine; e += n) {
         n = swing_hrs_run(x, x->me, e, mine, &u);

@@ -23,6 +23,8 @@ void mca_coll_swing_segop_begin(mca_coll_swing_segop_t *op)
 {
     op->seq = mca_coll_swing_shm_call(op->s);
     op->marked = 0;
+    /* the schemes' chunks start with the segment's turn (transport/coll_swing_seg.h) */
+    op->set = op->s->first;
 }
 
 int mca_coll_swing_segop_end(mca_coll_swing_segop_t *op)

@@ -79,7 +79,8 @@ static inline int mca_coll_swing_segop_out(const mca_coll_swing_segop_t *op)
     return SWT_COLL_REDUCE != op->call.tcoll || op->call.is_root;
 }
 
-/* The first action is due: the call numbered on the segment. */
+/* The first action is due: the call numbered on the segment, op->set its
+   first set of slots. */
 void mca_coll_swing_segop_begin(mca_coll_swing_segop_t *op);
 /* After the last action: a failure of any rank of the segment in the
    call becomes this rank's error. Returns op->rc. */
@@ -143,6 +144,12 @@ int mca_coll_swing_nbseg_request(mca_coll_swing_call_t *call, mca_coll_swing_mod
 int mca_coll_swing_nbseg_unset(mca_coll_swing_call_t *call);
 /* The single-copy scheme's next() (coll_swing_shm_cma.c). */
 int mca_coll_swing_shm_cma_next(mca_coll_swing_segop_t *op);
+/* MPI_Reduce's large scheme at up to this many ranks: the root alone
+   reduces (coll_swing_shm_reduce.c, its next()). */
+#ifndef SWING_SHM_REDUCE_ROOT_MAX
+#define SWING_SHM_REDUCE_ROOT_MAX 3
+#endif
+int mca_coll_swing_shm_reduce_next(mca_coll_swing_segop_t *op);
 
 END_C_DECLS
 

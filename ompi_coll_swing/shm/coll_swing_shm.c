@@ -4,16 +4,17 @@
  * transport/coll_swing_seg.c).
  *
  * Large scheme, chunks of at most slot_size bytes, two sets of slots and
- * results used in turn so that one phase per chunk suffices:
- *   copy in    rank r copies chunk 0 into slot r, except its own slice
- *                                                            -> phase
+ * results used in turn so that one phase per chunk suffices (chunk k in
+ * set (f+k)%2, f the segment's turn: transport/coll_swing_seg.h):
+ *   copy in    rank r copies chunk 0 into slot r of set f, except its own
+ *              slice                                         -> phase
  *   for chunk k:
  *     reduce   rank r reduces its slice of chunk k across the slots of
  *              ranks 0, 1, ..., p-1 (its own slice straight from its
- *              send buffer) into result k%2
- *     copy in  rank r copies chunk k+1 into its slot of set (k+1)%2
+ *              send buffer) into result (f+k)%2
+ *     copy in  rank r copies chunk k+1 into its slot of set (f+k+1)%2
  *                                                            -> phase
- *     copy out every rank copies result k%2 into its receive buffer
+ *     copy out every rank copies result (f+k)%2 into its receive buffer
  * Small scheme (message <= small_size), one phase per call:
  *   copy in    rank r copies its vector into small slot r    -> phase
  *   reduce     every rank reduces all p slots, in rank order, straight
@@ -24,16 +25,20 @@
  *
  * MPI_Reduce (call->tcoll) runs the same schemes, so its root gets the
  * allreduce's bits: every rank copies in and reduces its slices; only the
- * root copies the result out (small scheme: only the root reduces). Never
- * by single copy, whose last step gathers into every rank's receive
- * buffer. hier's reduce runs them on each node's segment, the node's
- * leader as the root.
+ * root copies the result out (small scheme: only the root reduces). At
+ * up to SWING_SHM_REDUCE_ROOT_MAX ranks its large scheme is the root's
+ * alone (coll_swing_shm_reduce.c: the same combination, one phase per
+ * chunk). Never by single copy, whose last step gathers into every rank's
+ * receive buffer. hier's reduce runs them on each node's segment, the
+ * node's leader as the root.
  *
  * Why one phase per chunk suffices: rank r overwrites its slot of set
- * (k+1)%2 during chunk k, after the phase that ended chunk k-1, so every
+ * (f+k+1)%2 during chunk k, after the phase that ended chunk k-1, so every
  * rank has finished reducing chunk k-1 (the last reader of that set); it
- * writes result (k+1)%2 after the phase that ended chunk k, which every
- * rank reaches only after copying result (k-1)%2 = (k+1)%2 out.
+ * writes result (f+k+1)%2 after the phase that ended chunk k, which every
+ * rank reaches only after copying result (f+k-1)%2 out. Chunk 0 goes to
+ * set f, which no rank still reads for the previous call; the slots are
+ * read before the last phase, so the call leaves none read.
  * The small scheme alternates two halves of its area: when rank r reuses a
  * half, every rank has passed the phase of the call in between, so has
  * finished reading that half.
@@ -147,8 +152,9 @@ static int swing_shm_large_next(mca_coll_swing_segop_t *op)
     if (0 == op->stage) {
         op->stage = 1;
         op->n = call->count < chunk ? call->count : chunk;
-        swing_shm_copy_in(op, s->slots + (size_t) s->rank * s->slot_size, op->src + op->gap,
-                          op->n);
+        swing_shm_copy_in(op, s->slots + op->set * (size_t) s->nranks * s->slot_size
+                                  + (size_t) s->rank * s->slot_size,
+                          op->src + op->gap, op->n);
         return mca_coll_swing_segop_phase(op);
     }
     if (1 == op->stage) {
@@ -253,6 +259,8 @@ void mca_coll_swing_shm_op_set(mca_coll_swing_segop_t *op, const mca_coll_swing_
     op->src = (NULL != call->sbuf) ? call->sbuf : call->rbuf;
     if (mca_coll_swing_shm_span(call, op->true_ext, call->count) <= s->small_size) {
         op->next = swing_shm_small_next;
+    } else if (SWT_COLL_REDUCE == call->tcoll && s->nranks <= SWING_SHM_REDUCE_ROOT_MAX) {
+        op->next = mca_coll_swing_shm_reduce_next;
     } else if (s->cma && mca_coll_swing_params.shm_cma && SWT_COLL_REDUCE != call->tcoll
                && call->bytes >= (size_t) mca_coll_swing_params.shm_cma_min) {
         /* not for MPI_Reduce: its other ranks have no receive buffer to gather into */

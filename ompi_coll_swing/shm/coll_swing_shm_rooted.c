@@ -3,7 +3,8 @@
  * (transport/coll_swing_seg.h), for communicators whose ranks all share
  * this node; the broadcast is also hier's node phase (from each node's
  * leader). MPI_Reduce runs the shm allreduce's schemes (coll_swing_shm.c)
- * with the result copied out at the root only. All move bytes: a type
+ * with the result copied out at the root only, or at few ranks the
+ * root's own (coll_swing_shm_reduce.c). All move bytes: a type
  * with holes is packed into the module's scratch (base/coll_swing_ubuf.h).
  *
  * Broadcast, small (at most p small slots, one half of the small area),
@@ -12,16 +13,18 @@
  *   copy out   every other rank copies it out
  * Broadcast, large, chunks of one slot set (p slots: the root is the only
  * writer, so a phase moves as many bytes as an allreduce's), chunk k in
- * set k%2, one phase per chunk:
+ * set (f+k)%2, f the segment's turn (transport/coll_swing_seg.h), one
+ * phase per chunk:
  *   copy in    the root copies chunk 0 in                      -> phase
  *   chunk k    the others copy chunk k out while the root copies
  *              chunk k+1 into the other set                    -> phase
  * The root fills the next chunk while the others read this one. It
- * writes set (k+1)%2 after the phase that ended chunk k-1, which every
- * rank reaches only after reading chunk k-1 from that set. Like every
- * scheme that writes the slots at its start, it starts with set 0 and
- * must leave nobody reading it: when the last chunk was in set 0, one more
- * phase ends the call.
+ * writes set (f+k+1)%2 after the phase that ended chunk k-1, which every
+ * rank reaches only after reading chunk k-1 from that set. The last chunk
+ * is read after the last phase: the call leaves its set read, and the
+ * next call starts with the other one, so a root of back-to-back calls
+ * fills call k+1's first chunk while the others copy call k's last one
+ * out, without a phase between.
  * Broadcast by single copy (coll_swing_shm_cma_bcast_min >= 0, messages of
  * at least that many bytes, where the kernel lets the ranks read each
  * other's memory: the probe of coll_swing_shm.c), two phases:
@@ -36,14 +39,14 @@
  * every rank but the root copies its block into its small slot (the root
  * copies block j into small slot j) -> phase -> the root copies every
  * block out (each rank copies its own). Large: round k moves piece k (one
- * slot) of every block through slot j of set k%2, one phase per round,
- * one more when the last round was in set 0, as the shm allgather does.
+ * slot) of every block through slot j of set (f+k)%2, one phase per
+ * round, the last set left read, as the shm allgather does.
  *
  * Example, broadcast of 2.5 MiB from rank 2 of 4, slots of 256 KiB (sets
- * of 1 MiB): rank 2 copies [0, 1M) into set 0 -> phase; ranks 0, 1, 3
- * copy it out while rank 2 copies [1M, 2M) into set 1 -> phase; they copy
- * that out while rank 2 copies the last 512 KiB into set 0 -> phase; they
- * copy it out -> phase (set 0 read last). 4 phases.
+ * of 1 MiB), f = 0: rank 2 copies [0, 1M) into set 0 -> phase; ranks 0,
+ * 1, 3 copy it out while rank 2 copies [1M, 2M) into set 1 -> phase; they
+ * copy that out while rank 2 copies the last 512 KiB into set 0 -> phase;
+ * they copy it out. 3 phases; the next call starts with set 1.
  *
  * The broadcast is actions between waits (coll_swing_segop.h), so it
  * follows the segment's rules as the allreduce does; a blocking call
@@ -111,7 +114,7 @@ static int swing_bcast_large_next(mca_coll_swing_segop_t *op)
         op->stage = 1;
         op->n = swing_bcast_len(call->count, 0, set_bytes);
         if (call->is_root && !op->failed) {
-            memcpy(s->slots, op->src, op->n);
+            memcpy(s->slots + op->set * set_bytes, op->src, op->n);
         }
         return mca_coll_swing_segop_phase(op);
     case 1:
@@ -128,8 +131,9 @@ static int swing_bcast_large_next(mca_coll_swing_segop_t *op)
             return mca_coll_swing_segop_phase(op);
         }
         op->stage = 2;
-        /* the last chunk was read from set 0: leave it free for the next collective */
-        return (0 == op->set) ? mca_coll_swing_segop_phase(op) : SWING_SEGOP_DONE;
+        /* read after the last phase: the next call starts with the other set */
+        s->open = (int) op->set;
+        return SWING_SEGOP_DONE;
     default:
         return SWING_SEGOP_DONE;
     }
@@ -367,16 +371,13 @@ static int swing_shm_gs(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m,
     } else {
         size_t c = s->slot_size, rounds = (x.block + c - 1) / c;
         for (size_t k = 0; k < rounds; ++k) {
-            char *set = s->slots + (k % 2) * (size_t) s->nranks * s->slot_size;
+            char *set = mca_coll_swing_shm_set(s, k);
             size_t lo = k * c, n = swing_bcast_len(x.block, lo, c);
             swing_shm_gs_move(&x, set, s->slot_size, lo, n, gather, 0);
             mca_coll_swing_shm_phase(s);
             swing_shm_gs_move(&x, set, s->slot_size, lo, n, gather, 1);
         }
-        /* leave set 0 unread for the next collective on the segment */
-        if (rounds % 2) {
-            mca_coll_swing_shm_phase(s);
-        }
+        mca_coll_swing_shm_unread(s, rounds - 1);
     }
     rc = x.rc;
     if (OMPI_SUCCESS == rc && mca_coll_swing_shm_failed(s, x.seq)) {

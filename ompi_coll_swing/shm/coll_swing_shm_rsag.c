@@ -10,7 +10,9 @@
  * Reduce-scatter, large, in rounds; a slot holds p pieces, piece j for
  * rank j. Round k:
  *   copy in    rank r copies the k-th piece of every rank's block into
- *              its slot of set k%2 (not its own: nobody else reads it)
+ *              its slot of set (f+k)%2, f the segment's turn
+ *              (transport/coll_swing_seg.h; not its own piece: nobody
+ *              else reads it)
  *                                                              -> phase
  *   reduce     rank r reduces the k-th piece of its block across the p
  *              slots (its own straight from its send buffer)
@@ -18,7 +20,7 @@
  *   rank r copies its block into small slot r -> phase -> copies the
  *   other blocks out to their places
  * Allgather, large: round k, rank r copies the k-th piece of its block
- * into its slot of set k%2 -> phase -> copies the k-th piece of every
+ * into its slot of set (f+k)%2 -> phase -> copies the k-th piece of every
  * other block out.
  * Allgather from coll_swing_shm_cma_allgather_min bytes where single copy
  * is available: every rank reads the others' blocks straight from their
@@ -36,11 +38,10 @@
  * Sharing the segment with allreduce (coll_swing_shm.c): the small area
  * alternates halves by the segment's small-call counter with one phase
  * between writing and reading, as allreduce's small scheme does. Round k
- * writes set k%2 after the phase of round k-1, which every rank passes
- * only after reading that set in round k-2. A call starts with set 0
- * (like allreduce's large scheme) and must leave nobody reading it: when
- * its last round read set 0 (an odd number of rounds), one more phase
- * ends the call.
+ * writes set (f+k)%2 after the phase of round k-1, which every rank
+ * passes only after reading that set in round k-2. The last round is read
+ * after the last phase: the call leaves its set read, and the next call
+ * on the segment starts with the other one (no phase to end the call).
  *
  * Memory: the segment; nothing per call.
  */
@@ -108,11 +109,11 @@ static void swing_shm_rs_rounds(const swing_shm_rsag_t *x, const char *src, size
 {
     mca_coll_swing_shm_t *s = x->s;
     const mca_coll_swing_call_t *call = x->call;
-    size_t rounds = (x->most + c - 1) / c, set_bytes = (size_t) s->nranks * s->slot_size;
+    size_t rounds = (x->most + c - 1) / c;
     int me = s->rank;
 
     for (size_t k = 0; k < rounds; ++k) {
-        char *set = s->slots + (k % 2) * set_bytes, *slot = set + (size_t) me * s->slot_size;
+        char *set = mca_coll_swing_shm_set(s, k), *slot = set + (size_t) me * s->slot_size;
         size_t lo = k * c, n;
         for (int j = 0; j < s->nranks; ++j) {
             n = swing_shm_piece(x, j, lo, c);
@@ -134,8 +135,8 @@ static void swing_shm_rs_rounds(const swing_shm_rsag_t *x, const char *src, size
                                     s->nranks, call->rbuf + lo * x->ext, n);
         }
     }
-    if (rounds % 2) {
-        mca_coll_swing_shm_phase(s);
+    if (rounds > 0) {
+        mca_coll_swing_shm_unread(s, rounds - 1);
     }
 }
 
@@ -160,10 +161,10 @@ static void swing_shm_ag_rounds(const swing_shm_rsag_t *x, const char *own, size
 {
     mca_coll_swing_shm_t *s = x->s;
     const mca_coll_swing_call_t *call = x->call;
-    size_t rounds = (x->most + c - 1) / c, set_bytes = (size_t) s->nranks * s->slot_size;
+    size_t rounds = (x->most + c - 1) / c;
 
     for (size_t k = 0; k < rounds; ++k) {
-        char *set = s->slots + (k % 2) * set_bytes;
+        char *set = mca_coll_swing_shm_set(s, k);
         size_t lo = k * c, n = swing_shm_piece(x, s->rank, lo, c);
         memcpy(set + (size_t) s->rank * s->slot_size, swing_shm_user(x, own, lo), n * x->ext);
         mca_coll_swing_shm_phase(s);
@@ -175,8 +176,8 @@ static void swing_shm_ag_rounds(const swing_shm_rsag_t *x, const char *own, size
             }
         }
     }
-    if (rounds % 2) {
-        mca_coll_swing_shm_phase(s);
+    if (rounds > 0) {
+        mca_coll_swing_shm_unread(s, rounds - 1);
     }
 }
 

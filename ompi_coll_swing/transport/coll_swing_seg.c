@@ -231,6 +231,8 @@ static mca_coll_swing_shm_t *swing_shm_view(char *base, size_t len, int p, int r
     s->phase = 0;
     s->calls = 0;
     s->small_calls = 0;
+    s->first = 0;
+    s->open = -1;
     /* mpi_yield_when_idle: the job said its ranks share cores (even when
        this segment's ranks alone would not) */
     s->spin = (p <= sysconf(_SC_NPROCESSORS_ONLN) && !opal_progress_yield_when_idle)

@@ -10,13 +10,26 @@
  *   small     2 x p slots of small_size bytes (single-stage scheme,
  *             alternate halves on consecutive calls)
  *   slots     2 sets of p slots of slot_size bytes (one chunk of each
- *             rank's vector; consecutive chunks use the sets in turn)
+ *             rank's vector; consecutive chunks use the sets in turn,
+ *             across calls too: below)
  *   result    2 x slot_size bytes (the reduced chunk, each rank writes a
  *             slice; consecutive chunks alternate)
  *
  * A phase is "write something, publish my counter, wait until every rank's
  * counter reached mine". Counters only grow, so consecutive calls never
  * reset anything.
+ *
+ * The sets of slots in turn across calls. Round k of a call (a chunk, a
+ * piece of every block) uses set (first + k) % 2. A call writes round 0
+ * before its first phase, while a slow rank may still read the previous
+ * call's last round (read after that call's last phase): first is the
+ * other set (open: the set a call leaves read after its last phase, -1
+ * none). A later round is written after a phase of the call, which every
+ * rank posts only after reading the round two before. So no call ends
+ * with a phase only to free a set, and a writer runs one call ahead of
+ * its readers: it fills call i + 1's first round while they copy call
+ * i's last one out. Every rank makes the same calls on the segment in the
+ * same order, so first and open are alike on every rank.
  *
  * Failures. A rank that fails during a call on the segment (its half of
  * the step between nodes, a single-copy read) still takes part in every
@@ -82,6 +95,8 @@ typedef struct mca_coll_swing_shm_t {
     uint64_t phase;          /* phases this rank has published */
     uint64_t calls;          /* calls this rank has made on the segment */
     uint64_t small_calls;    /* selects the half of the small area */
+    size_t first;            /* the set of slots of this call's first round */
+    int open;                /* the set the last call may still be read in, or -1 */
     char **in;               /* nranks operand pointers, reused by every call */
     unsigned spin;           /* flag reads between two sched_yield */
     int cma;                 /* 1: every rank reads every rank's memory */
@@ -156,10 +171,25 @@ static inline size_t mca_coll_swing_shm_slice(size_t n, int p, int r, size_t ext
     return lo < n ? lo : n;
 }
 
-/* A call begins on the segment: its number, the same on every rank of it. */
+/* A call begins on the segment: its number, the same on every rank of it;
+   its first set of slots. After its first phase the slots are its own. */
 static inline uint64_t mca_coll_swing_shm_call(mca_coll_swing_shm_t *s)
 {
+    s->first = (0 == s->open) ? 1 : 0;
+    s->open = -1;
     return ++s->calls;
+}
+
+/* The set of slots of round k of this call. */
+static inline char *mca_coll_swing_shm_set(const mca_coll_swing_shm_t *s, size_t k)
+{
+    return s->slots + ((s->first + k) & 1) * (size_t) s->nranks * s->slot_size;
+}
+
+/* The call's ranks read the slots of its round k after its last phase. */
+static inline void mca_coll_swing_shm_unread(mca_coll_swing_shm_t *s, size_t k)
+{
+    s->open = (int) ((s->first + k) & 1);
 }
 
 /* This rank failed in call k: before its next phase (which publishes it). */

@@ -210,8 +210,8 @@ rooted)
     all_algs "bine binomial chain" 4 0 --quick "rooted tcp" --mca btl self,tcp
     # shm forced, then auto (shm too on one node) and hier (declined on one
     # node) through MPI_T, every root; the broadcast's big case in two
-    # chunks of a slot set (the last in set 1; auto's runs above have one,
-    # in set 0), then slots of 4096 B (23 chunks, the last in set 0),
+    # chunks of a slot set (auto's runs above have one), then slots of
+    # 4096 B (23 chunks; the sets of slots in turn across calls),
     # single copy from 0 B (every broadcast), and shm unavailable (every
     # call declined to a tree, counted as that one)
     one_run 4 shm auto,hier 300000 "" "rooted shm"
