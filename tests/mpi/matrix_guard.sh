@@ -11,8 +11,9 @@
 #   matrix_guard.sh --long   full form (make check-long): every type, counts
 #                            0..7 and 20011, every collective and every
 #                            algorithm of each, one node np 3 and 4, nodes
-#                            2x2 and 3x2; coll12 on 2x2 and 3x2 with every
-#                            reduce algorithm
+#                            2x2 and 3x2; shm by single copy on np 4;
+#                            coll12 on 2x2 and 3x2 with every reduce
+#                            algorithm
 #
 # Every algorithm of a collective runs in one mpirun: test_guard sets
 # coll_swing_<coll>_algorithm through MPI_T on a duplicate of
@@ -67,16 +68,16 @@ check() {
     fi
 }
 
-# one_node NP ARGS...
+# one_node NP "MPIRUN OPTIONS" ARGS...
 one_node() {
-    np=$1
-    shift
+    np=$1 opts=$2
+    shift 2
     runs=$((runs + 1))
     t0=$(date +%s)
-    label="np $np test_guard $*"
+    label="np $np${opts:+ $opts} test_guard $*"
     echo "=== RUN [$label]"
     # shellcheck disable=SC2086
-    timeout $tmo sh "$mpirun_sh" -np "$np" -x MALLOC_CHECK_=3 "$prog" --label "np$np" "$@" \
+    timeout $tmo sh "$mpirun_sh" -np "$np" $opts -x MALLOC_CHECK_=3 "$prog" --label "np$np" "$@" \
         > "$tmp/out" 2>&1
     check "$label" $?
 }
@@ -103,8 +104,14 @@ nodes() {
 
 for np in $nps; do
     # shellcheck disable=SC2086
-    one_node "$np" $args
+    one_node "$np" "" $args
 done
+if [ $long = 1 ]; then
+    # shm by single copy (off by default): allreduce, allgather and broadcast
+    cma="--mca coll_swing_shm_cma 1 --mca coll_swing_shm_cma_min 0"
+    cma="$cma --mca coll_swing_shm_cma_allgather_min 0 --mca coll_swing_shm_cma_bcast_min 0"
+    one_node 4 "$cma" --algs auto,shm --big 20011
+fi
 for lay in $layouts; do
     # shellcheck disable=SC2086
     nodes "$lay" $args
