@@ -18,6 +18,10 @@
  *
  *   test_guard [--colls LIST] [--algs LIST] [--types pairs|all] [--big N]
  *              [--no-inplace] [--label TEXT]
+ *   test_guard --previous ...   without coll/swing (--mca coll ^swing): the
+ *       same checks on the previous module, which must pass them too
+ *   GUARD_TIMES=1 in the environment: the seconds of each (collective,
+ *       algorithm) on rank 0
  *   test_guard --coll12 [--algs LIST]   MPICH coll12's shape: MPI_Reduce of
  *       MPI_DOUBLE_INT with MAXLOC to the last rank, MPI_Bcast of the
  *       result, MPI_Allreduce with MINLOC (MPI_DOUBLE_INT, MPI_2INT), buffers
