@@ -209,7 +209,12 @@ static int swing_hier_leader_next(mca_coll_swing_segop_t *op)
         return mca_coll_swing_segop_phase(op);
     default:
         if (0 != h->nodes.lrank) {
-            memcpy(call->rbuf + op->gap, s->result, bytes);
+            /* by the type map: the leader's holes are not this rank's */
+            int rc = ompi_datatype_copy_content_same_ddt(call->dtype, call->count, call->rbuf,
+                                                         s->result - op->gap);
+            if (OMPI_SUCCESS == op->rc) {
+                op->rc = rc;
+            }
         }
         return SWING_SEGOP_DONE;
     }

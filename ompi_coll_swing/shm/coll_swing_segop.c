@@ -53,8 +53,14 @@ int mca_coll_swing_segop_copy_out(mca_coll_swing_segop_t *op)
     size_t ext = (size_t) call->extent, chunk = op->s->slot_size / ext;
 
     if (mca_coll_swing_segop_out(op)) {
-        memcpy(call->rbuf + op->gap + op->e0 * ext, op->s->result + op->set * op->s->slot_size,
-               mca_coll_swing_shm_span(call, op->true_ext, op->n));
+        /* by the type map: the result slot's holes (a pair's padding) are
+           scratch, the user's are not ours to write */
+        int rc = ompi_datatype_copy_content_same_ddt(
+            call->dtype, op->n, call->rbuf + op->e0 * ext,
+            op->s->result + op->set * op->s->slot_size - op->gap);
+        if (OMPI_SUCCESS == op->rc) {
+            op->rc = rc;
+        }
     }
     op->e0 += op->n;
     op->set ^= 1;

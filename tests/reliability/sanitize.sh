@@ -14,7 +14,10 @@
 #       built: every unit test program with leak detection, the fuzz
 #       harness (fuzz/fuzz_mutate, 5000 inputs, with leak detection), the
 #       instrumented test_allreduce (blocking, nonblocking, persistent),
-#       test_rsag and test_nbc with every algorithm, then the MPI check.
+#       test_rsag and test_nbc with every algorithm, the guarded buffers
+#       (test_guard's short form and coll12, issue 40) on one node np 4 and
+#       across emulated nodes 2x2 (skipped without namespaces), then the
+#       MPI check.
 #       Ends with "N passed, N failed, N skipped".
 #
 # MPI check: uninstrumented MPI programs (stress, soak and the fault
@@ -194,7 +197,7 @@ ci() {
     echo "== make: library, kernels, component, test programs"
     # every Check unit test program (tests/unit/test_*.c)
     units=$(cd tests && ls unit/test_*.c | sed 's/\.c$//')
-    mpiprogs="mpi/test_allreduce mpi/test_rsag mpi/test_nbc"
+    mpiprogs="mpi/test_allreduce mpi/test_rsag mpi/test_nbc mpi/test_guard"
     # shellcheck disable=SC2086
     if ! { make -C topology -j2 && make -C kernels -j2 && make -C ompi_coll_swing -j2 \
            && make -C tests -j2 components/mca_coll_swing.so fuzz/fuzz_mutate $units $mpiprogs; } \
@@ -278,6 +281,35 @@ ci() {
             bad "ASan/UBSan $label (exit $rc):"
             echo "$out" | grep -v '^--*$' | head -n 60
         fi
+    done
+    echo "== guarded buffers (test_guard, short form and coll12) on one node and across" \
+        "emulated nodes 2x2 ($(($(date +%s) - start)) s so far)"
+    for where in "np 4" "nodes 2x2"; do
+        for what in "--types pairs --algs auto,shm,hier" "--coll12 --algs auto,hier"; do
+            if [ "$where" = "np 4" ]; then
+                set -- "$here/../mpi/mpirun.sh" -np 4
+            else
+                set -- "$here/../cluster/mpirun-nodes.sh" 2x2
+            fi
+            # shellcheck disable=SC2086
+            out=$(SWING_COMPONENT_PATH="$bdir/src/tests/components:$pkglib" \
+                  SWING_MPIRUN="sh $here/../mpi/mpirun.sh" timeout 900 sh "$@" \
+                  -x ASAN_OPTIONS="$asan_opts:detect_leaks=0" \
+                  -x UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
+                  tests/mpi/test_guard $what --label "$where" </dev/null 2>&1)
+            rc=$?
+            label="test_guard $where $what"
+            if [ $rc = 77 ]; then
+                skip "$label: $(echo "$out" | head -n 1)"
+            elif [ $rc = 0 ] && echo "$out" | grep -q 'failures: PASS' \
+                    && ! echo "$out" | grep -q -e 'ERROR: AddressSanitizer' -e 'runtime error:'; then
+                ok "ASan/UBSan $label: $(echo "$out" | grep 'failures: PASS' | head -n 1)"
+            else
+                bad "ASan/UBSan $label (exit $rc):"
+                echo "$out" | grep -v -e '^--*$' -e 'served by swing' -e 'coll:swing: warning' \
+                    | head -n 60
+            fi
+        done
     done
     echo "== MPI runs of uninstrumented programs with the instrumented component" \
         "($(($(date +%s) - start)) s so far)"
