@@ -15,7 +15,7 @@
  *   hier/        across nodes: node shared memory + a step list between nodes
  *   shm/         one node's shared segment
  *   steps/       the collectives that are step lists
- *   engine/      the step machine, nonblocking requests and their progress
+ *   engine/      the schedule runner, nonblocking requests and their progress
  *   transport/   point-to-point steps, the shared segment, single copy
  *   node/        node map, topology resolution, a rank's step list
  *   base/        tunables, counters, warnings, buffers, reductions
@@ -67,8 +67,8 @@ typedef struct mca_coll_swing_module_t {
     unsigned int nb_seq;
     unsigned int nb_persistent_seq;
     /* nonblocking shm and hier operations, in call order: only the first
-       uses the segment (shm/coll_swing_nbseg.c) */
-    struct mca_coll_swing_nbreq_t *nb_seg_head, *nb_seg_tail;
+       uses the segment (shm/coll_swing_shm_nb.c) */
+    struct mca_coll_swing_nbreq_t *nb_shm_head, *nb_shm_tail;
     int algorithm[MCA_COLL_SWING_NCOLLS];   /* per collective: forced, or auto (0) */
     /* auto, per collective: the algorithm per size bucket, and the best
        message-passing one (for calls the first declines) */
@@ -88,7 +88,7 @@ typedef struct mca_coll_swing_module_t {
     size_t scratch_agreed;                  /* bytes every rank's scratch is known to
                                                hold (transport/coll_swing_agree.h) */
     struct mca_coll_swing_shm_t *shm;       /* shm segment, mapped at first use */
-    int shm_state;                          /* transport/coll_swing_seg.h */
+    int shm_state;                          /* transport/coll_swing_shm_segment.h */
     swt_topo_t *topo;                       /* the description, kept for the trees */
     struct swt_tree_model *tree_model;      /* the trees' model (root 0): chains' segments */
     /* rooted collectives: a row's trees, built at its first call */
@@ -100,20 +100,20 @@ typedef struct mca_coll_swing_module_t {
 OBJ_CLASS_DECLARATION(mca_coll_swing_module_t);
 
 /* Why an algorithm declined a call it was chosen for (it then returns
-   MCA_COLL_SWING_DECLINED); warned makes the message once per job. The
+   MCA_COLL_SWING_FALLBACK); warned makes the message once per job. The
    entry layer serves the call by message passing, or, for
-   mca_coll_swing_agree_declined (an agreement found a rank without
+   mca_coll_swing_agree_fallback (an agreement found a rank without
    memory: transport/coll_swing_agree.h), by the module swing replaced. */
-typedef struct mca_coll_swing_decline_t {
+typedef struct mca_coll_swing_fallback_t {
     int warned;
     const char *why;
-} mca_coll_swing_decline_t;
+} mca_coll_swing_fallback_t;
 
 /* Parts a multiport or ring plan may have: 2 per dimension of the torus. */
 #define MCA_COLL_SWING_MAX_PARTS (2 * SWT_MAX_DIMS)
 
 /* An algorithm's "not this call": the entry layer serves it another way. */
-#define MCA_COLL_SWING_DECLINED OMPI_ERR_NOT_AVAILABLE
+#define MCA_COLL_SWING_FALLBACK OMPI_ERR_NOT_AVAILABLE
 /* What a rank that learned of a peer's failure returns (docs/TESTING.md, "Faults"). */
 #define MCA_COLL_SWING_PEER_FAILED OMPI_ERR_UNREACH
 
@@ -139,7 +139,7 @@ typedef struct mca_coll_swing_call_t {
     size_t bytes;              /* count * size: for decisions */
     struct ompi_communicator_t *comm;
     const mca_coll_swing_plan_t *plan;
-    mca_coll_swing_decline_t *declined; /* set by an algorithm that declines */
+    mca_coll_swing_fallback_t *fallback; /* set by an algorithm that declines */
     int root;                  /* rooted collectives: the root's rank */
     int is_root;               /* this rank is the root */
     /* broadcast, gather, scatter: the user's buffers as bytes
@@ -167,12 +167,12 @@ typedef struct mca_coll_swing_call_t {
                                   algorithms take them unchanged */
     /* OMPI_SUCCESS, or the error this rank met before its first message
        (its scratch could not be had): the step list still runs, in error
-       mode (engine/coll_swing_sm.h), so that no peer waits */
+       mode (engine/coll_swing_runner.h), so that no peer waits */
     int error;
 } mca_coll_swing_call_t;
 
 /* An executor of the algorithm table (decide/): serves call on module's
-   communicator, returns an Open MPI code or MCA_COLL_SWING_DECLINED. */
+   communicator, returns an Open MPI code or MCA_COLL_SWING_FALLBACK. */
 typedef int (*mca_coll_swing_exec_fn_t)(mca_coll_swing_call_t *call,
                                         struct mca_coll_swing_module_t *module);
 

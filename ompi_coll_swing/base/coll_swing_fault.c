@@ -24,7 +24,7 @@
 const char *const mca_coll_swing_fault_names[MCA_COLL_SWING_FAULT_COUNT] = {
     [MCA_COLL_SWING_FAULT_ALLOC] = "alloc",
     [MCA_COLL_SWING_FAULT_SETUP] = "setup",
-    [MCA_COLL_SWING_FAULT_SEGMENT] = "segment",
+    [MCA_COLL_SWING_FAULT_SHM_SEGMENT] = "segment",
     [MCA_COLL_SWING_FAULT_POST] = "post",
     [MCA_COLL_SWING_FAULT_POST_FATAL] = "post_fatal",
     [MCA_COLL_SWING_FAULT_COMPLETE] = "complete",

@@ -33,7 +33,7 @@ typedef enum {
        single copy's buffers; the module itself */
     MCA_COLL_SWING_FAULT_SETUP,
     /* "segment": creating or opening a node's shared segment */
-    MCA_COLL_SWING_FAULT_SEGMENT,
+    MCA_COLL_SWING_FAULT_SHM_SEGMENT,
     /* "post": an isend or irecv refused for want of resources (the PML's
        OMPI_ERR_TEMP_OUT_OF_RESOURCE), which may pass */
     MCA_COLL_SWING_FAULT_POST,

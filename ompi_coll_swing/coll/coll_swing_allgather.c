@@ -1,17 +1,17 @@
 /*
  * MPI_Allgather entry: rank r's block of rcount elements lands at
- * r * rcount in every receive buffer. Moved as bytes (coll_swing_settle.c:
+ * r * rcount in every receive buffer. Moved as bytes (coll_swing_normalize.c:
  * types without holes, send and receive blocks of the same size);
  * anything swing cannot serve goes unchanged to the module swing replaced.
  */
 #include "coll_swing_coll.h"
 
-static int swing_ag_settle(const void *args, mca_coll_swing_call_t *call)
+static int swing_ag_normalize(const void *args, mca_coll_swing_call_t *call)
 {
     const mca_coll_swing_gs_args_t *a = args;
     size_t p = (size_t) ompi_comm_size(a->comm);
 
-    if (!mca_coll_swing_settle_gather(call, a->sbuf, a->scount, a->sdtype, a->rbuf, a->rdtype,
+    if (!mca_coll_swing_normalize_gather(call, a->sbuf, a->scount, a->sdtype, a->rbuf, a->rdtype,
                                       (size_t) a->rcount, p * (size_t) a->rcount)) {
         return 0;
     }
@@ -30,7 +30,7 @@ static int swing_ag_previous(const void *args, mca_coll_swing_module_t *m)
 
 static const mca_coll_swing_coll_t swing_ag_coll = {
     .id = MCA_COLL_SWING_ALLGATHER,
-    .settle = swing_ag_settle,
+    .normalize = swing_ag_normalize,
     .previous = swing_ag_previous,
 };
 
@@ -40,5 +40,5 @@ int mca_coll_swing_allgather(const void *sbuf, int scount, struct ompi_datatype_
 {
     mca_coll_swing_gs_args_t args = {sbuf, scount, sdtype, rbuf, rcount, rdtype, -1, comm};
 
-    return mca_coll_swing_serve(&swing_ag_coll, &args, comm, (mca_coll_swing_module_t *) module);
+    return mca_coll_swing_dispatch(&swing_ag_coll, &args, comm, (mca_coll_swing_module_t *) module);
 }

@@ -1,17 +1,17 @@
 /*
  * MPI_Allreduce entry: its arguments settled into a call (buffers, in
  * place, element type), then the shape every collective shares
- * (coll_swing_serve.c); anything swing cannot serve goes unchanged to the
+ * (coll_swing_dispatch.c); anything swing cannot serve goes unchanged to the
  * module swing replaced.
  */
 #include "coll_swing_coll.h"
 
-int mca_coll_swing_allreduce_settle(const void *args, mca_coll_swing_call_t *call)
+int mca_coll_swing_allreduce_normalize(const void *args, mca_coll_swing_call_t *call)
 {
     const mca_coll_swing_allreduce_args_t *a = args;
 
     call->request = a->request;
-    return mca_coll_swing_settle_reduce(call, a->sbuf, a->rbuf, (size_t) a->count, a->dtype,
+    return mca_coll_swing_normalize_reduce(call, a->sbuf, a->rbuf, (size_t) a->count, a->dtype,
                                         a->op);
 }
 
@@ -25,7 +25,7 @@ static int swing_allreduce_previous(const void *args, mca_coll_swing_module_t *m
 
 static const mca_coll_swing_coll_t swing_allreduce_coll = {
     .id = MCA_COLL_SWING_ALLREDUCE,
-    .settle = mca_coll_swing_allreduce_settle,
+    .normalize = mca_coll_swing_allreduce_normalize,
     .previous = swing_allreduce_previous,
 };
 
@@ -36,6 +36,6 @@ int mca_coll_swing_allreduce(const void *sbuf, void *rbuf, int count,
 {
     mca_coll_swing_allreduce_args_t args = {sbuf, rbuf, count, dtype, op, comm, NULL, NULL};
 
-    return mca_coll_swing_serve(&swing_allreduce_coll, &args, comm,
+    return mca_coll_swing_dispatch(&swing_allreduce_coll, &args, comm,
                                 (mca_coll_swing_module_t *) module);
 }

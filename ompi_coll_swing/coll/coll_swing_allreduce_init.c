@@ -19,7 +19,7 @@ static int swing_allreduce_init_previous(const void *args, mca_coll_swing_module
 static const mca_coll_swing_coll_t swing_allreduce_init_coll = {
     .id = MCA_COLL_SWING_ALLREDUCE_INIT,
     .persistent = 1,
-    .settle = mca_coll_swing_allreduce_settle,
+    .normalize = mca_coll_swing_allreduce_normalize,
     .previous = swing_allreduce_init_previous,
 };
 
@@ -30,6 +30,6 @@ int mca_coll_swing_allreduce_init(const void *sbuf, void *rbuf, int count,
 {
     mca_coll_swing_allreduce_args_t args = {sbuf, rbuf, count, dtype, op, comm, info, request};
 
-    return mca_coll_swing_serve(&swing_allreduce_init_coll, &args, comm,
+    return mca_coll_swing_dispatch(&swing_allreduce_init_coll, &args, comm,
                                 (mca_coll_swing_module_t *) module);
 }

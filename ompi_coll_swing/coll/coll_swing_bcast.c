@@ -6,11 +6,11 @@
  */
 #include "coll_swing_coll.h"
 
-static int swing_bcast_settle(const void *args, mca_coll_swing_call_t *call)
+static int swing_bcast_normalize(const void *args, mca_coll_swing_call_t *call)
 {
     const mca_coll_swing_bcast_args_t *a = args;
 
-    mca_coll_swing_settle_rooted(call, a->root);
+    mca_coll_swing_normalize_rooted(call, a->root);
     mca_coll_swing_ubuf_set(&call->mine, a->buf, (size_t) a->count, a->dtype);
     call->count = call->bytes = call->mine.bytes;
     call->rbuf = call->mine.direct;
@@ -27,7 +27,7 @@ static int swing_bcast_previous(const void *args, mca_coll_swing_module_t *m)
 
 static const mca_coll_swing_coll_t swing_bcast_coll = {
     .id = MCA_COLL_SWING_BCAST,
-    .settle = swing_bcast_settle,
+    .normalize = swing_bcast_normalize,
     .previous = swing_bcast_previous,
 };
 
@@ -36,6 +36,6 @@ int mca_coll_swing_bcast(void *buf, int count, struct ompi_datatype_t *dtype, in
 {
     mca_coll_swing_bcast_args_t args = {buf, count, dtype, root, comm};
 
-    return mca_coll_swing_serve(&swing_bcast_coll, &args, comm,
+    return mca_coll_swing_dispatch(&swing_bcast_coll, &args, comm,
                                 (mca_coll_swing_module_t *) module);
 }

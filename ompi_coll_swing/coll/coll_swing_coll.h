@@ -2,7 +2,7 @@
  * coll/swing, entry layer: the one shape every collective entry point
  * shares. A collective supplies its id (its algorithm table in decide/,
  * its counters), how to normalise its user arguments into a call (or say why it cannot be served), and how to hand
- * them unchanged to the module swing replaced; mca_coll_swing_serve does
+ * them unchanged to the module swing replaced; mca_coll_swing_dispatch does
  * the rest in the same order for all: settle, decide, count, execute,
  * serve a declined call by message passing, fall back.
  */
@@ -18,17 +18,17 @@ typedef struct mca_coll_swing_coll_t {
     int id;             /* mca_coll_swing_coll_id_t: its table and counters */
     int persistent;     /* the call builds a request MPI_Start runs */
     /* Fills call from args; 0 when swing cannot serve them, with
-       call->declined saying why. */
-    int (*settle)(const void *args, mca_coll_swing_call_t *call);
+       call->fallback saying why. */
+    int (*normalize)(const void *args, mca_coll_swing_call_t *call);
     /* The call, unchanged, to the module swing replaced. */
     int (*previous)(const void *args, mca_coll_swing_module_t *module);
 } mca_coll_swing_coll_t;
 
-int mca_coll_swing_serve(const mca_coll_swing_coll_t *coll, const void *args,
+int mca_coll_swing_dispatch(const mca_coll_swing_coll_t *coll, const void *args,
                          struct ompi_communicator_t *comm, mca_coll_swing_module_t *module);
 
 /* Settles any allreduce form (coll/coll_swing_allreduce.c). */
-int mca_coll_swing_allreduce_settle(const void *args, mca_coll_swing_call_t *call);
+int mca_coll_swing_allreduce_normalize(const void *args, mca_coll_swing_call_t *call);
 
 /* MPI_Allreduce (coll/coll_swing_allreduce.c), installed by the module. */
 int mca_coll_swing_allreduce(const void *sbuf, void *rbuf, int count,
@@ -77,28 +77,28 @@ int mca_coll_swing_scatter(const void *sbuf, int scount, struct ompi_datatype_t 
                            struct ompi_communicator_t *comm, mca_coll_base_module_t *module);
 
 
-/* Settling helpers (coll/coll_swing_settle.c). */
+/* Settling helpers (coll/coll_swing_normalize.c). */
 /*
  * A gather's (gather 1) or scatter's call as bytes: the root's p blocks
  * (its receive or send side) in call->all, this rank's block in
  * call->mine (an in-place root's: its block of call->all), the block's
  * size from this rank's side of the call.
  */
-void mca_coll_swing_settle_gs(const mca_coll_swing_gs_args_t *a, mca_coll_swing_call_t *call,
+void mca_coll_swing_normalize_gs(const mca_coll_swing_gs_args_t *a, mca_coll_swing_call_t *call,
                               int gather);
 /* A rooted call: its root, and whether it is this rank. */
-void mca_coll_swing_settle_rooted(mca_coll_swing_call_t *call, int root);
+void mca_coll_swing_normalize_rooted(mca_coll_swing_call_t *call, int root);
 /* A gather's or scatter's vector of p blocks of block bytes each, moved as
    bytes; rbuf and sbuf are the algorithm's (the user's are call->mine, all). */
-void mca_coll_swing_settle_blocks(mca_coll_swing_call_t *call, size_t block);
-int mca_coll_swing_settle_type(mca_coll_swing_call_t *call, size_t count,
+void mca_coll_swing_normalize_blocks(mca_coll_swing_call_t *call, size_t block);
+int mca_coll_swing_normalize_type(mca_coll_swing_call_t *call, size_t count,
                                struct ompi_datatype_t *dtype, struct ompi_op_t *op);
-int mca_coll_swing_settle_bytes(struct ompi_datatype_t *dtype, size_t n, size_t *unit,
+int mca_coll_swing_normalize_bytes(struct ompi_datatype_t *dtype, size_t n, size_t *unit,
                                 ptrdiff_t *true_lb);
-int mca_coll_swing_settle_reduce(mca_coll_swing_call_t *call, const void *sbuf, void *rbuf,
+int mca_coll_swing_normalize_reduce(mca_coll_swing_call_t *call, const void *sbuf, void *rbuf,
                                  size_t count, struct ompi_datatype_t *dtype,
                                  struct ompi_op_t *op);
-int mca_coll_swing_settle_gather(mca_coll_swing_call_t *call, const void *sbuf, int scount,
+int mca_coll_swing_normalize_gather(mca_coll_swing_call_t *call, const void *sbuf, int scount,
                                  struct ompi_datatype_t *sdtype, void *rbuf,
                                  struct ompi_datatype_t *rdtype, size_t mine, size_t most);
 

@@ -7,9 +7,9 @@
  */
 #include "coll_swing_coll.h"
 
-static int swing_gather_settle(const void *args, mca_coll_swing_call_t *call)
+static int swing_gather_normalize(const void *args, mca_coll_swing_call_t *call)
 {
-    mca_coll_swing_settle_gs(args, call, 1);
+    mca_coll_swing_normalize_gs(args, call, 1);
     return 1;
 }
 
@@ -23,7 +23,7 @@ static int swing_gather_previous(const void *args, mca_coll_swing_module_t *m)
 
 static const mca_coll_swing_coll_t swing_gather_coll = {
     .id = MCA_COLL_SWING_GATHER,
-    .settle = swing_gather_settle,
+    .normalize = swing_gather_normalize,
     .previous = swing_gather_previous,
 };
 
@@ -33,6 +33,6 @@ int mca_coll_swing_gather(const void *sbuf, int scount, struct ompi_datatype_t *
 {
     mca_coll_swing_gs_args_t args = {sbuf, scount, sdtype, rbuf, rcount, rdtype, root, comm};
 
-    return mca_coll_swing_serve(&swing_gather_coll, &args, comm,
+    return mca_coll_swing_dispatch(&swing_gather_coll, &args, comm,
                                 (mca_coll_swing_module_t *) module);
 }

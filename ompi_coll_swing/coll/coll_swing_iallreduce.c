@@ -1,6 +1,6 @@
 /*
  * MPI_Iallreduce entry: settled as MPI_Allreduce is (coll_swing_allreduce.c),
- * then the shape every collective shares (coll_swing_serve.c); the chosen
+ * then the shape every collective shares (coll_swing_dispatch.c); the chosen
  * step list runs in the nonblocking engine and the call returns its
  * request at once. Anything swing cannot serve goes unchanged to the
  * module swing replaced (libnbc).
@@ -18,7 +18,7 @@ static int swing_iallreduce_previous(const void *args, mca_coll_swing_module_t *
 static const mca_coll_swing_coll_t swing_iallreduce_coll = {
     .id = MCA_COLL_SWING_IALLREDUCE,
     .persistent = 0,
-    .settle = mca_coll_swing_allreduce_settle,
+    .normalize = mca_coll_swing_allreduce_normalize,
     .previous = swing_iallreduce_previous,
 };
 
@@ -29,6 +29,6 @@ int mca_coll_swing_iallreduce(const void *sbuf, void *rbuf, int count,
 {
     mca_coll_swing_allreduce_args_t args = {sbuf, rbuf, count, dtype, op, comm, NULL, request};
 
-    return mca_coll_swing_serve(&swing_iallreduce_coll, &args, comm,
+    return mca_coll_swing_dispatch(&swing_iallreduce_coll, &args, comm,
                                 (mca_coll_swing_module_t *) module);
 }

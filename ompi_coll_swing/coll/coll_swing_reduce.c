@@ -1,23 +1,23 @@
 /*
  * MPI_Reduce entry: the reduction of every rank's count elements, at the
- * root. Settled like an allreduce (coll_swing_settle.c: commutative op,
+ * root. Settled like an allreduce (coll_swing_normalize.c: commutative op,
  * contiguous type as its predefined element); the receive buffer matters
  * at the root only, so other ranks work in scratch. Anything swing cannot
  * serve goes unchanged to the module swing replaced.
  */
 #include "coll_swing_coll.h"
 
-static int swing_reduce_settle(const void *args, mca_coll_swing_call_t *call)
+static int swing_reduce_normalize(const void *args, mca_coll_swing_call_t *call)
 {
-    static mca_coll_swing_decline_t in_place = {0, "MPI_IN_PLACE on a rank other than the root"};
+    static mca_coll_swing_fallback_t in_place = {0, "MPI_IN_PLACE on a rank other than the root"};
     const mca_coll_swing_reduce_args_t *a = args;
 
-    mca_coll_swing_settle_rooted(call, a->root);
+    mca_coll_swing_normalize_rooted(call, a->root);
     if (!call->is_root && MPI_IN_PLACE == a->sbuf) {
-        call->declined = &in_place;
+        call->fallback = &in_place;
         return 0;
     }
-    if (!mca_coll_swing_settle_reduce(call, a->sbuf, call->is_root ? a->rbuf : NULL,
+    if (!mca_coll_swing_normalize_reduce(call, a->sbuf, call->is_root ? a->rbuf : NULL,
                                       (size_t) a->count, a->dtype, a->op)) {
         return 0;
     }
@@ -37,7 +37,7 @@ static int swing_reduce_previous(const void *args, mca_coll_swing_module_t *m)
 
 static const mca_coll_swing_coll_t swing_reduce_coll = {
     .id = MCA_COLL_SWING_REDUCE,
-    .settle = swing_reduce_settle,
+    .normalize = swing_reduce_normalize,
     .previous = swing_reduce_previous,
 };
 
@@ -47,6 +47,6 @@ int mca_coll_swing_reduce(const void *sbuf, void *rbuf, int count, struct ompi_d
 {
     mca_coll_swing_reduce_args_t args = {sbuf, rbuf, count, dtype, op, root, comm};
 
-    return mca_coll_swing_serve(&swing_reduce_coll, &args, comm,
+    return mca_coll_swing_dispatch(&swing_reduce_coll, &args, comm,
                                 (mca_coll_swing_module_t *) module);
 }

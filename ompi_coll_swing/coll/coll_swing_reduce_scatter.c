@@ -1,12 +1,12 @@
 /*
  * MPI_Reduce_scatter entry: blocks of rcounts[r] elements (any, zeros
  * included), packed in rank order; rank r keeps block r of the reduction.
- * Settled like an allreduce of their sum (coll_swing_settle.c); anything
+ * Settled like an allreduce of their sum (coll_swing_normalize.c); anything
  * swing cannot serve goes unchanged to the module swing replaced.
  */
 #include "coll_swing_coll.h"
 
-static int swing_rs_settle(const void *args, mca_coll_swing_call_t *call)
+static int swing_rs_normalize(const void *args, mca_coll_swing_call_t *call)
 {
     const mca_coll_swing_rs_args_t *a = args;
     size_t total = 0;
@@ -14,7 +14,7 @@ static int swing_rs_settle(const void *args, mca_coll_swing_call_t *call)
     for (int r = 0; r < ompi_comm_size(a->comm); ++r) {
         total += (size_t) a->rcounts[r];
     }
-    if (!mca_coll_swing_settle_reduce(call, a->sbuf, a->rbuf, total, a->dtype, a->op)) {
+    if (!mca_coll_swing_normalize_reduce(call, a->sbuf, a->rbuf, total, a->dtype, a->op)) {
         return 0;
     }
     call->counts = a->rcounts;
@@ -31,7 +31,7 @@ static int swing_rs_previous(const void *args, mca_coll_swing_module_t *m)
 
 static const mca_coll_swing_coll_t swing_rs_coll = {
     .id = MCA_COLL_SWING_REDUCE_SCATTER,
-    .settle = swing_rs_settle,
+    .normalize = swing_rs_normalize,
     .previous = swing_rs_previous,
 };
 
@@ -42,5 +42,5 @@ int mca_coll_swing_reduce_scatter(const void *sbuf, void *rbuf, const int *rcoun
 {
     mca_coll_swing_rs_args_t args = {sbuf, rbuf, rcounts, dtype, op, comm};
 
-    return mca_coll_swing_serve(&swing_rs_coll, &args, comm, (mca_coll_swing_module_t *) module);
+    return mca_coll_swing_dispatch(&swing_rs_coll, &args, comm, (mca_coll_swing_module_t *) module);
 }

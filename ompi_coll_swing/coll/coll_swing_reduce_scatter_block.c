@@ -1,17 +1,17 @@
 /*
  * MPI_Reduce_scatter_block entry: p blocks of rcount elements, rank r
  * keeps block r of the reduction. Settled like an allreduce of p * rcount
- * elements (coll_swing_settle.c) with blocks of rcount; anything swing
+ * elements (coll_swing_normalize.c) with blocks of rcount; anything swing
  * cannot serve goes unchanged to the module swing replaced.
  */
 #include "coll_swing_coll.h"
 
-static int swing_rsb_settle(const void *args, mca_coll_swing_call_t *call)
+static int swing_rsb_normalize(const void *args, mca_coll_swing_call_t *call)
 {
     const mca_coll_swing_rsb_args_t *a = args;
     size_t total = (size_t) ompi_comm_size(a->comm) * (size_t) a->rcount;
 
-    if (!mca_coll_swing_settle_reduce(call, a->sbuf, a->rbuf, total, a->dtype, a->op)) {
+    if (!mca_coll_swing_normalize_reduce(call, a->sbuf, a->rbuf, total, a->dtype, a->op)) {
         return 0;
     }
     call->block = (size_t) a->rcount * call->unit;
@@ -28,7 +28,7 @@ static int swing_rsb_previous(const void *args, mca_coll_swing_module_t *m)
 
 static const mca_coll_swing_coll_t swing_rsb_coll = {
     .id = MCA_COLL_SWING_REDUCE_SCATTER_BLOCK,
-    .settle = swing_rsb_settle,
+    .normalize = swing_rsb_normalize,
     .previous = swing_rsb_previous,
 };
 
@@ -39,5 +39,5 @@ int mca_coll_swing_reduce_scatter_block(const void *sbuf, void *rbuf, int rcount
 {
     mca_coll_swing_rsb_args_t args = {sbuf, rbuf, rcount, dtype, op, comm};
 
-    return mca_coll_swing_serve(&swing_rsb_coll, &args, comm, (mca_coll_swing_module_t *) module);
+    return mca_coll_swing_dispatch(&swing_rsb_coll, &args, comm, (mca_coll_swing_module_t *) module);
 }

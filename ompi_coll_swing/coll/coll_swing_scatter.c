@@ -7,9 +7,9 @@
  */
 #include "coll_swing_coll.h"
 
-static int swing_scatter_settle(const void *args, mca_coll_swing_call_t *call)
+static int swing_scatter_normalize(const void *args, mca_coll_swing_call_t *call)
 {
-    mca_coll_swing_settle_gs(args, call, 0);
+    mca_coll_swing_normalize_gs(args, call, 0);
     return 1;
 }
 
@@ -23,7 +23,7 @@ static int swing_scatter_previous(const void *args, mca_coll_swing_module_t *m)
 
 static const mca_coll_swing_coll_t swing_scatter_coll = {
     .id = MCA_COLL_SWING_SCATTER,
-    .settle = swing_scatter_settle,
+    .normalize = swing_scatter_normalize,
     .previous = swing_scatter_previous,
 };
 
@@ -33,6 +33,6 @@ int mca_coll_swing_scatter(const void *sbuf, int scount, struct ompi_datatype_t 
 {
     mca_coll_swing_gs_args_t args = {sbuf, scount, sdtype, rbuf, rcount, rdtype, root, comm};
 
-    return mca_coll_swing_serve(&swing_scatter_coll, &args, comm,
+    return mca_coll_swing_dispatch(&swing_scatter_coll, &args, comm,
                                 (mca_coll_swing_module_t *) module);
 }

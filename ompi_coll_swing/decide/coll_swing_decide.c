@@ -33,7 +33,7 @@
  * table lookup, and a binary search of the rows where there are some.
  */
 #include "coll_swing_decide.h"
-#include "coll_swing_seg.h"
+#include "coll_swing_shm_segment.h"
 
 #include "swt_cost_hier.h"
 #include "swt_cost_tree.h"

@@ -12,10 +12,10 @@
  *
  * coll_swing_nbreq.c owns the request objects, the active list, its lock
  * and the progress callback; the operations plug in through advance and
- * restart: a step list is the step machine (coll_swing_sm.h) advanced
+ * restart: a step list is the schedule runner (coll_swing_runner.h) advanced
  * from progress (steps/coll_swing_allreduce_steps.c), shm and hier the
- * segment's protocol with the step machine for hier's step between nodes
- * (shm/coll_swing_nbseg.c).
+ * segment's protocol with the schedule runner for hier's step between nodes
+ * (shm/coll_swing_shm_nb.c).
  *
  * Faults. A nonblocking call must never wait for the other ranks, so it
  * cannot agree with them; and once any rank starts, every rank must take
@@ -29,7 +29,7 @@
 #ifndef MCA_COLL_SWING_NB_H
 #define MCA_COLL_SWING_NB_H
 
-#include "coll_swing_sm.h"
+#include "coll_swing_runner.h"
 
 #include "ompi/mca/coll/base/coll_base_util.h"
 #include "ompi/request/request.h"
@@ -50,7 +50,7 @@ typedef int (*mca_coll_swing_nb_fn_t)(mca_coll_swing_nbreq_t *req);
  * ompi_coll_base_nbc_request_t: MPI_Iallreduce and MPI_Allreduce_init keep
  * a user op or derived type alive in its fields until completion or free.
  */
-/* Bytes of an algorithm's own state in a request (shm, hier: coll_swing_nbseg.c). */
+/* Bytes of an algorithm's own state in a request (shm, hier: coll_swing_shm_nb.c). */
 #define MCA_COLL_SWING_NB_STATE 1024
 
 struct mca_coll_swing_nbreq_t {
@@ -61,18 +61,18 @@ struct mca_coll_swing_nbreq_t {
     mca_coll_swing_call_t call;           /* settled once; tag and plan included */
     mca_coll_swing_nb_fn_t advance;
     mca_coll_swing_nb_fn_t restart;       /* back to the first step: every start */
-    char *scratch;                        /* the step machine's, kept while cached */
+    char *scratch;                        /* the schedule runner's, kept while cached */
     size_t scratch_size;
     size_t need;                          /* bytes this operation wants of scratch */
     char *alg;                            /* an algorithm's own buffers, kept as scratch
-                                             (hier's slices: coll_swing_nbseg.c) */
+                                             (hier's slices: coll_swing_shm_nb.c) */
     size_t alg_size;
     int active;                           /* started, not yet complete */
     int user_freed;                       /* freed while active: release at the end */
     int rc;                               /* the operation's result */
     /* a step list's machine and its parts, with their tags */
-    mca_coll_swing_sm_t sm;
-    mca_coll_swing_smpart_t parts[MCA_COLL_SWING_MAX_PARTS];
+    mca_coll_swing_runner_t runner;
+    mca_coll_swing_runner_part_t parts[MCA_COLL_SWING_MAX_PARTS];
     int nparts;
     int tags[MCA_COLL_SWING_MAX_PARTS];
     ptrdiff_t gap;                        /* of the scratch's first element */
@@ -94,7 +94,7 @@ struct mca_coll_swing_nbreq_t {
  */
 int mca_coll_swing_nbreq_get(mca_coll_swing_module_t *module, const mca_coll_swing_call_t *call,
                              mca_coll_swing_nbreq_t **out);
-/* The step machine's scratch: at least req->need bytes; OMPI_ERR_OUT_OF_RESOURCE
+/* The schedule runner's scratch: at least req->need bytes; OMPI_ERR_OUT_OF_RESOURCE
    when it could not grow (the operation then runs in error mode). */
 int mca_coll_swing_nbreq_scratch(mca_coll_swing_nbreq_t *req);
 /* Makes req active and advances it once: the first messages leave now. */

@@ -34,10 +34,10 @@
  * Uneven nodes: k is the fewest ranks on any node; ranks beyond k on a
  * larger node take part in the node phases only. One rank on some node
  * makes k = 1: a single group of one rank per node.
- * Each scheme is its actions between two waits (coll_swing_segop.h): a
+ * Each scheme is its actions between two waits (coll_swing_shm_op.h): a
  * phase, or the step list between nodes. A blocking call waits for them
  * (the step list by the blocking executor), the nonblocking engine tests
- * them (coll_swing_nbseg.c: the step list as the step engine's state
+ * them (coll_swing_shm_nb.c: the step list as the step engine's state
  * machine); same actions, same bits.
  * Memory: the node segment (as shm), plus a private buffer of 1/k of the
  * message on ranks of local index < k (the module's for blocking calls,
@@ -47,7 +47,7 @@
 #include "coll_swing_agree.h"
 #include "coll_swing_kernel.h"
 #include "coll_swing_p2p.h"
-#include "coll_swing_segop.h"
+#include "coll_swing_shm_op.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -68,7 +68,7 @@ static size_t swing_hier_mine(const mca_coll_swing_call_t *call, const mca_coll_
 
 /* Sliced scheme, node reduce-scatter, chunk op->e0 in set op->set: my
    slice reduced into my private buffer, the next chunk copied in -> phase. */
-static int swing_hier_reduce(mca_coll_swing_segop_t *op, const mca_coll_swing_hier_t *h,
+static int swing_hier_reduce(mca_coll_swing_shm_op_t *op, const mca_coll_swing_hier_t *h,
                              size_t chunk)
 {
     const mca_coll_swing_call_t *call = &op->call;
@@ -98,12 +98,12 @@ static int swing_hier_reduce(mca_coll_swing_segop_t *op, const mca_coll_swing_hi
     }
     op->e0 = e1;
     op->set ^= 1;
-    return mca_coll_swing_segop_phase(op);
+    return mca_coll_swing_shm_op_phase(op);
 }
 
 /* Sliced scheme, node allgather of chunk op->e0: my slice into the result
    area of set op->set -> phase. */
-static int swing_hier_publish(mca_coll_swing_segop_t *op, const mca_coll_swing_hier_t *h,
+static int swing_hier_publish(mca_coll_swing_shm_op_t *op, const mca_coll_swing_hier_t *h,
                               size_t chunk)
 {
     const mca_coll_swing_call_t *call = &op->call;
@@ -121,7 +121,7 @@ static int swing_hier_publish(mca_coll_swing_segop_t *op, const mca_coll_swing_h
         }
         op->done += hi - lo;
     }
-    return mca_coll_swing_segop_phase(op);
+    return mca_coll_swing_shm_op_phase(op);
 }
 
 /*
@@ -129,7 +129,7 @@ static int swing_hier_publish(mca_coll_swing_segop_t *op, const mca_coll_swing_h
  * copy the next in -> phase; then the net step on my slices; then per
  * chunk: publish my slice -> phase -> copy the chunk out.
  */
-static int swing_hier_sliced_next(mca_coll_swing_segop_t *op)
+static int swing_hier_sliced_next(mca_coll_swing_shm_op_t *op)
 {
     const mca_coll_swing_call_t *call = &op->call;
     const mca_coll_swing_hier_t *h = op->module->hier;
@@ -144,7 +144,7 @@ static int swing_hier_sliced_next(mca_coll_swing_segop_t *op)
                    + (size_t) h->nodes.lrank * s->slot_size, op->src + op->gap,
                mca_coll_swing_shm_span(call, op->true_ext,
                                        call->count < chunk ? call->count : chunk));
-        return mca_coll_swing_segop_phase(op);
+        return mca_coll_swing_shm_op_phase(op);
     case 1:
         if (op->e0 < call->count) {
             return swing_hier_reduce(op, h, chunk);
@@ -156,7 +156,7 @@ static int swing_hier_sliced_next(mca_coll_swing_segop_t *op)
                                          ? SWING_HIER_BO : SWING_HIER_LO];
             op->net_buf = (NULL != op->slice) ? op->slice - op->gap : NULL;
             op->net_n = op->mine;
-            return SWING_SEGOP_NET;
+            return SWING_SHM_OP_NET;
         }
         /* fall through */
     case 2:
@@ -165,7 +165,7 @@ static int swing_hier_sliced_next(mca_coll_swing_segop_t *op)
         op->n = call->count < chunk ? call->count : chunk;
         return swing_hier_publish(op, h, chunk);
     default:
-        return mca_coll_swing_segop_copy_out(op) ? SWING_SEGOP_DONE
+        return mca_coll_swing_shm_op_copy_out(op) ? SWING_SHM_OP_DONE
                                                  : swing_hier_publish(op, h, chunk);
     }
 }
@@ -175,7 +175,7 @@ static int swing_hier_sliced_next(mca_coll_swing_segop_t *op)
  * buffer; local rank 0: the net step with the other nodes' rank 0, the
  * result into the result area -> phase -> the others copy it out.
  */
-static int swing_hier_leader_next(mca_coll_swing_segop_t *op)
+static int swing_hier_leader_next(mca_coll_swing_shm_op_t *op)
 {
     const mca_coll_swing_call_t *call = &op->call;
     const mca_coll_swing_hier_t *h = op->module->hier;
@@ -187,7 +187,7 @@ static int swing_hier_leader_next(mca_coll_swing_segop_t *op)
         op->stage = 1;
         op->half = s->small + (s->small_calls++ % 2) * (size_t) s->nranks * s->small_size;
         memcpy(op->half + (size_t) s->rank * s->small_size, op->src + op->gap, bytes);
-        return mca_coll_swing_segop_phase(op);
+        return mca_coll_swing_shm_op_phase(op);
     case 1:
         for (int i = 0; i < s->nranks; ++i) {
             s->in[i] = op->half + (size_t) i * s->small_size - op->gap;
@@ -196,17 +196,17 @@ static int swing_hier_leader_next(mca_coll_swing_segop_t *op)
                                 call->rbuf, call->count);
         if (0 != h->nodes.lrank) {
             op->stage = 3;
-            return mca_coll_swing_segop_phase(op);
+            return mca_coll_swing_shm_op_phase(op);
         }
         op->stage = 2;
         op->net_plan = &h->plans[SWING_HIER_LO];
         op->net_buf = call->rbuf;
         op->net_n = call->count;
-        return SWING_SEGOP_NET;
+        return SWING_SHM_OP_NET;
     case 2:
         op->stage = 3;
         memcpy(s->result, call->rbuf + op->gap, bytes);
-        return mca_coll_swing_segop_phase(op);
+        return mca_coll_swing_shm_op_phase(op);
     default:
         if (0 != h->nodes.lrank) {
             /* by the type map: the leader's holes are not this rank's */
@@ -216,14 +216,14 @@ static int swing_hier_leader_next(mca_coll_swing_segop_t *op)
                 op->rc = rc;
             }
         }
-        return SWING_SEGOP_DONE;
+        return SWING_SHM_OP_DONE;
     }
 }
 
-int mca_coll_swing_hier_op_init(mca_coll_swing_segop_t *op, mca_coll_swing_call_t *call,
+int mca_coll_swing_hier_op_init(mca_coll_swing_shm_op_t *op, mca_coll_swing_call_t *call,
                                 mca_coll_swing_module_t *m, size_t *slice_bytes)
 {
-    static mca_coll_swing_decline_t type = {
+    static mca_coll_swing_fallback_t type = {
         0, "datatype overlapping itself or larger than a slot"};
     mca_coll_swing_hier_t *h;
     size_t span;
@@ -238,23 +238,23 @@ int mca_coll_swing_hier_op_init(mca_coll_swing_segop_t *op, mca_coll_swing_call_
     h = m->hier;
     ompi_datatype_get_true_extent(call->dtype, &op->gap, &op->true_ext);
     if (call->extent <= 0 || op->true_ext > call->extent
-        || (size_t) call->extent > h->seg->slot_size) {
-        call->declined = &type;
-        return MCA_COLL_SWING_DECLINED;
+        || (size_t) call->extent > h->shm->slot_size) {
+        call->fallback = &type;
+        return MCA_COLL_SWING_FALLBACK;
     }
     op->call = *call;
     op->module = m;
-    op->s = h->seg;
+    op->s = h->shm;
     op->src = (NULL != call->sbuf) ? call->sbuf : call->rbuf;
     span = mca_coll_swing_shm_span(call, op->true_ext, call->count);
-    if (span <= h->seg->small_size && span <= h->seg->slot_size
+    if (span <= h->shm->small_size && span <= h->shm->slot_size
         && !h->bo[mca_coll_swing_bucket(call->bytes)]) {
         op->next = swing_hier_leader_next;
         op->net_max = (0 == h->nodes.lrank) ? call->count : 0;
         return OMPI_SUCCESS;
     }
     op->next = swing_hier_sliced_next;
-    op->mine = swing_hier_mine(call, h, h->seg->slot_size / (size_t) call->extent,
+    op->mine = swing_hier_mine(call, h, h->shm->slot_size / (size_t) call->extent,
                                h->nodes.lrank);
     op->net_max = op->mine;
     *slice_bytes = op->mine > 0 ? op->mine * (size_t) call->extent + (size_t) op->true_ext : 0;
@@ -266,7 +266,7 @@ int mca_coll_swing_hier_op_init(mca_coll_swing_segop_t *op, mca_coll_swing_call_
  * bytes of private slices (local index 0 has the largest) and elements
  * of a net step (the leader's whole vector, or local index 0's slices).
  */
-static void swing_hier_most(const mca_coll_swing_segop_t *op, const mca_coll_swing_hier_t *h,
+static void swing_hier_most(const mca_coll_swing_shm_op_t *op, const mca_coll_swing_hier_t *h,
                             size_t *slice_bytes, size_t *net_elems)
 {
     const mca_coll_swing_call_t *call = &op->call;
@@ -277,14 +277,14 @@ static void swing_hier_most(const mca_coll_swing_segop_t *op, const mca_coll_swi
         *net_elems = call->count;
         return;
     }
-    mine = swing_hier_mine(call, h, h->seg->slot_size / (size_t) call->extent, 0);
+    mine = swing_hier_mine(call, h, h->shm->slot_size / (size_t) call->extent, 0);
     *slice_bytes = mine > 0 ? mine * (size_t) call->extent + (size_t) op->true_ext : 0;
     *net_elems = mine;
 }
 
 int mca_coll_swing_exec_hier(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
 {
-    mca_coll_swing_segop_t op;
+    mca_coll_swing_shm_op_t op;
     mca_coll_swing_growth_t g[2];
     size_t slice_bytes = 0, net_elems = 0;
     ptrdiff_t gap = 0;
@@ -304,18 +304,18 @@ int mca_coll_swing_exec_hier(mca_coll_swing_call_t *call, mca_coll_swing_module_
         return rc;
     }
     op.slice = m->hier->scratch;
-    mca_coll_swing_nbseg_drain(m);
-    return mca_coll_swing_segop_run(&op);
+    mca_coll_swing_shm_nb_drain(m);
+    return mca_coll_swing_shm_op_run(&op);
 }
 
 int mca_coll_swing_exec_nb_hier(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
 {
-    mca_coll_swing_segop_t op;
+    mca_coll_swing_shm_op_t op;
     size_t slice = 0;
     int rc;
 
     if (SWING_SHM_UNKNOWN == m->hier_state) {
-        return mca_coll_swing_nbseg_unset(call);
+        return mca_coll_swing_shm_nb_unset(call);
     }
     /* every rank takes one, whether its group has a net step or not */
     call->tag = mca_coll_swing_p2p_nb_tag(m, call->persistent);
@@ -323,5 +323,5 @@ int mca_coll_swing_exec_nb_hier(mca_coll_swing_call_t *call, mca_coll_swing_modu
     if (OMPI_SUCCESS != rc) {
         return rc;
     }
-    return mca_coll_swing_nbseg_request(call, m, &op, slice, op.net_max);
+    return mca_coll_swing_shm_nb_request(call, m, &op, slice, op.net_max);
 }

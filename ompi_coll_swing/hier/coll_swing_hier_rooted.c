@@ -52,9 +52,9 @@
  * ranks downstream of it, as on a tree, with every node's ranks alike: a
  * leader that failed (before the call: a need beyond the agreed scratch
  * on it alone, a pack; or in the tree) still runs its steps between nodes
- * in error mode (engine/coll_swing_sm.h), so the leaders below it learn
+ * in error mode (engine/coll_swing_runner.h), so the leaders below it learn
  * of it, and takes part in its node's phases with the call marked failed
- * (shm/coll_swing_segop.h), so every rank of its node returns an error.
+ * (shm/coll_swing_shm_op.h), so every rank of its node returns an error.
  * Broadcast: the failed leader's node and the nodes below it in the tree
  * return the error. Reduce: the node phase comes first, so a failure in
  * it reaches the whole node (the mark) and, through the leader's steps in
@@ -234,18 +234,18 @@ static int swing_hier_bcast(mca_coll_swing_call_t *call, mca_coll_swing_module_t
         }
     }
     /* nonblocking operations started before this call use the segment first */
-    mca_coll_swing_nbseg_drain(m);
+    mca_coll_swing_shm_nb_drain(m);
     if (h->nodes.lrank == lroot && h->nodes.nnodes > 1) {
         /* after an error too, in error mode: the leaders below wait for my steps */
         rc = swing_hier_leaders_run(call, h, SWING_HIER_TREE_BCAST, vec, vec, rc);
     }
-    if (h->seg->nranks > 1) {
-        mca_coll_swing_segop_t op;
+    if (h->shm->nranks > 1) {
+        mca_coll_swing_shm_op_t op;
         /* after an error too: the node's ranks wait for their leader's
            phases, and its mark makes them all return the error */
-        mca_coll_swing_shm_bcast_set(&op, call, m, h->seg, lroot,
+        mca_coll_swing_shm_bcast_set(&op, call, m, h->shm, lroot,
                                      OMPI_SUCCESS == rc ? vec : NULL, rc);
-        rc = mca_coll_swing_segop_run(&op);
+        rc = mca_coll_swing_shm_op_run(&op);
     }
     if (OMPI_SUCCESS == rc && vec != call->mine.direct && !call->is_root) {
         rc = mca_coll_swing_ubuf_unpack(&call->mine, vec);
@@ -268,10 +268,10 @@ static int swing_hier_reduce(mca_coll_swing_call_t *call, mca_coll_swing_module_
         tmp = m->scratch - gap;
         acc = call->is_root ? call->rbuf : m->scratch + span - gap;
     }
-    mca_coll_swing_nbseg_drain(m);
-    if (h->seg->nranks > 1) {
+    mca_coll_swing_shm_nb_drain(m);
+    if (h->shm->nranks > 1) {
         mca_coll_swing_call_t node = *call;
-        mca_coll_swing_segop_t op;
+        mca_coll_swing_shm_op_t op;
         /* the leader ends with the node's result; after an error it only
            contributes, the node's phases still run, and the mark makes
            every rank of the node return the error */
@@ -280,9 +280,9 @@ static int swing_hier_reduce(mca_coll_swing_call_t *call, mca_coll_swing_module_
         memset(&op, 0, sizeof(op));
         op.gap = lb;
         op.true_ext = true_ext;
-        mca_coll_swing_shm_op_set(&op, &node, m, h->seg);
+        mca_coll_swing_shm_op_set(&op, &node, m, h->shm);
         op.rc = rc;
-        rc = mca_coll_swing_segop_run(&op);
+        rc = mca_coll_swing_shm_op_run(&op);
     } else if (OMPI_SUCCESS == rc && NULL != call->sbuf) {
         rc = ompi_datatype_copy_content_same_ddt(call->dtype, call->count, acc,
                                                  (char *) call->sbuf);
@@ -321,7 +321,7 @@ static void swing_hier_need(const mca_coll_swing_call_t *call, const mca_coll_sw
 
 int mca_coll_swing_exec_hier_rooted(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
 {
-    static mca_coll_swing_decline_t type = {
+    static mca_coll_swing_fallback_t type = {
         0, "datatype overlapping itself or larger than a slot"};
     mca_coll_swing_growth_t g = {&m->scratch, &m->scratch_size, &m->scratch_agreed, 0, 0};
     ptrdiff_t lb, true_ext;
@@ -333,9 +333,9 @@ int mca_coll_swing_exec_hier_rooted(mca_coll_swing_call_t *call, mca_coll_swing_
     if (SWT_COLL_REDUCE == call->tcoll) {
         ompi_datatype_get_true_extent(call->dtype, &lb, &true_ext);
         if (call->extent <= 0 || true_ext > call->extent
-            || (size_t) call->extent > m->hier->seg->slot_size) {
-            call->declined = &type;
-            return MCA_COLL_SWING_DECLINED;
+            || (size_t) call->extent > m->hier->shm->slot_size) {
+            call->fallback = &type;
+            return MCA_COLL_SWING_FALLBACK;
         }
     }
     /*
@@ -348,7 +348,7 @@ int mca_coll_swing_exec_hier_rooted(mca_coll_swing_call_t *call, mca_coll_swing_
     ok = (OMPI_SUCCESS == swing_hier_trees(m, m->hier));
     swing_hier_need(call, m->hier, ok, &g.need, &g.most);
     rc = mca_coll_swing_agree_before(call, m, &g, 1, ok, made);
-    if (MCA_COLL_SWING_DECLINED == rc && made) {
+    if (MCA_COLL_SWING_FALLBACK == rc && made) {
         swing_hier_trees_undo(&m->hier->trees);
     }
     if (OMPI_ERR_OUT_OF_RESOURCE == rc) {

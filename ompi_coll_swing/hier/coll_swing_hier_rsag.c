@@ -58,7 +58,7 @@
  * need, before the first phase, and every rank agrees on it
  * (transport/coll_swing_agree.h): short of memory, every rank hands the
  * call to the previous module. The step between nodes fails in error mode
- * (engine/coll_swing_sm.h), which reaches the group's ranks downstream;
+ * (engine/coll_swing_runner.h), which reaches the group's ranks downstream;
  * in an allgather its node phase comes after, so the failed rank marks
  * the call in the segment and its whole node ends with the error.
  *
@@ -145,16 +145,16 @@ static void swing_hrs_offsets(swing_hrs_t *x)
  * The hier state ready, nodes of equal size, the type without holes and
  * fitting a piece per slot (reduce-scatter: k pieces); the work vector of
  * |G_me| elements (reduce-scatter: two) in x->work, grown on every rank
- * for the longest group and agreed. MCA_COLL_SWING_DECLINED before any
+ * for the longest group and agreed. MCA_COLL_SWING_FALLBACK before any
  * communication, on every rank alike, when hier cannot serve the call or
  * a rank could not grow its work vector.
  */
 static int swing_hrs_setup(swing_hrs_t *x, mca_coll_swing_call_t *call,
                            mca_coll_swing_module_t *m, int rs)
 {
-    static mca_coll_swing_decline_t uneven = {
+    static mca_coll_swing_fallback_t uneven = {
         0, "nodes with different numbers of ranks"};
-    static mca_coll_swing_decline_t type = {
+    static mca_coll_swing_fallback_t type = {
         0, "datatype with holes or larger than a slot's share"};
     mca_coll_swing_growth_t g;
     ptrdiff_t true_ext = 0;
@@ -167,26 +167,26 @@ static int swing_hrs_setup(swing_hrs_t *x, mca_coll_swing_call_t *call,
     }
     x->h = m->hier;
     if (x->h->nodes.kmin != x->h->nodes.kmax) {
-        call->declined = &uneven;
-        return MCA_COLL_SWING_DECLINED;
+        call->fallback = &uneven;
+        return MCA_COLL_SWING_FALLBACK;
     }
     ompi_datatype_get_true_extent(call->dtype, &x->gap, &true_ext);
     x->call = call;
-    x->s = x->h->seg;
+    x->s = x->h->shm;
     x->k = x->h->nodes.kmin;
     x->nn = x->h->nodes.nnodes;
     x->me = x->h->nodes.lrank;
     x->ext = (size_t) call->extent;
     if (call->extent <= 0 || true_ext != call->extent
         || 0 == mca_coll_swing_shm_piece(x->s, x->ext, rs ? x->k : 1)) {
-        call->declined = &type;
-        return MCA_COLL_SWING_DECLINED;
+        call->fallback = &type;
+        return MCA_COLL_SWING_FALLBACK;
     }
     (void) mca_coll_swing_block_disps(call, ompi_comm_size(call->comm), m->disp);
     mca_coll_swing_block_layout(call, x->h->layout, 1, 0);
     x->disp = m->disp;
     /* nonblocking allreduces started before this call use the segment first */
-    mca_coll_swing_nbseg_drain(m);
+    mca_coll_swing_shm_nb_drain(m);
     swing_hrs_offsets(x);
     g = (mca_coll_swing_growth_t) {&x->h->scratch, &x->h->scratch_size, &x->h->scratch_agreed,
                                    x->most * x->ext * (rs ? 2 : 1) + 1, 0};

@@ -112,7 +112,7 @@ static void swing_hier_report(const mca_coll_swing_module_t *m, const mca_coll_s
 int mca_coll_swing_hier_setup(mca_coll_swing_module_t *m)
 {
     mca_coll_swing_nodes_t shape = {0};
-    mca_coll_swing_shm_t *seg = NULL;
+    mca_coll_swing_shm_t *shm = NULL;
     mca_coll_swing_hier_t *h;
     int ready, rc;
 
@@ -126,10 +126,10 @@ int mca_coll_swing_hier_setup(mca_coll_swing_module_t *m)
              && OMPI_SUCCESS == swing_hier_plans(h, ompi_comm_size(m->comm)));
     rc = mca_coll_swing_shm_map(m, ready, ready ? h->nodes.nlocal : 0,
                                 ready ? h->nodes.lrank : 0, ready ? h->nodes.first_local : 0,
-                                &seg);
+                                &shm);
     if (OMPI_SUCCESS == rc) {
         /* agreed: every rank was ready */
-        h->seg = seg;
+        h->shm = shm;
         m->hier = h;
         m->hier_state = SWING_SHM_READY;
         swing_hier_report(m, h);
@@ -143,7 +143,7 @@ int mca_coll_swing_hier_setup(mca_coll_swing_module_t *m)
 
 int mca_coll_swing_hier_prepare(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
 {
-    static mca_coll_swing_decline_t where = {
+    static mca_coll_swing_fallback_t where = {
         0, "needs ranks on several nodes, several on one, and coll_swing_shm_size > 0"};
     int rc;
 
@@ -154,8 +154,8 @@ int mca_coll_swing_hier_prepare(mca_coll_swing_call_t *call, mca_coll_swing_modu
         }
     }
     if (SWING_SHM_READY != m->hier_state) {
-        call->declined = &where;
-        return MCA_COLL_SWING_DECLINED;
+        call->fallback = &where;
+        return MCA_COLL_SWING_FALLBACK;
     }
     return OMPI_SUCCESS;
 }
@@ -180,7 +180,7 @@ void mca_coll_swing_hier_release(mca_coll_swing_module_t *m)
         free(h->trees.plan.steps);
         free(h->pos_node);
         free(h->goff);
-        mca_coll_swing_shm_unmap(h->seg);
+        mca_coll_swing_shm_unmap(h->shm);
         mca_coll_swing_nodes_free(&h->nodes);
         free(h->scratch);
         free(h);

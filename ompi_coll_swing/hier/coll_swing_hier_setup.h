@@ -8,8 +8,8 @@
 #define MCA_COLL_SWING_HIER_SETUP_H
 
 #include "coll_swing_hier.h"
-#include "coll_swing_seg.h"
-#include "coll_swing_segop.h"
+#include "coll_swing_shm_segment.h"
+#include "coll_swing_shm_op.h"
 #include "coll_swing_steps.h"
 
 enum { SWING_HIER_LO = 0, SWING_HIER_BO, SWING_HIER_NPLANS };
@@ -31,7 +31,7 @@ typedef struct mca_coll_swing_hier_trees_t {
 
 typedef struct mca_coll_swing_hier_t {
     mca_coll_swing_nodes_t nodes;
-    mca_coll_swing_shm_t *seg;                   /* my node's segment */
+    mca_coll_swing_shm_t *shm;                   /* my node's segment */
     mca_coll_swing_plan_t plans[SWING_HIER_NPLANS]; /* Swing LO / BO between nodes,
                                                     peers: my group's ranks */
     unsigned char bo[MCA_COLL_SWING_NBUCKETS];   /* 1: BO between nodes for a
@@ -53,17 +53,17 @@ typedef struct mca_coll_swing_hier_t {
 
 /* Collective over the module's communicator: nodes, segments, plans. */
 int mca_coll_swing_hier_setup(mca_coll_swing_module_t *m);
-/* The state set up at the first hier call (collective); MCA_COLL_SWING_DECLINED
-   (call->declined set) where hier cannot run: one node, one rank per node,
+/* The state set up at the first hier call (collective); MCA_COLL_SWING_FALLBACK
+   (call->fallback set) where hier cannot run: one node, one rank per node,
    shared memory off. */
 int mca_coll_swing_hier_prepare(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m);
 /*
  * Sets op up for a hier allreduce of call (coll_swing_hier.c): the state
  * ready, the scheme chosen; *slice_bytes is the private buffer the call
  * needs, which the caller sets at op->slice before running it.
- * MCA_COLL_SWING_DECLINED (call->declined set) where hier cannot run.
+ * MCA_COLL_SWING_FALLBACK (call->fallback set) where hier cannot run.
  */
-int mca_coll_swing_hier_op_init(mca_coll_swing_segop_t *op, mca_coll_swing_call_t *call,
+int mca_coll_swing_hier_op_init(mca_coll_swing_shm_op_t *op, mca_coll_swing_call_t *call,
                                 mca_coll_swing_module_t *module, size_t *slice_bytes);
 
 #endif

@@ -6,7 +6,7 @@
 #include "coll_swing_module.h"
 #include "coll_swing_coll.h"
 #include "coll_swing_decide.h"
-#include "coll_swing_seg.h"
+#include "coll_swing_shm_segment.h"
 
 #include <stddef.h>
 #include <stdlib.h>
@@ -97,7 +97,7 @@ static void swing_module_construct(mca_coll_swing_module_t *m)
     memset(&m->prev, 0, sizeof(m->prev));
     m->nb_seq = 0;
     m->nb_persistent_seq = 0;
-    m->nb_seg_head = m->nb_seg_tail = NULL;
+    m->nb_shm_head = m->nb_shm_tail = NULL;
     m->disp = NULL;
     memset(m->algorithm, 0, sizeof(m->algorithm));
     memset(m->plans, 0, sizeof(m->plans));

@@ -37,21 +37,21 @@
 
 #include "ompi/mca/coll/base/coll_base_functions.h"
 
-static mca_coll_swing_decline_t swing_ompi_two_procs = {
+static mca_coll_swing_fallback_t swing_ompi_two_procs = {
     0, "Open MPI's two_proc serves 2 ranks only"};
-static mca_coll_swing_decline_t swing_ompi_int_bytes = {
+static mca_coll_swing_fallback_t swing_ompi_int_bytes = {
     0, "a broadcast of more than INT_MAX bytes"};
-static mca_coll_swing_decline_t swing_ompi_unknown = {
+static mca_coll_swing_fallback_t swing_ompi_unknown = {
     0, "no such Open MPI algorithm in this build"};
-static mca_coll_swing_decline_t swing_ompi_sum8 = {
+static mca_coll_swing_fallback_t swing_ompi_sum8 = {
     0, "Open MPI's op/avx saturates 8-bit sums (open-mpi issue 8045)"};
-static mca_coll_swing_decline_t swing_ompi_lb = {
+static mca_coll_swing_fallback_t swing_ompi_lb = {
     0, "Open MPI's ring allocates its buffers without the datatype's lower bound"};
 
-static int swing_ompi_decline(mca_coll_swing_call_t *call, mca_coll_swing_decline_t *why)
+static int swing_ompi_decline(mca_coll_swing_call_t *call, mca_coll_swing_fallback_t *why)
 {
-    call->declined = why;
-    return MCA_COLL_SWING_DECLINED;
+    call->fallback = why;
+    return MCA_COLL_SWING_FALLBACK;
 }
 
 /* The data of dtype start past the buffer's pointer. */

@@ -1,11 +1,11 @@
 /*
  * Shared-memory allreduce (ALGORITHMS.md section 8), for communicators
  * whose ranks all share this node (the segment and its phases:
- * transport/coll_swing_seg.c).
+ * transport/coll_swing_shm_segment.c).
  *
  * Large scheme, chunks of at most slot_size bytes, two sets of slots and
  * results used in turn so that one phase per chunk suffices (chunk k in
- * set (f+k)%2, f the segment's turn: transport/coll_swing_seg.h):
+ * set (f+k)%2, f the segment's turn: transport/coll_swing_shm_segment.h):
  *   copy in    rank r copies chunk 0 into slot r of set f, except its own
  *              slice                                         -> phase
  *   for chunk k:
@@ -46,14 +46,14 @@
  * Example, p = 3, 9 ints, slices of 3 (rounded to cache lines in practice):
  * rank 1 computes result[3..6) = slot0[3..6) + slot1[3..6) + slot2[3..6).
  *
- * Each scheme is its actions between two phases (coll_swing_segop.h): a
- * blocking call waits for each phase (transport/coll_swing_seg.c), the
- * nonblocking engine tests it (coll_swing_nbseg.c); same actions, same bits.
+ * Each scheme is its actions between two phases (coll_swing_shm_op.h): a
+ * blocking call waits for each phase (transport/coll_swing_shm_segment.c), the
+ * nonblocking engine tests it (coll_swing_shm_nb.c); same actions, same bits.
  * Memory: the segment, 2 (p + 1) slots plus 2p small slots; nothing per call.
  */
 #include "coll_swing_shm.h"
 #include "coll_swing_kernel.h"
-#include "coll_swing_segop.h"
+#include "coll_swing_shm_op.h"
 #include "coll_swing_agree.h"
 
 #include <string.h>
@@ -68,7 +68,7 @@ static void swing_shm_combine(const mca_coll_swing_call_t *call, char *const *sr
 }
 
 /* Small scheme: copy in -> phase -> reduce every slot. */
-static int swing_shm_small_next(mca_coll_swing_segop_t *op)
+static int swing_shm_small_next(mca_coll_swing_shm_op_t *op)
 {
     const mca_coll_swing_call_t *call = &op->call;
     mca_coll_swing_shm_t *s = op->s;
@@ -78,20 +78,20 @@ static int swing_shm_small_next(mca_coll_swing_segop_t *op)
         op->half = s->small + (s->small_calls++ % 2) * (size_t) s->nranks * s->small_size;
         memcpy(op->half + (size_t) s->rank * s->small_size, op->src + op->gap,
                mca_coll_swing_shm_span(call, op->true_ext, call->count));
-        return mca_coll_swing_segop_phase(op);
+        return mca_coll_swing_shm_op_phase(op);
     }
-    if (!mca_coll_swing_segop_out(op)) {
-        return SWING_SEGOP_DONE;
+    if (!mca_coll_swing_shm_op_out(op)) {
+        return SWING_SHM_OP_DONE;
     }
     for (int i = 0; i < s->nranks; ++i) {
         in[i] = op->half + (size_t) i * s->small_size - op->gap;
     }
     swing_shm_combine(call, in, s->nranks, call->rbuf, call->count);
-    return SWING_SEGOP_DONE;
+    return SWING_SHM_OP_DONE;
 }
 
 /* Copies my chunk of n elements into my slot, all but my own slice (nobody else reads it). */
-static void swing_shm_copy_in(const mca_coll_swing_segop_t *op, char *slot, const char *from,
+static void swing_shm_copy_in(const mca_coll_swing_shm_op_t *op, char *slot, const char *from,
                               size_t n)
 {
     const mca_coll_swing_call_t *call = &op->call;
@@ -113,7 +113,7 @@ static void swing_shm_copy_in(const mca_coll_swing_segop_t *op, char *slot, cons
 
 /* Large scheme, chunk op->e0 of op->n elements in set op->set: reduce my
    slice into the result, copy the next chunk in -> phase. */
-static int swing_shm_large_reduce(mca_coll_swing_segop_t *op)
+static int swing_shm_large_reduce(mca_coll_swing_shm_op_t *op)
 {
     const mca_coll_swing_call_t *call = &op->call;
     mca_coll_swing_shm_t *s = op->s;
@@ -138,12 +138,12 @@ static int swing_shm_large_reduce(mca_coll_swing_segop_t *op)
                           op->src + op->gap + e1 * ext,
                           call->count - e1 < chunk ? call->count - e1 : chunk);
     }
-    return mca_coll_swing_segop_phase(op);
+    return mca_coll_swing_shm_op_phase(op);
 }
 
 /* Large scheme: copy chunk 0 in -> phase -> per chunk: reduce, copy the
    next in -> phase -> copy the result out. */
-static int swing_shm_large_next(mca_coll_swing_segop_t *op)
+static int swing_shm_large_next(mca_coll_swing_shm_op_t *op)
 {
     const mca_coll_swing_call_t *call = &op->call;
     mca_coll_swing_shm_t *s = op->s;
@@ -155,13 +155,13 @@ static int swing_shm_large_next(mca_coll_swing_segop_t *op)
         swing_shm_copy_in(op, s->slots + op->set * (size_t) s->nranks * s->slot_size
                                   + (size_t) s->rank * s->slot_size,
                           op->src + op->gap, op->n);
-        return mca_coll_swing_segop_phase(op);
+        return mca_coll_swing_shm_op_phase(op);
     }
     if (1 == op->stage) {
         op->stage = 2;
         return swing_shm_large_reduce(op);
     }
-    return mca_coll_swing_segop_copy_out(op) ? SWING_SEGOP_DONE : swing_shm_large_reduce(op);
+    return mca_coll_swing_shm_op_copy_out(op) ? SWING_SHM_OP_DONE : swing_shm_large_reduce(op);
 }
 
 /*
@@ -214,15 +214,15 @@ static int swing_shm_attach(mca_coll_swing_module_t *m)
 }
 
 /* One message per job for all reasons, the first one met. */
-static int swing_shm_decline(mca_coll_swing_call_t *call, const char *why)
+static int swing_shm_fallback(mca_coll_swing_call_t *call, const char *why)
 {
-    static mca_coll_swing_decline_t declined;
+    static mca_coll_swing_fallback_t declined;
 
     if (!declined.warned) {
         declined.why = why;
     }
-    call->declined = &declined;
-    return MCA_COLL_SWING_DECLINED;
+    call->fallback = &declined;
+    return MCA_COLL_SWING_FALLBACK;
 }
 
 int mca_coll_swing_shm_prepare(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m,
@@ -231,7 +231,7 @@ int mca_coll_swing_shm_prepare(mca_coll_swing_call_t *call, mca_coll_swing_modul
     int rc;
 
     if (!mca_coll_swing_shm_available(m)) {
-        return swing_shm_decline(call, "ranks on more than one node, or coll_swing_shm_size 0");
+        return swing_shm_fallback(call, "ranks on more than one node, or coll_swing_shm_size 0");
     }
     if (SWING_SHM_LOCAL == m->shm_state) {
         rc = swing_shm_attach(m);
@@ -240,17 +240,17 @@ int mca_coll_swing_shm_prepare(mca_coll_swing_call_t *call, mca_coll_swing_modul
         }
     }
     if (SWING_SHM_READY != m->shm_state) {
-        return swing_shm_decline(call, "no shared segment");
+        return swing_shm_fallback(call, "no shared segment");
     }
     ompi_datatype_get_true_extent(call->dtype, gap, true_ext);
     if (call->extent <= 0 || *true_ext > call->extent
         || (size_t) call->extent > m->shm->slot_size) {
-        return swing_shm_decline(call, "datatype overlapping itself or larger than a slot");
+        return swing_shm_fallback(call, "datatype overlapping itself or larger than a slot");
     }
     return OMPI_SUCCESS;
 }
 
-void mca_coll_swing_shm_op_set(mca_coll_swing_segop_t *op, const mca_coll_swing_call_t *call,
+void mca_coll_swing_shm_op_set(mca_coll_swing_shm_op_t *op, const mca_coll_swing_call_t *call,
                                mca_coll_swing_module_t *m, mca_coll_swing_shm_t *s)
 {
     op->call = *call;
@@ -270,7 +270,7 @@ void mca_coll_swing_shm_op_set(mca_coll_swing_segop_t *op, const mca_coll_swing_
     }
 }
 
-int mca_coll_swing_shm_op_init(mca_coll_swing_segop_t *op, mca_coll_swing_call_t *call,
+int mca_coll_swing_shm_op_init(mca_coll_swing_shm_op_t *op, mca_coll_swing_call_t *call,
                                mca_coll_swing_module_t *m)
 {
     int rc;
@@ -286,12 +286,12 @@ int mca_coll_swing_shm_op_init(mca_coll_swing_segop_t *op, mca_coll_swing_call_t
 
 int mca_coll_swing_exec_shm(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
 {
-    mca_coll_swing_segop_t op;
+    mca_coll_swing_shm_op_t op;
     int rc = mca_coll_swing_shm_op_init(&op, call, m);
 
     if (OMPI_SUCCESS != rc) {
         return rc;
     }
-    mca_coll_swing_nbseg_drain(m);
-    return mca_coll_swing_segop_run(&op);
+    mca_coll_swing_shm_nb_drain(m);
+    return mca_coll_swing_shm_op_run(&op);
 }

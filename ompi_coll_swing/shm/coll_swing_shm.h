@@ -1,9 +1,9 @@
 /*
  * coll/swing, shm layer: the collectives of a node's shared segment
- * (transport/coll_swing_seg.h): the shm allreduce (small and large
+ * (transport/coll_swing_shm_segment.h): the shm allreduce (small and large
  * schemes, single copy), its nonblocking form, reduce-scatter and
  * allgather, broadcast, reduce, gather and scatter through the segment,
- * and the segment protocol as actions between waits (coll_swing_segop.h)
+ * and the segment protocol as actions between waits (coll_swing_shm_op.h)
  * that hier (the layer above) runs too. Uses the steps layer for hier's step between nodes, the engine,
  * the transports, the node layer and base/.
  */
@@ -17,7 +17,7 @@ BEGIN_C_DECLS
 /* The node's shared segment: shm/coll_swing_shm.c; MPI_Reduce too
    (call->tcoll), the root alone copying the result out. */
 int mca_coll_swing_exec_shm(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
-/* The same in the nonblocking engine (shm/coll_swing_nbseg.c). */
+/* The same in the nonblocking engine (shm/coll_swing_shm_nb.c). */
 int mca_coll_swing_exec_nb_shm(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
 /* Reduce-scatter and allgather through the segment (shm/coll_swing_shm_rsag.c). */
 int mca_coll_swing_exec_shm_rs(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module);
@@ -28,7 +28,7 @@ int mca_coll_swing_exec_shm_rooted(mca_coll_swing_call_t *call, mca_coll_swing_m
 /*
  * The segment ready for this call (shm/coll_swing_shm.c): mapped at the
  * first use, the call's type fits a slot; *gap and *true_ext of the
- * type. MCA_COLL_SWING_DECLINED (call->declined set) when shm cannot
+ * type. MCA_COLL_SWING_FALLBACK (call->fallback set) when shm cannot
  * serve it.
  */
 int mca_coll_swing_shm_prepare(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module,
@@ -36,7 +36,7 @@ int mca_coll_swing_shm_prepare(mca_coll_swing_call_t *call, mca_coll_swing_modul
 /* A blocking call about to use the segment: first every nonblocking shm
    or hier operation started before it on the module runs to its end
    (each rank does the same, in the same order). */
-void mca_coll_swing_nbseg_drain(mca_coll_swing_module_t *module);
+void mca_coll_swing_shm_nb_drain(mca_coll_swing_module_t *module);
 
 END_C_DECLS
 

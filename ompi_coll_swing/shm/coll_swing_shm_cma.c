@@ -29,7 +29,7 @@
  * 0..p-1, so all ranks get the same bits (and the same bits as the
  * segment scheme).
  */
-#include "coll_swing_segop.h"
+#include "coll_swing_shm_op.h"
 #include "coll_swing_kernel.h"
 
 #include <string.h>
@@ -87,7 +87,7 @@ static int swing_cma_gather(const mca_coll_swing_call_t *call, mca_coll_swing_sh
     return OMPI_SUCCESS;
 }
 
-int mca_coll_swing_shm_cma_next(mca_coll_swing_segop_t *op)
+int mca_coll_swing_shm_cma_next(mca_coll_swing_shm_op_t *op)
 {
     const mca_coll_swing_call_t *call = &op->call;
     mca_coll_swing_shm_t *s = op->s;
@@ -99,22 +99,22 @@ int mca_coll_swing_shm_cma_next(mca_coll_swing_segop_t *op)
         mca_coll_swing_count(&mca_coll_swing_counters.shm_single_copy, 1);
         me->src = (uint64_t) (uintptr_t) op->src;
         me->dst = (uint64_t) (uintptr_t) call->rbuf;
-        return mca_coll_swing_segop_phase(op);
+        return mca_coll_swing_shm_op_phase(op);
     case 1: {
         size_t lo = mca_coll_swing_shm_slice(n, s->nranks, s->rank, ext);
         size_t hi = mca_coll_swing_shm_slice(n, s->nranks, s->rank + 1, ext);
         if (hi > lo) {
             op->rc = swing_cma_reduce(call, s, op->src, op->gap, op->true_ext, lo, hi);
         }
-        return mca_coll_swing_segop_phase(op);
+        return mca_coll_swing_shm_op_phase(op);
     }
     case 2:
         if (OMPI_SUCCESS == op->rc) {
             op->rc = swing_cma_gather(call, s, op->gap, op->true_ext);
         }
         /* even after an error: the peers must not wait forever */
-        return mca_coll_swing_segop_phase(op);
+        return mca_coll_swing_shm_op_phase(op);
     default:
-        return SWING_SEGOP_DONE;
+        return SWING_SHM_OP_DONE;
     }
 }

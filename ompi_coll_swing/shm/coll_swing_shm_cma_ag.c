@@ -16,7 +16,7 @@
  * The last phase keeps a rank from returning (and reusing its block) while
  * a peer still reads it; a rank whose read failed marks the call in the
  * segment before it, and every rank ends with the error
- * (transport/coll_swing_seg.h). Nobody writes the published blocks during the
+ * (transport/coll_swing_shm_segment.h). Nobody writes the published blocks during the
  * call: a rank writes only the other ranks' places in its own receive
  * buffer, and its own place before it publishes.
  *

@@ -5,7 +5,7 @@
 #ifndef MCA_COLL_SWING_SHM_CMA_AG_H
 #define MCA_COLL_SWING_SHM_CMA_AG_H
 
-#include "coll_swing_seg.h"
+#include "coll_swing_shm_segment.h"
 
 /* own: the first byte of my block; disp as mca_coll_swing_block_disps
    gives it; the datatype has no holes (copied as extent * count bytes);

@@ -3,7 +3,7 @@
  * SWING_SHM_REDUCE_ROOT_MAX): the root alone reduces, where the
  * allreduce's large scheme (coll_swing_shm.c) has every rank reduce a
  * slice. Chunks of slot_size bytes, chunk k in set (f+k)%2, f the
- * segment's turn (transport/coll_swing_seg.h), one phase per chunk:
+ * segment's turn (transport/coll_swing_shm_segment.h), one phase per chunk:
  *   copy in    every rank but the root copies chunk 0 into its slot
  *                                                              -> phase
  *   chunk k    the root reduces the p slots of chunk k (its own operand
@@ -28,19 +28,19 @@
  * (hier's node phase after the leader's error): then nobody reduces, and
  * the phases run alike.
  */
-#include "coll_swing_segop.h"
+#include "coll_swing_shm_op.h"
 #include "coll_swing_kernel.h"
 
 #include <string.h>
 
 /* The root reads its own operand from its slot (in place, not rank 0). */
-static int swing_reduce_own_slot(const mca_coll_swing_segop_t *op)
+static int swing_reduce_own_slot(const mca_coll_swing_shm_op_t *op)
 {
     return op->call.is_root && NULL == op->call.sbuf && 0 != op->s->rank;
 }
 
 /* Chunk op->e0 (op->n elements) into my slot of set op->set, if I write one. */
-static void swing_reduce_copy_in(const mca_coll_swing_segop_t *op)
+static void swing_reduce_copy_in(const mca_coll_swing_shm_op_t *op)
 {
     const mca_coll_swing_call_t *call = &op->call;
     mca_coll_swing_shm_t *s = op->s;
@@ -52,7 +52,7 @@ static void swing_reduce_copy_in(const mca_coll_swing_segop_t *op)
     }
 }
 
-int mca_coll_swing_shm_reduce_next(mca_coll_swing_segop_t *op)
+int mca_coll_swing_shm_reduce_next(mca_coll_swing_shm_op_t *op)
 {
     const mca_coll_swing_call_t *call = &op->call;
     mca_coll_swing_shm_t *s = op->s;
@@ -64,7 +64,7 @@ int mca_coll_swing_shm_reduce_next(mca_coll_swing_segop_t *op)
         op->stage = 1;
         op->n = call->count < chunk ? call->count : chunk;
         swing_reduce_copy_in(op);
-        return mca_coll_swing_segop_phase(op);
+        return mca_coll_swing_shm_op_phase(op);
     }
     if (call->is_root) {
         for (int i = 0; i < s->nranks; ++i) {
@@ -79,10 +79,10 @@ int mca_coll_swing_shm_reduce_next(mca_coll_swing_segop_t *op)
     if (op->e0 >= call->count) {
         /* read after the last phase: the next call starts with the other set */
         s->open = (int) op->set;
-        return SWING_SEGOP_DONE;
+        return SWING_SHM_OP_DONE;
     }
     op->set ^= 1;
     op->n = call->count - op->e0 < chunk ? call->count - op->e0 : chunk;
     swing_reduce_copy_in(op);
-    return mca_coll_swing_segop_phase(op);
+    return mca_coll_swing_shm_op_phase(op);
 }

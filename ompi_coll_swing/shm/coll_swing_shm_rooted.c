@@ -1,6 +1,6 @@
 /*
  * Broadcast, gather and scatter through the node's shared segment
- * (transport/coll_swing_seg.h), for communicators whose ranks all share
+ * (transport/coll_swing_shm_segment.h), for communicators whose ranks all share
  * this node; the broadcast is also hier's node phase (from each node's
  * leader). MPI_Reduce runs the shm allreduce's schemes (coll_swing_shm.c)
  * with the result copied out at the root only, or at few ranks the
@@ -13,7 +13,7 @@
  *   copy out   every other rank copies it out
  * Broadcast, large, chunks of one slot set (p slots: the root is the only
  * writer, so a phase moves as many bytes as an allreduce's), chunk k in
- * set (f+k)%2, f the segment's turn (transport/coll_swing_seg.h), one
+ * set (f+k)%2, f the segment's turn (transport/coll_swing_shm_segment.h), one
  * phase per chunk:
  *   copy in    the root copies chunk 0 in                      -> phase
  *   chunk k    the others copy chunk k out while the root copies
@@ -48,10 +48,10 @@
  * copy that out while rank 2 copies the last 512 KiB into set 0 -> phase;
  * they copy it out. 3 phases; the next call starts with set 1.
  *
- * The broadcast is actions between waits (coll_swing_segop.h), so it
+ * The broadcast is actions between waits (coll_swing_shm_op.h), so it
  * follows the segment's rules as the allreduce does; a blocking call
  * first lets the nonblocking operations started before it finish their
- * turn on the segment (coll_swing_nbseg.c).
+ * turn on the segment (coll_swing_shm_nb.c).
  *
  * Failures (docs/TESTING.md, "Faults"). A type with holes packs through
  * the module's scratch, and ranks may pass types of one signature with
@@ -62,7 +62,7 @@
  * previous module. A rank that fails anyway (a need beyond the agreed
  * size on it alone, the root's pack, a single-copy read) goes on through
  * every phase without moving data (failed) and marks the call failed in
- * the segment before its next phase (transport/coll_swing_seg.h): every
+ * the segment before its next phase (transport/coll_swing_shm_segment.h): every
  * rank of the node ends the call with an error, never with the garbage a
  * failed root left in the slots. Only an unpack after the last phase fails
  * on its rank alone (the only result it spoils is that rank's). MPI_Reduce
@@ -72,7 +72,7 @@
  * vector, or gather's and scatter's p blocks at the root).
  */
 #include "coll_swing_shm.h"
-#include "coll_swing_segop.h"
+#include "coll_swing_shm_op.h"
 #include "coll_swing_agree.h"
 
 #include <string.h>
@@ -84,7 +84,7 @@ static size_t swing_bcast_len(size_t n, size_t e0, size_t chunk)
 }
 
 /* Small: the root's vector into a half of the small area -> phase -> out. */
-static int swing_bcast_small_next(mca_coll_swing_segop_t *op)
+static int swing_bcast_small_next(mca_coll_swing_shm_op_t *op)
 {
     const mca_coll_swing_call_t *call = &op->call;
     mca_coll_swing_shm_t *s = op->s;
@@ -94,16 +94,16 @@ static int swing_bcast_small_next(mca_coll_swing_segop_t *op)
         if (call->is_root && !op->failed) {
             memcpy(op->half, op->src, call->count);
         }
-        return mca_coll_swing_segop_phase(op);
+        return mca_coll_swing_shm_op_phase(op);
     }
     if (!call->is_root && !op->failed) {
         memcpy(call->rbuf, op->half, call->count);
     }
-    return SWING_SEGOP_DONE;
+    return SWING_SHM_OP_DONE;
 }
 
 /* Large: chunk 0 in -> phase -> per chunk: out, the next one in -> phase. */
-static int swing_bcast_large_next(mca_coll_swing_segop_t *op)
+static int swing_bcast_large_next(mca_coll_swing_shm_op_t *op)
 {
     const mca_coll_swing_call_t *call = &op->call;
     mca_coll_swing_shm_t *s = op->s;
@@ -116,7 +116,7 @@ static int swing_bcast_large_next(mca_coll_swing_segop_t *op)
         if (call->is_root && !op->failed) {
             memcpy(s->slots + op->set * set_bytes, op->src, op->n);
         }
-        return mca_coll_swing_segop_phase(op);
+        return mca_coll_swing_shm_op_phase(op);
     case 1:
         if (!call->is_root && !op->failed) {
             memcpy(call->rbuf + op->e0, s->slots + op->set * set_bytes, op->n);
@@ -128,19 +128,19 @@ static int swing_bcast_large_next(mca_coll_swing_segop_t *op)
             if (call->is_root && !op->failed) {
                 memcpy(s->slots + op->set * set_bytes, op->src + op->e0, op->n);
             }
-            return mca_coll_swing_segop_phase(op);
+            return mca_coll_swing_shm_op_phase(op);
         }
         op->stage = 2;
         /* read after the last phase: the next call starts with the other set */
         s->open = (int) op->set;
-        return SWING_SEGOP_DONE;
+        return SWING_SHM_OP_DONE;
     default:
-        return SWING_SEGOP_DONE;
+        return SWING_SHM_OP_DONE;
     }
 }
 
 /* Single copy: the root's address -> phase -> read it -> phase. */
-static int swing_bcast_cma_next(mca_coll_swing_segop_t *op)
+static int swing_bcast_cma_next(mca_coll_swing_shm_op_t *op)
 {
     const mca_coll_swing_call_t *call = &op->call;
     mca_coll_swing_shm_t *s = op->s;
@@ -154,20 +154,20 @@ static int swing_bcast_cma_next(mca_coll_swing_segop_t *op)
             mca_coll_swing_shm_line(s, s->rank)->src =
                 op->failed ? 0 : (uint64_t) (uintptr_t) op->src;
         }
-        return mca_coll_swing_segop_phase(op);
+        return mca_coll_swing_shm_op_phase(op);
     case 1:
         if (!call->is_root && !op->failed && 0 != root->src
             && 0 != mca_coll_swing_cma_read(root->pid, call->rbuf, root->src, call->count)) {
             op->rc = OMPI_ERROR;
         }
         /* even after an error: the root must not wait forever */
-        return mca_coll_swing_segop_phase(op);
+        return mca_coll_swing_shm_op_phase(op);
     default:
-        return SWING_SEGOP_DONE;
+        return SWING_SHM_OP_DONE;
     }
 }
 
-void mca_coll_swing_shm_bcast_set(mca_coll_swing_segop_t *op, const mca_coll_swing_call_t *call,
+void mca_coll_swing_shm_bcast_set(mca_coll_swing_shm_op_t *op, const mca_coll_swing_call_t *call,
                                   mca_coll_swing_module_t *m, mca_coll_swing_shm_t *s, int root,
                                   char *vec, int rc)
 {
@@ -218,7 +218,7 @@ static int swing_shm_rooted_grow(mca_coll_swing_call_t *call, mca_coll_swing_mod
 
 static int swing_shm_bcast(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
 {
-    mca_coll_swing_segop_t op;
+    mca_coll_swing_shm_op_t op;
     ptrdiff_t gap, true_ext;
     char *vec = call->mine.direct;
     int rc = mca_coll_swing_shm_prepare(call, m, &gap, &true_ext), failed;
@@ -241,8 +241,8 @@ static int swing_shm_bcast(mca_coll_swing_call_t *call, mca_coll_swing_module_t 
        mark makes every rank of the node return an error */
     mca_coll_swing_shm_bcast_set(&op, call, m, m->shm, call->root,
                                  OMPI_SUCCESS == failed ? vec : NULL, failed);
-    mca_coll_swing_nbseg_drain(m);
-    rc = mca_coll_swing_segop_run(&op);
+    mca_coll_swing_shm_nb_drain(m);
+    rc = mca_coll_swing_shm_op_run(&op);
     if (OMPI_SUCCESS == rc && vec != call->mine.direct && !call->is_root) {
         rc = mca_coll_swing_ubuf_unpack(&call->mine, vec);
     }
@@ -321,7 +321,7 @@ static int swing_shm_gs_setup(swing_shm_gs_t *x, mca_coll_swing_call_t *call,
                                                      x->all + (size_t) call->root * x->block);
     }
     x->rc = failed;
-    mca_coll_swing_nbseg_drain(m);
+    mca_coll_swing_shm_nb_drain(m);
     x->seq = mca_coll_swing_shm_call(x->s);
     if (OMPI_SUCCESS != x->rc) {
         /* published by the first phase */

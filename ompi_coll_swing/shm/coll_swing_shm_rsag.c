@@ -1,6 +1,6 @@
 /*
  * Reduce-scatter and allgather through the node's shared segment
- * (transport/coll_swing_seg.c), for communicators whose ranks all share
+ * (transport/coll_swing_shm_segment.c), for communicators whose ranks all share
  * this node. Blocks go straight to their MPI places: no permutation.
  *
  * Reduce-scatter, small (the whole vector fits a small slot), one phase:
@@ -11,7 +11,7 @@
  * rank j. Round k:
  *   copy in    rank r copies the k-th piece of every rank's block into
  *              its slot of set (f+k)%2, f the segment's turn
- *              (transport/coll_swing_seg.h; not its own piece: nobody
+ *              (transport/coll_swing_shm_segment.h; not its own piece: nobody
  *              else reads it)
  *                                                              -> phase
  *   reduce     rank r reduces the k-th piece of its block across the p
@@ -48,7 +48,7 @@
 #include "coll_swing_shm.h"
 #include "coll_swing_steps.h"
 #include "coll_swing_kernel.h"
-#include "coll_swing_seg.h"
+#include "coll_swing_shm_segment.h"
 #include "coll_swing_shm_cma_ag.h"
 
 #include <string.h>
@@ -185,7 +185,7 @@ static void swing_shm_ag_rounds(const swing_shm_rsag_t *x, const char *own, size
 static int swing_shm_rsag_setup(swing_shm_rsag_t *x, mca_coll_swing_call_t *call,
                                 mca_coll_swing_module_t *m)
 {
-    static mca_coll_swing_decline_t holes = {0, "datatype with holes or padding"};
+    static mca_coll_swing_fallback_t holes = {0, "datatype with holes or padding"};
     ptrdiff_t true_ext = 0;
     int rc = mca_coll_swing_shm_prepare(call, m, &x->gap, &true_ext);
 
@@ -193,8 +193,8 @@ static int swing_shm_rsag_setup(swing_shm_rsag_t *x, mca_coll_swing_call_t *call
         return rc;
     }
     if (true_ext != call->extent) {
-        call->declined = &holes;
-        return MCA_COLL_SWING_DECLINED;
+        call->fallback = &holes;
+        return MCA_COLL_SWING_FALLBACK;
     }
     x->call = call;
     x->s = m->shm;
@@ -203,14 +203,14 @@ static int swing_shm_rsag_setup(swing_shm_rsag_t *x, mca_coll_swing_call_t *call
     x->disp = m->disp;
     x->most = mca_coll_swing_block_disps(call, x->s->nranks, m->disp);
     /* nonblocking allreduces started before this call use the segment first */
-    mca_coll_swing_nbseg_drain(m);
+    mca_coll_swing_shm_nb_drain(m);
     x->seq = mca_coll_swing_shm_call(x->s);
     return OMPI_SUCCESS;
 }
 
 int mca_coll_swing_exec_shm_rs(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
 {
-    static mca_coll_swing_decline_t big = {0, "datatype larger than a slot's share"};
+    static mca_coll_swing_fallback_t big = {0, "datatype larger than a slot's share"};
     swing_shm_rsag_t x;
     const char *src = (NULL != call->sbuf) ? call->sbuf : call->rbuf;
     int rc = swing_shm_rsag_setup(&x, call, m);
@@ -223,8 +223,8 @@ int mca_coll_swing_exec_shm_rs(mca_coll_swing_call_t *call, mca_coll_swing_modul
     if (call->count * x.ext <= x.s->small_size) {
         swing_shm_rs_small(&x, src);
     } else if (0 == c) {
-        call->declined = &big;
-        return MCA_COLL_SWING_DECLINED;
+        call->fallback = &big;
+        return MCA_COLL_SWING_FALLBACK;
     } else {
         swing_shm_rs_rounds(&x, src, c);
     }

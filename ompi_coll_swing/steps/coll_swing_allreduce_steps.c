@@ -1,7 +1,7 @@
 /*
  * The allreduce of a step list (Swing, recursive doubling, ring; LO, BO;
- * single-port or in parts), blocking and nonblocking: the step machine
- * (engine/coll_swing_sm.h) on the call's vector, driven to its end by
+ * single-port or in parts), blocking and nonblocking: the schedule runner
+ * (engine/coll_swing_runner.h) on the call's vector, driven to its end by
  * MPI_Allreduce, advanced from progress by MPI_Iallreduce and
  * MPI_Allreduce_init. One code, so both give the same bits.
  *
@@ -18,7 +18,7 @@
  * one message, each part on its slice at the offset its slice has in the
  * receive buffer; the parts' states live in the request. A request whose
  * scratch could not be had runs its schedule in error mode
- * (engine/coll_swing_sm.h): a nonblocking call must not wait for an
+ * (engine/coll_swing_runner.h): a nonblocking call must not wait for an
  * agreement, and its peers must not wait for it.
  */
 #include "coll_swing_steps.h"
@@ -30,8 +30,8 @@
 
 int mca_coll_swing_exec_steps(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
 {
-    mca_coll_swing_smpart_t pts[MCA_COLL_SWING_MAX_PARTS];
-    mca_coll_swing_sm_t sm;
+    mca_coll_swing_runner_part_t pts[MCA_COLL_SWING_MAX_PARTS];
+    mca_coll_swing_runner_t runner;
     ptrdiff_t gap = 0;
     size_t span = opal_datatype_span(&call->dtype->super, call->count, &gap);
     mca_coll_swing_growth_t g = {&m->scratch, &m->scratch_size, &m->scratch_agreed, span, span};
@@ -47,18 +47,18 @@ int mca_coll_swing_exec_steps(mca_coll_swing_call_t *call, mca_coll_swing_module
         }
     }
     /* error mode (a caller's failure before this step list): no scratch needed */
-    np = mca_coll_swing_sm_parts(call, OMPI_SUCCESS == call->error ? m->scratch - gap : NULL,
+    np = mca_coll_swing_runner_parts(call, OMPI_SUCCESS == call->error ? m->scratch - gap : NULL,
                                  NULL, pts);
-    mca_coll_swing_sm_allreduce(&sm, call, pts, np);
-    return mca_coll_swing_sm_run(&sm);
+    mca_coll_swing_runner_allreduce(&runner, call, pts, np);
+    return mca_coll_swing_runner_run(&runner);
 }
 
 static int swing_nb_steps_advance(mca_coll_swing_nbreq_t *req)
 {
-    if (!mca_coll_swing_sm_advance(&req->sm)) {
+    if (!mca_coll_swing_runner_advance(&req->runner)) {
         return 0;
     }
-    req->rc = req->sm.rc;
+    req->rc = req->runner.rc;
     return 1;
 }
 
@@ -68,7 +68,7 @@ static void swing_nb_steps_parts(mca_coll_swing_nbreq_t *req, int rc)
     char *tmp = (OMPI_SUCCESS == rc && NULL != req->scratch) ? req->scratch - req->gap : NULL;
 
     req->call.error = rc;
-    req->nparts = mca_coll_swing_sm_parts(&req->call, tmp, req->tags, req->parts);
+    req->nparts = mca_coll_swing_runner_parts(&req->call, tmp, req->tags, req->parts);
 }
 
 /*
@@ -81,7 +81,7 @@ static int swing_nb_steps_restart(mca_coll_swing_nbreq_t *req)
     if (OMPI_SUCCESS != req->call.error) {
         swing_nb_steps_parts(req, mca_coll_swing_nbreq_scratch(req));
     }
-    mca_coll_swing_sm_allreduce(&req->sm, &req->call, req->parts, req->nparts);
+    mca_coll_swing_runner_allreduce(&req->runner, &req->call, req->parts, req->nparts);
     req->rc = OMPI_SUCCESS;
     return 0;
 }
@@ -112,7 +112,7 @@ int mca_coll_swing_exec_nb_steps(mca_coll_swing_call_t *call, mca_coll_swing_mod
     req->restart = swing_nb_steps_restart;
     if (!call->persistent) {
         /* started now: a missing scratch means error mode, not another try */
-        mca_coll_swing_sm_allreduce(&req->sm, &req->call, req->parts, req->nparts);
+        mca_coll_swing_runner_allreduce(&req->runner, &req->call, req->parts, req->nparts);
         rc = mca_coll_swing_nbreq_start(req);
         if (OMPI_SUCCESS != rc) {
             mca_coll_swing_nbreq_discard(req);

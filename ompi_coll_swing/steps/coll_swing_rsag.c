@@ -1,8 +1,8 @@
 /*
  * Reduce-scatter and allgather on a BO step list (ALGORITHMS.md sections
  * 4-6, 11-12): the RS steps of the list for MPI_Reduce_scatter(_block),
- * its AG steps for MPI_Allgather(v), run by the step machine
- * (engine/coll_swing_sm.h) on a work vector where every step moves one
+ * its AG steps for MPI_Allgather(v), run by the schedule runner
+ * (engine/coll_swing_runner.h) on a work vector where every step moves one
  * contiguous range.
  *
  * Placement. A plan of P parts (1 single-port; multiport Swing 2D, RD D,
@@ -49,7 +49,7 @@
  */
 #include "coll_swing_steps.h"
 #include "coll_swing_agree.h"
-#include "coll_swing_sm.h"
+#include "coll_swing_runner.h"
 #include "coll_swing_p2p.h"
 
 typedef struct swing_rsag_t {
@@ -161,8 +161,8 @@ static int swing_rsag_setup(swing_rsag_t *x, mca_coll_swing_call_t *call,
 /* The half's steps of every non-empty part, together, each with its tag. */
 static int swing_rsag_run(swing_rsag_t *x, swt_half_t half)
 {
-    mca_coll_swing_smpart_t pts[MCA_COLL_SWING_MAX_PARTS];
-    mca_coll_swing_sm_t sm;
+    mca_coll_swing_runner_part_t pts[MCA_COLL_SWING_MAX_PARTS];
+    mca_coll_swing_runner_t runner;
     int np = 0, tags[MCA_COLL_SWING_MAX_PARTS];
 
     mca_coll_swing_p2p_block_tags(x->nparts, tags);
@@ -171,7 +171,7 @@ static int swing_rsag_run(swing_rsag_t *x, swt_half_t half)
         if (0 == n) {
             continue;
         }
-        mca_coll_swing_sm_part_init(&pts[np], x->call, n,
+        mca_coll_swing_runner_part_init(&pts[np], x->call, n,
                                     mca_coll_swing_plan_part(x->call->plan, j),
                                     swing_rsag_at(x, x->work, x->base[j]),
                                     swing_rsag_at(x, x->tmp, x->base[j]), tags[j]);
@@ -180,8 +180,8 @@ static int swing_rsag_run(swing_rsag_t *x, swt_half_t half)
         pts[np].rank = x->rank;
         ++np;
     }
-    mca_coll_swing_sm_start(&sm, pts, np);
-    return mca_coll_swing_sm_run(&sm);
+    mca_coll_swing_runner_start(&runner, pts, np);
+    return mca_coll_swing_runner_run(&runner);
 }
 
 int mca_coll_swing_rsag_half(const mca_coll_swing_call_t *call,
@@ -189,15 +189,15 @@ int mca_coll_swing_rsag_half(const mca_coll_swing_call_t *call,
                              const mca_coll_swing_layout_t *l, char *work, char *tmp,
                              swt_half_t half)
 {
-    mca_coll_swing_smpart_t pt;
-    mca_coll_swing_sm_t sm;
+    mca_coll_swing_runner_part_t pt;
+    mca_coll_swing_runner_t runner;
 
-    mca_coll_swing_sm_part_init(&pt, call, call->count, plan, work, tmp, call->tag);
+    mca_coll_swing_runner_part_init(&pt, call, call->count, plan, work, tmp, call->tag);
     pt.half = half;
     pt.layout = l;
     pt.rank = ompi_comm_rank(call->comm);
-    mca_coll_swing_sm_start(&sm, &pt, 1);
-    return mca_coll_swing_sm_run(&sm);
+    mca_coll_swing_runner_start(&runner, &pt, 1);
+    return mca_coll_swing_runner_run(&runner);
 }
 
 int mca_coll_swing_exec_rs(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)

@@ -1,6 +1,6 @@
 /*
  * coll/swing, steps layer: the collectives that are step lists, run by the
- * step machine (engine/coll_swing_sm.h): the allreduce of a plan (Swing,
+ * schedule runner (engine/coll_swing_runner.h): the allreduce of a plan (Swing,
  * recursive doubling, LO and BO, multiport and ring), blocking and
  * nonblocking, and the reduce-scatter and allgather halves of its BO
  * lists.

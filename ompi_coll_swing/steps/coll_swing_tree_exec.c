@@ -1,8 +1,8 @@
 /*
  * Broadcast, reduce, gather and scatter on a tree or a chain
  * (topology/tree/swt_tree.h, ALGORITHMS.md "Trees and chains"): this rank's
- * steps for the call's root (node/coll_swing_tree.c) run by the step
- * machine (engine/coll_swing_sm.h), every part of a multiport tree on its
+ * steps for the call's root (node/coll_swing_tree.c) run by the schedule
+ * runner (engine/coll_swing_runner.h), every part of a multiport tree on its
  * slice, in lockstep.
  *
  *   broadcast  the vector in place where the type has no holes (else
@@ -36,7 +36,7 @@
  * them, then all agree (transport/coll_swing_agree.h); if one failed,
  * every rank drops the tree made or changed at this call and hands the
  * call to the previous module. A failure during the call (a message, a
- * pack) runs the rest of the schedule in error mode (engine/coll_swing_sm.h):
+ * pack) runs the rest of the schedule in error mode (engine/coll_swing_runner.h):
  * the error reaches the ranks downstream of it in the tree, so the ranks
  * upstream (the root of a broadcast) return success.
  *
@@ -48,7 +48,7 @@
 #include "coll_swing_steps.h"
 #include "coll_swing_agree.h"
 #include "coll_swing_p2p.h"
-#include "coll_swing_sm.h"
+#include "coll_swing_runner.h"
 
 #include <stdlib.h>
 
@@ -73,7 +73,7 @@ static char *swing_tree_scratch(const mca_coll_swing_call_t *call, mca_coll_swin
  * returns how many are not empty.
  */
 static int swing_tree_parts(const mca_coll_swing_call_t *call, const mca_coll_swing_plan_t *plan,
-                            size_t count, char *vec, char *tmp, mca_coll_swing_smpart_t *pts)
+                            size_t count, char *vec, char *tmp, mca_coll_swing_runner_part_t *pts)
 {
     int np = 0, tags[MCA_COLL_SWING_MAX_PARTS];
 
@@ -84,7 +84,7 @@ static int swing_tree_parts(const mca_coll_swing_call_t *call, const mca_coll_sw
         if (0 == n) {
             continue;   /* empty on every rank alike */
         }
-        mca_coll_swing_sm_part_init(&pts[np], call, n, mca_coll_swing_plan_part(plan, j),
+        mca_coll_swing_runner_part_init(&pts[np], call, n, mca_coll_swing_plan_part(plan, j),
                                     swing_tree_at(call, vec, first),
                                     swing_tree_at(call, tmp, first), tags[j]);
         ++np;
@@ -92,18 +92,18 @@ static int swing_tree_parts(const mca_coll_swing_call_t *call, const mca_coll_sw
     return np;
 }
 
-static int swing_tree_run(mca_coll_swing_smpart_t *pts, int np)
+static int swing_tree_run(mca_coll_swing_runner_part_t *pts, int np)
 {
-    mca_coll_swing_sm_t sm;
+    mca_coll_swing_runner_t runner;
 
-    mca_coll_swing_sm_start(&sm, pts, np);
-    return mca_coll_swing_sm_run(&sm);
+    mca_coll_swing_runner_start(&runner, pts, np);
+    return mca_coll_swing_runner_run(&runner);
 }
 
 int mca_coll_swing_tree_steps(const mca_coll_swing_call_t *call, const mca_coll_swing_plan_t *plan,
                               char *vec, char *tmp)
 {
-    mca_coll_swing_smpart_t pts[MCA_COLL_SWING_MAX_PARTS];
+    mca_coll_swing_runner_part_t pts[MCA_COLL_SWING_MAX_PARTS];
     int np = swing_tree_parts(call, plan, call->count, vec, tmp, pts);
 
     return swing_tree_run(pts, np);
@@ -234,7 +234,7 @@ static int swing_tree_gs_all(const swing_tree_gs_t *x, int to_work)
 static int swing_tree_gs(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m,
                          const mca_coll_swing_plan_t *tree, int gather)
 {
-    mca_coll_swing_smpart_t pts[MCA_COLL_SWING_MAX_PARTS];
+    mca_coll_swing_runner_part_t pts[MCA_COLL_SWING_MAX_PARTS];
     swing_tree_gs_t x = {.call = call, .plan = call->plan};
     int rank = ompi_comm_rank(call->comm), rc, np = 0;
     int tags[MCA_COLL_SWING_MAX_PARTS];
@@ -266,7 +266,7 @@ static int swing_tree_gs(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m
         if (0 == n) {
             continue;
         }
-        mca_coll_swing_sm_part_init(&pts[np], call, n, mca_coll_swing_plan_part(tree, j),
+        mca_coll_swing_runner_part_init(&pts[np], call, n, mca_coll_swing_plan_part(tree, j),
                                     swing_tree_at(call, x.work, x.base[j]),
                                     swing_tree_at(call, x.work, x.base[j]), tags[j]);
         pts[np].half = gather ? SWT_HALF_AG : SWT_HALF_RS;
@@ -290,7 +290,7 @@ static int swing_tree_gs(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m
 static int swing_tree_bo_phase(const mca_coll_swing_call_t *call, const mca_coll_swing_plan_t *plan,
                                char *vec, char *tmp, swt_half_t half)
 {
-    mca_coll_swing_smpart_t pts[MCA_COLL_SWING_MAX_PARTS];
+    mca_coll_swing_runner_part_t pts[MCA_COLL_SWING_MAX_PARTS];
     int np = swing_tree_parts(call, plan, call->count, vec, tmp, pts);
 
     for (int k = 0; k < np; ++k) {
@@ -422,7 +422,7 @@ static int swing_tree_prepare(mca_coll_swing_call_t *call, mca_coll_swing_module
     }
     swing_tree_need(call, &g.need, &g.most);
     rc = mca_coll_swing_agree_before(call, m, &g, 1, ok, made);
-    if (MCA_COLL_SWING_DECLINED == rc && made && NULL != *call->tree_slot) {
+    if (MCA_COLL_SWING_FALLBACK == rc && made && NULL != *call->tree_slot) {
         mca_coll_swing_tree_free(*call->tree_slot);
         free(*call->tree_slot);
         *call->tree_slot = NULL;

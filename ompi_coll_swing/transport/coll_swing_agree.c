@@ -11,7 +11,7 @@
 #include "coll_swing_agree.h"
 #include "coll_swing_p2p.h"
 
-mca_coll_swing_decline_t mca_coll_swing_agree_declined = {
+mca_coll_swing_fallback_t mca_coll_swing_agree_fallback = {
     0, "a rank could not grow its scratch for this call"};
 
 int mca_coll_swing_agree(mca_coll_swing_module_t *m, int *ok)
@@ -71,8 +71,8 @@ int mca_coll_swing_agree_before(mca_coll_swing_call_t *call, mca_coll_swing_modu
     }
     if (!ok) {
         mca_coll_swing_count(&mca_coll_swing_counters.agree_fallback, 1);
-        call->declined = &mca_coll_swing_agree_declined;
-        return MCA_COLL_SWING_DECLINED;
+        call->fallback = &mca_coll_swing_agree_fallback;
+        return MCA_COLL_SWING_FALLBACK;
     }
     for (int i = 0; i < n; ++i) {
         if (g[i].most > *g[i].agreed) {

@@ -5,7 +5,7 @@
  * whatever module swing replaced: coll/han, Open MPI 5.0's across nodes,
  * sets itself up at its first call and then calls swing on its own
  * sub-communicators. They serve the shared segment's setup
- * (coll_swing_seg.c) and the growth of a blocking call's scratch.
+ * (coll_swing_shm_segment.c) and the growth of a blocking call's scratch.
  *
  * A blocking call whose scratch must grow beyond what every rank is known
  * to hold would fail alone on a rank short of memory, and its peers would
@@ -26,7 +26,7 @@ BEGIN_C_DECLS
 
 /* The decline of a call some rank could not grow for: every rank hands
    it to the previous module. */
-extern mca_coll_swing_decline_t mca_coll_swing_agree_declined;
+extern mca_coll_swing_fallback_t mca_coll_swing_agree_fallback;
 
 /* Collective: *ok becomes the minimum of every rank's *ok. */
 int mca_coll_swing_agree(mca_coll_swing_module_t *m, int *ok);
@@ -54,7 +54,7 @@ typedef struct mca_coll_swing_growth_t {
  * Before a blocking call's first message, on every rank alike: when a
  * buffer's most exceeds its agreed size, every rank grows it to its need,
  * and all agree. OMPI_SUCCESS: every buffer holds its need.
- * MCA_COLL_SWING_DECLINED, call->declined = &mca_coll_swing_agree_declined:
+ * MCA_COLL_SWING_FALLBACK, call->fallback = &mca_coll_swing_agree_fallback:
  * a rank could not grow one (agreed: every rank returns this).
  * OMPI_ERR_OUT_OF_RESOURCE: a buffer needed more than the agreed size
  * covers on this rank alone (a rank whose type has holes where the

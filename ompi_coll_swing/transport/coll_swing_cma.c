@@ -7,7 +7,7 @@
  * of the segment, then reads every peer's magic.
  */
 #define _GNU_SOURCE
-#include "coll_swing_seg.h"
+#include "coll_swing_shm_segment.h"
 
 #include <errno.h>
 #include <stdlib.h>

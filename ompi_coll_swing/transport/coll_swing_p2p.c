@@ -36,7 +36,7 @@
  * ranges. Blocking collectives on a communicator are ordered, so fixed
  * tags serve; the parts' messages between one pair of ranks must not
  * match each other's receives, since each part posts as its own messages
- * complete (engine/coll_swing_sm.c).
+ * complete (engine/coll_swing_runner.c).
  */
 #define SWING_BLOCK_TAG_FIRST (SWING_NB_TAG_FIRST + 2 * (int) SWING_NB_TAGS)
 _Static_assert(SWING_NB_TAG_FIRST > MCA_COLL_BASE_TAG_HCOLL_END

@@ -21,7 +21,7 @@ int mca_coll_swing_p2p_irecv(const mca_coll_swing_call_t *call, char *buf, size_
 
 /*
  * The error mode of an operation that failed on this rank or learned that
- * a peer failed (engine/coll_swing_sm.c): every message still goes, so
+ * a peer failed (engine/coll_swing_runner.c): every message still goes, so
  * that no peer waits for one, but carries nothing: an empty send, and a
  * receive of the n elements the peer may still send into a sink (a byte
  * type of extent 0: the data land on one byte), which needs no buffer and
@@ -72,7 +72,7 @@ void mca_coll_swing_p2p_nb_tags(mca_coll_swing_module_t *module, int persistent,
  * range is cut every seg elements from its start.
  */
 size_t mca_coll_swing_segment_elems(const mca_coll_swing_call_t *call, size_t n);
-size_t mca_coll_swing_seg_len(size_t n, size_t seg, size_t i);
+size_t mca_coll_swing_segment_len(size_t n, size_t seg, size_t i);
 
 END_C_DECLS
 

@@ -19,7 +19,7 @@ size_t mca_coll_swing_segment_elems(const mca_coll_swing_call_t *call, size_t n)
     return elems ? elems : 1;
 }
 
-size_t mca_coll_swing_seg_len(size_t n, size_t seg, size_t i)
+size_t mca_coll_swing_segment_len(size_t n, size_t seg, size_t i)
 {
     size_t off = i * seg;
     return (n - off < seg) ? n - off : seg;

@@ -2,7 +2,7 @@
  * Back-to-back collectives on one node's shared segment, no barrier
  * between them: a writer runs one call ahead of its readers, filling the
  * slots of call i + 1 while they still copy call i out
- * (ompi_coll_swing/transport/coll_swing_seg.h, the sets of slots in
+ * (ompi_coll_swing/transport/coll_swing_shm_segment.h, the sets of slots in
  * turn). A sequence of calls, the same on every rank (a seeded
  * generator), mixes every collective that uses the segment, sizes of one
  * and several rounds (odd and even: the set a call leaves read varies),

@@ -14,7 +14,7 @@
  * with 2^p - 1 in its own block (index(x)). Allgather: position x starts
  * with x + 1 in its own block and every position must end with y + 1 at
  * index(y) for every y. Steps move, as in the component's executor
- * (ompi_coll_swing/engine/coll_swing_sm.c, in a half):
+ * (ompi_coll_swing/engine/coll_swing_runner.c, in a half):
  *
  *   RS / AG core   core blocks [lo, lo + n): indices [first(lo), first(lo + n))
  *   FOLD_SEND/RECV reduce-scatter: everything; allgather: the extra's group

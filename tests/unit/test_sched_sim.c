@@ -13,7 +13,7 @@
  * message comes from the step that must send it (same kind, same core
  * step, same part) and has exactly the size the receiver expects.
  *
- * Operands combine exactly like ompi_coll_swing/engine/coll_swing_sm.c:
+ * Operands combine exactly like ompi_coll_swing/engine/coll_swing_runner.c:
  *   FOLD_RECV  acc = extra's vector (left) op acc
  *   LO         left ? acc = acc op peer's : acc = peer's op acc
  *   RS         acc[range] = peer's partial (left) op acc[range]

@@ -10,8 +10,8 @@
  * subtree below it, one contiguous range of the reduce-scatter layout.
  *
  * Whole collectives: every rank's step lists (every part) run in one
- * process with the step machine's semantics
- * (ompi_coll_swing/engine/coll_swing_sm.c): parts in lockstep, a send
+ * process with the schedule runner's semantics
+ * (ompi_coll_swing/engine/coll_swing_runner.c): parts in lockstep, a send
  * completes only once its receiver took it (rendezvous, the strictest MPI
  * behaviour), one FIFO per ordered pair and part (a tag per part).
  * Ranges and operands as the machine has them:

@@ -12,7 +12,7 @@
  * type); call->unit is then the predefined elements per user element.
  * Returns 0 when the call cannot be served.
  */
-int mca_coll_swing_settle_type(mca_coll_swing_call_t *call, size_t count,
+int mca_coll_swing_normalize_type(mca_coll_swing_call_t *call, size_t count,
                                struct ompi_datatype_t *dtype, struct ompi_op_t *op)
 {
     ptrdiff_t lb, extent, true_lb, true_extent;
@@ -59,7 +59,7 @@ int mca_coll_swing_settle_type(mca_coll_swing_call_t *call, size_t count,
  * without holes (size == extent), the data starting true_lb in. *unit:
  * bytes per element. Returns 0 when it does not.
  */
-int mca_coll_swing_settle_bytes(struct ompi_datatype_t *dtype, size_t n, size_t *unit,
+int mca_coll_swing_normalize_bytes(struct ompi_datatype_t *dtype, size_t n, size_t *unit,
                                 ptrdiff_t *true_lb)
 {
     ptrdiff_t lb, extent, true_extent;
@@ -80,22 +80,22 @@ int mca_coll_swing_settle_bytes(struct ompi_datatype_t *dtype, size_t n, size_t 
  * A reduction's call (allreduce, reduce-scatter): commutative op, in place
  * as a NULL send buffer, the type settled over count user elements.
  */
-int mca_coll_swing_settle_reduce(mca_coll_swing_call_t *call, const void *sbuf, void *rbuf,
+int mca_coll_swing_normalize_reduce(mca_coll_swing_call_t *call, const void *sbuf, void *rbuf,
                                  size_t count, struct ompi_datatype_t *dtype,
                                  struct ompi_op_t *op)
 {
-    static mca_coll_swing_decline_t noncommute = {0, "non-commutative operation"};
-    static mca_coll_swing_decline_t noncontig = {0, "non-contiguous or mixed datatype"};
+    static mca_coll_swing_fallback_t noncommute = {0, "non-commutative operation"};
+    static mca_coll_swing_fallback_t noncontig = {0, "non-contiguous or mixed datatype"};
 
     if (!ompi_op_is_commute(op)) {
-        call->declined = &noncommute;
+        call->fallback = &noncommute;
         return 0;
     }
     call->sbuf = (MPI_IN_PLACE == sbuf) ? NULL : (const char *) sbuf;
     call->rbuf = (char *) rbuf;
     call->op = op;
-    if (!mca_coll_swing_settle_type(call, count, dtype, op)) {
-        call->declined = &noncontig;
+    if (!mca_coll_swing_normalize_type(call, count, dtype, op)) {
+        call->fallback = &noncontig;
         return 0;
     }
     return 1;
@@ -107,28 +107,28 @@ int mca_coll_swing_settle_reduce(mca_coll_swing_call_t *call, const void *sbuf, 
  * (unless in place) without holes, carrying exactly this rank's block
  * (mine elements of the receive type).
  */
-int mca_coll_swing_settle_gather(mca_coll_swing_call_t *call, const void *sbuf, int scount,
+int mca_coll_swing_normalize_gather(mca_coll_swing_call_t *call, const void *sbuf, int scount,
                                  struct ompi_datatype_t *sdtype, void *rbuf,
                                  struct ompi_datatype_t *rdtype, size_t mine, size_t most)
 {
-    static mca_coll_swing_decline_t holes = {0, "datatype with holes, or send and receive "
+    static mca_coll_swing_fallback_t holes = {0, "datatype with holes, or send and receive "
                                                 "blocks of different sizes"};
     ptrdiff_t rlb, slb = 0;
     size_t sunit = 0;
 
-    call->declined = &holes;
-    if (!mca_coll_swing_settle_bytes(rdtype, most, &call->unit, &rlb)) {
+    call->fallback = &holes;
+    if (!mca_coll_swing_normalize_bytes(rdtype, most, &call->unit, &rlb)) {
         return 0;
     }
     call->sbuf = NULL;
     if (MPI_IN_PLACE != sbuf) {
-        if (!mca_coll_swing_settle_bytes(sdtype, (size_t) scount, &sunit, &slb)
+        if (!mca_coll_swing_normalize_bytes(sdtype, (size_t) scount, &sunit, &slb)
             || sunit * (size_t) scount != call->unit * mine) {
             return 0;
         }
         call->sbuf = (const char *) sbuf + slb;
     }
-    call->declined = NULL;
+    call->fallback = NULL;
     call->rbuf = (char *) rbuf + rlb;
     call->dtype = &ompi_mpi_byte.dt;
     call->extent = 1;
@@ -136,7 +136,7 @@ int mca_coll_swing_settle_gather(mca_coll_swing_call_t *call, const void *sbuf, 
     return 1;
 }
 
-void mca_coll_swing_settle_rooted(mca_coll_swing_call_t *call, int root)
+void mca_coll_swing_normalize_rooted(mca_coll_swing_call_t *call, int root)
 {
     call->root = root;
     call->is_root = (ompi_comm_rank(call->comm) == root);
@@ -148,7 +148,7 @@ void mca_coll_swing_settle_rooted(mca_coll_swing_call_t *call, int root)
     call->rbuf = NULL;
 }
 
-void mca_coll_swing_settle_blocks(mca_coll_swing_call_t *call, size_t block)
+void mca_coll_swing_normalize_blocks(mca_coll_swing_call_t *call, size_t block)
 {
     size_t p = (size_t) ompi_comm_size(call->comm);
 
@@ -158,7 +158,7 @@ void mca_coll_swing_settle_blocks(mca_coll_swing_call_t *call, size_t block)
     call->count = call->bytes = p * block;
 }
 
-void mca_coll_swing_settle_gs(const mca_coll_swing_gs_args_t *a, mca_coll_swing_call_t *call,
+void mca_coll_swing_normalize_gs(const mca_coll_swing_gs_args_t *a, mca_coll_swing_call_t *call,
                               int gather)
 {
     /* the root's many blocks, and the side of this rank's one */
@@ -167,7 +167,7 @@ void mca_coll_swing_settle_gs(const mca_coll_swing_gs_args_t *a, mca_coll_swing_
     struct ompi_datatype_t *tmany = gather ? a->rdtype : a->sdtype;
     struct ompi_datatype_t *tone = gather ? a->sdtype : a->rdtype;
 
-    mca_coll_swing_settle_rooted(call, a->root);
+    mca_coll_swing_normalize_rooted(call, a->root);
     if (call->is_root) {
         mca_coll_swing_ubuf_set(&call->all, many, (size_t) nmany, tmany);
     }
@@ -176,5 +176,5 @@ void mca_coll_swing_settle_gs(const mca_coll_swing_gs_args_t *a, mca_coll_swing_
     } else {
         mca_coll_swing_ubuf_set(&call->mine, one, (size_t) none, tone);
     }
-    mca_coll_swing_settle_blocks(call, call->mine.bytes);
+    mca_coll_swing_normalize_blocks(call, call->mine.bytes);
 }

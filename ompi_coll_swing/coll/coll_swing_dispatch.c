@@ -37,28 +37,28 @@
 
 #include "opal/util/output.h"
 
-static int swing_fallback(const mca_coll_swing_coll_t *coll, const void *args,
+static int swing_fallback_previous(const mca_coll_swing_coll_t *coll, const void *args,
                           const mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
 {
-    mca_coll_swing_warn_once(&call->declined->warned, 1, "unavailable",
+    mca_coll_swing_warn_once(&call->fallback->warned, 1, "unavailable",
                              "%s on %s handed to the previous module: %s",
                              mca_coll_swing_tables[coll->id].call, call->comm->c_name,
-                             call->declined->why);
+                             call->fallback->why);
     mca_coll_swing_count(&mca_coll_swing_counters.coll[coll->id].fallback, 1);
     return coll->previous(args, m);
 }
 
-static int swing_instead(const mca_coll_swing_coll_t *coll, mca_coll_swing_call_t *call,
+static int swing_fallback_alg(const mca_coll_swing_coll_t *coll, mca_coll_swing_call_t *call,
                          mca_coll_swing_module_t *m, int from, int id)
 {
     const mca_coll_swing_table_t *t = &mca_coll_swing_tables[coll->id];
     mca_coll_swing_coll_counters_t *ctr = &mca_coll_swing_counters.coll[coll->id];
 
     /* every rank: warn_once prints from world rank 0 only, whatever its rank here */
-    mca_coll_swing_warn_once(&call->declined->warned, 0, "warning",
+    mca_coll_swing_warn_once(&call->fallback->warned, 0, "warning",
                              "%s %s not possible on %s (%s); using %s",
                              t->algs[from].name, t->name, call->comm->c_name,
-                             call->declined->why, t->algs[id].name);
+                             call->fallback->why, t->algs[id].name);
     mca_coll_swing_count(&ctr->served[from], -1);
     mca_coll_swing_count(&ctr->served[id], 1);
     call->plan = (t->algs[id].plan >= 0) ? &m->plans[t->algs[id].plan] : NULL;
@@ -69,27 +69,27 @@ static int swing_instead(const mca_coll_swing_coll_t *coll, mca_coll_swing_call_
     return mca_coll_swing_exec_of(t, &t->algs[id])(call, m);
 }
 
-int mca_coll_swing_serve(const mca_coll_swing_coll_t *coll, const void *args,
+int mca_coll_swing_dispatch(const mca_coll_swing_coll_t *coll, const void *args,
                          struct ompi_communicator_t *comm, mca_coll_swing_module_t *m)
 {
-    static mca_coll_swing_decline_t blocking_only = {
+    static mca_coll_swing_fallback_t blocking_only = {
         0, "it has no nonblocking form: blocking calls only"};
 #define SWING_OMPI_BLOCKING {0, "Open MPI's algorithms run blocking calls only"}
     /* the collectives whose rows have no executor: the nonblocking ones */
-    static mca_coll_swing_decline_t ompi_blocking[MCA_COLL_SWING_NCOLLS] = {
+    static mca_coll_swing_fallback_t ompi_blocking[MCA_COLL_SWING_NCOLLS] = {
         [MCA_COLL_SWING_IALLREDUCE] = SWING_OMPI_BLOCKING,
         [MCA_COLL_SWING_ALLREDUCE_INIT] = SWING_OMPI_BLOCKING};
     const mca_coll_swing_table_t *t = &mca_coll_swing_tables[coll->id];
     mca_coll_swing_coll_counters_t *ctr = &mca_coll_swing_counters.coll[coll->id];
-    mca_coll_swing_call_t call = {.comm = comm, .declined = NULL,
+    mca_coll_swing_call_t call = {.comm = comm, .fallback = NULL,
                                   .persistent = coll->persistent, .coll = coll->id,
                                   .args = args};
     const mca_coll_swing_alg_t *alg;
     mca_coll_swing_exec_fn_t exec;
     int id, rc;
 
-    if (!coll->settle(args, &call)) {
-        return swing_fallback(coll, args, &call, m);
+    if (!coll->normalize(args, &call)) {
+        return swing_fallback_previous(coll, args, &call, m);
     }
     id = mca_coll_swing_decide(m, coll->id, call.bytes);
     if (MCA_COLL_SWING_PREVIOUS == id) {
@@ -107,11 +107,11 @@ int mca_coll_swing_serve(const mca_coll_swing_coll_t *coll, const void *args,
         /* Open MPI's algorithms are blocking; its own module has the
            nonblocking forms. Forced: one warning, then the fallback's
            message is the same one. */
-        call.declined = &ompi_blocking[coll->id];
-        mca_coll_swing_warn_once(&call.declined->warned, 0, "warning",
+        call.fallback = &ompi_blocking[coll->id];
+        mca_coll_swing_warn_once(&call.fallback->warned, 0, "warning",
                                  "%s %s: %s; %s on %s handed to the previous module",
-                                 alg->name, t->name, call.declined->why, t->call, comm->c_name);
-        return swing_fallback(coll, args, &call, m);
+                                 alg->name, t->name, call.fallback->why, t->call, comm->c_name);
+        return swing_fallback_previous(coll, args, &call, m);
     }
     mca_coll_swing_count(&ctr->served[id], 1);
     mca_coll_swing_count(&ctr->served_total, 1);
@@ -130,28 +130,28 @@ int mca_coll_swing_serve(const mca_coll_swing_coll_t *coll, const void *args,
     }
     if (NULL == exec) {
         /* forced on a form it has no executor for (multiport, ring nonblocking) */
-        call.declined = &blocking_only;
-        rc = MCA_COLL_SWING_DECLINED;
+        call.fallback = &blocking_only;
+        rc = MCA_COLL_SWING_FALLBACK;
     } else {
         rc = exec(&call, m);
     }
-    if (MCA_COLL_SWING_DECLINED == rc && NULL != call.declined
-        && &mca_coll_swing_agree_declined != call.declined) {
+    if (MCA_COLL_SWING_FALLBACK == rc && NULL != call.fallback
+        && &mca_coll_swing_agree_fallback != call.fallback) {
         int mp = mca_coll_swing_decide_messages(m, coll->id, call.bytes);
         if (t->algs[mp].plan < 0 && !t->algs[mp].tree) {
             /* the collective has no message-passing schedule to run instead */
             mca_coll_swing_count(&ctr->served[id], -1);
             mca_coll_swing_count(&ctr->served_total, -1);
-            return swing_fallback(coll, args, &call, m);
+            return swing_fallback_previous(coll, args, &call, m);
         }
-        rc = swing_instead(coll, &call, m, id, mp);
+        rc = swing_fallback_alg(coll, &call, m, id, mp);
         id = mp;
     }
-    if (MCA_COLL_SWING_DECLINED == rc && &mca_coll_swing_agree_declined == call.declined) {
+    if (MCA_COLL_SWING_FALLBACK == rc && &mca_coll_swing_agree_fallback == call.fallback) {
         /* every rank agreed: the previous module serves it */
         mca_coll_swing_count(&ctr->served[id], -1);
         mca_coll_swing_count(&ctr->served_total, -1);
-        return swing_fallback(coll, args, &call, m);
+        return swing_fallback_previous(coll, args, &call, m);
     }
     if (mca_coll_swing_params.agree_outcome && NULL == call.request) {
         rc = mca_coll_swing_agree_outcome(comm, rc);

@@ -1,10 +1,10 @@
 /*
- * coll/swing, engine layer: the step machine.
+ * coll/swing, engine layer: the schedule runner.
  *
  * One resumable machine runs a rank's step list (topology/sched/swt_sched_create.c
  * builds them) for every executor: a blocking call drives it to the end
- * at once (mca_coll_swing_sm_run), a nonblocking or persistent one
- * advances it from Open MPI's progress (mca_coll_swing_sm_advance, by the
+ * at once (mca_coll_swing_runner_run), a nonblocking or persistent one
+ * advances it from Open MPI's progress (mca_coll_swing_runner_advance, by the
  * request engine of coll_swing_nb.h). Both run the same code, post the
  * same messages and reduce the same operands in the same order, so a
  * nonblocking call gives the blocking call's bits by construction.
@@ -37,8 +37,8 @@
  * the first error in rc. A post refused for want of resources is not an
  * error: it is tried again at the next advance.
  */
-#ifndef MCA_COLL_SWING_SM_H
-#define MCA_COLL_SWING_SM_H
+#ifndef MCA_COLL_SWING_RUNNER_H
+#define MCA_COLL_SWING_RUNNER_H
 
 #include "coll_swing.h"
 
@@ -50,17 +50,17 @@ BEGIN_C_DECLS
 
 /* One direction of a step: a range sent or received in segments, at most
    two of them in flight. */
-typedef struct mca_coll_swing_smdir_t {
+typedef struct mca_coll_swing_runner_dir_t {
     char *buf;                 /* first element of the range */
     char *reduce;              /* receive: reduce each segment into here (NULL: keep) */
     size_t n;                  /* elements of the range */
-    size_t seg;                /* elements per segment */
-    size_t nseg, posted, done; /* segments: in all, posted, completed */
+    size_t seg_elems;                /* elements per segment */
+    size_t nsegs, posted, done; /* segments: in all, posted, completed */
     ompi_request_t *req[2];    /* segment i in req[i % 2] */
-} mca_coll_swing_smdir_t;
+} mca_coll_swing_runner_dir_t;
 
 /* One part: a step list on a slice of a vector. */
-typedef struct mca_coll_swing_smpart_t {
+typedef struct mca_coll_swing_runner_part_t {
     mca_coll_swing_call_t call;          /* the slice: count, sbuf, rbuf, tag */
     const mca_coll_swing_plan_t *plan;   /* the part's step list */
     /*
@@ -76,24 +76,24 @@ typedef struct mca_coll_swing_smpart_t {
     char *scratch;                       /* the slice's scratch */
     char *acc, *tmp;                     /* running partial and scratch: call.rbuf and
                                             scratch at the start, swapped by LO steps */
-    mca_coll_swing_smdir_t send, recv;
-} mca_coll_swing_smpart_t;
+    mca_coll_swing_runner_dir_t send, recv;
+} mca_coll_swing_runner_part_t;
 
-typedef struct mca_coll_swing_sm_t {
-    mca_coll_swing_smpart_t *parts;
+typedef struct mca_coll_swing_runner_t {
+    mca_coll_swing_runner_part_t *parts;
     int nparts;
     int step, nsteps;
     int direct;        /* step 0, LO in every part, reads the send buffer */
     int failed;        /* error mode: messages go on, empty (above) */
     int rc;            /* the first error */
     unsigned retries;  /* posts refused for want of resources, in a row */
-} mca_coll_swing_sm_t;
+} mca_coll_swing_runner_t;
 
 /* A part running plan on count elements at acc (where the result ends),
    scratch at tmp as large, tag: the whole allreduce of the slice, no send
    buffer (set call.sbuf for a direct first step; half and layout after
    for a half). */
-void mca_coll_swing_sm_part_init(mca_coll_swing_smpart_t *pt, const mca_coll_swing_call_t *call,
+void mca_coll_swing_runner_part_init(mca_coll_swing_runner_part_t *pt, const mca_coll_swing_call_t *call,
                                  size_t count, const mca_coll_swing_plan_t *plan, char *acc,
                                  char *tmp, int tag);
 /*
@@ -103,28 +103,28 @@ void mca_coll_swing_sm_part_init(mca_coll_swing_smpart_t *pt, const mca_coll_swi
  * transport/coll_swing_p2p.h). Returns how many (empty parts are empty on
  * every rank alike).
  */
-int mca_coll_swing_sm_parts(const mca_coll_swing_call_t *call, char *tmp, const int *tags,
-                            mca_coll_swing_smpart_t *pts);
+int mca_coll_swing_runner_parts(const mca_coll_swing_call_t *call, char *tmp, const int *tags,
+                            mca_coll_swing_runner_part_t *pts);
 /*
  * Starts an allreduce of call on those parts: the first step reads the
  * send buffer where every part starts with LO and the op is intrinsic
  * (saving the copy in), else the send buffer is copied into the receive
  * buffer first. With call->error set, in error mode (no copy).
  */
-void mca_coll_swing_sm_allreduce(mca_coll_swing_sm_t *sm, const mca_coll_swing_call_t *call,
-                                 mca_coll_swing_smpart_t *pts, int np);
+void mca_coll_swing_runner_allreduce(mca_coll_swing_runner_t *runner, const mca_coll_swing_call_t *call,
+                                 mca_coll_swing_runner_part_t *pts, int np);
 /* Every part at its first step (the data already in place); in error
    mode when a part's call.error is set. */
-void mca_coll_swing_sm_start(mca_coll_swing_sm_t *sm, mca_coll_swing_smpart_t *pts, int np);
+void mca_coll_swing_runner_start(mca_coll_swing_runner_t *runner, mca_coll_swing_runner_part_t *pts, int np);
 /*
  * Runs the machine as far as it goes without waiting. Returns 1 when it
- * is over (sm->rc says how: after an error, once the schedule has run
+ * is over (runner->rc says how: after an error, once the schedule has run
  * through in error mode and every message it posted has ended), 0 while
  * messages are outstanding.
  */
-int mca_coll_swing_sm_advance(mca_coll_swing_sm_t *sm);
-/* Drives the machine to its end, progressing Open MPI; returns sm->rc. */
-int mca_coll_swing_sm_run(mca_coll_swing_sm_t *sm);
+int mca_coll_swing_runner_advance(mca_coll_swing_runner_t *runner);
+/* Drives the machine to its end, progressing Open MPI; returns runner->rc. */
+int mca_coll_swing_runner_run(mca_coll_swing_runner_t *runner);
 
 END_C_DECLS
 

@@ -19,7 +19,7 @@
  * pair (context id, first process) is. Any failure makes every rank agree
  * that shm is unavailable on the communicator; calls then use Swing.
  */
-#include "coll_swing_seg.h"
+#include "coll_swing_shm_segment.h"
 #include "coll_swing_agree.h"
 
 #include <errno.h>
@@ -101,7 +101,7 @@ static char *swing_shm_create(const char *name, size_t len)
 
     /* a leftover of a crashed job that reused our job id */
     (void) shm_unlink(name);
-    if (mca_coll_swing_fault(MCA_COLL_SWING_FAULT_SEGMENT)) {
+    if (mca_coll_swing_fault(MCA_COLL_SWING_FAULT_SHM_SEGMENT)) {
         return NULL;
     }
     fd = shm_open(name, O_RDWR | O_CREAT | O_EXCL, 0600);
@@ -124,7 +124,7 @@ static char *swing_shm_open(const char *name, size_t *len)
     char *base = NULL;
     struct stat st;
     void *map;
-    int fd = mca_coll_swing_fault(MCA_COLL_SWING_FAULT_SEGMENT) ? -1 : shm_open(name, O_RDWR, 0600);
+    int fd = mca_coll_swing_fault(MCA_COLL_SWING_FAULT_SHM_SEGMENT) ? -1 : shm_open(name, O_RDWR, 0600);
 
     if (fd < 0) {
         return NULL;

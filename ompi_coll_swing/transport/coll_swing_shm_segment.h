@@ -41,8 +41,8 @@
  * call k + 1 (and fail in it) while a slower one still reads call k's,
  * never call k + 2.
  */
-#ifndef MCA_COLL_SWING_SEG_H
-#define MCA_COLL_SWING_SEG_H
+#ifndef MCA_COLL_SWING_SHM_SEGMENT_H
+#define MCA_COLL_SWING_SHM_SEGMENT_H
 
 #include "coll_swing.h"
 

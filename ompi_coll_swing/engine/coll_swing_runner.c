@@ -1,5 +1,5 @@
 /*
- * The step machine (coll_swing_sm.h): one code for the blocking and the
+ * The schedule runner (coll_swing_runner.h): one code for the blocking and the
  * nonblocking executors of every step list.
  *
  * Data live in two buffers per part: acc, the running partial (the
@@ -47,7 +47,7 @@
  *
  * After an error (a post refused for good, a message failed, a message
  * shorter than posted, no scratch from the start) the machine runs its
- * schedule to the end in error mode (coll_swing_sm.h): the messages it
+ * schedule to the end in error mode (coll_swing_runner.h): the messages it
  * still owes go out empty, the receives take whatever comes into a sink.
  * Nothing is cancelled (a cancelled receive would leave its peer's
  * message to match a later call's), and the machine ends only when every
@@ -59,7 +59,7 @@
  *
  * Memory: none of its own; the parts and buffers are the caller's.
  */
-#include "coll_swing_sm.h"
+#include "coll_swing_runner.h"
 #include "coll_swing_kernel.h"
 #include "coll_swing_p2p.h"
 
@@ -69,28 +69,28 @@
 
 /* Posts refused for want of resources, in a row, before it counts as a
    failure (each try after an advance, so after Open MPI's progress). */
-#define SWING_SM_RETRIES 100000u
+#define SWING_RUNNER_RETRIES 100000u
 
 /* Element elem of a buffer (none in error mode without scratch). */
-static char *swing_sm_at(char *base, const mca_coll_swing_call_t *call, size_t elem)
+static char *swing_runner_at(char *base, const mca_coll_swing_call_t *call, size_t elem)
 {
     return (NULL == base) ? NULL : base + (ptrdiff_t) elem * call->extent;
 }
 
-static void swing_sm_dir(mca_coll_swing_smdir_t *d, char *buf, size_t n, size_t seg,
+static void swing_runner_dir(mca_coll_swing_runner_dir_t *d, char *buf, size_t n, size_t seg_elems,
                          char *reduce)
 {
     d->buf = buf;
     d->reduce = reduce;
     d->n = n;
-    d->seg = seg ? seg : 1;
-    d->nseg = (n + d->seg - 1) / d->seg;
+    d->seg_elems = seg_elems ? seg_elems : 1;
+    d->nsegs = (n + d->seg_elems - 1) / d->seg_elems;
     d->posted = d->done = 0;
     d->req[0] = d->req[1] = MPI_REQUEST_NULL;
 }
 
 /* Element range of blocks [lo, lo + n) of a part's step. */
-static void swing_sm_blocks(const mca_coll_swing_smpart_t *pt, long lo, long n, size_t *first,
+static void swing_runner_blocks(const mca_coll_swing_runner_part_t *pt, long lo, long n, size_t *first,
                             size_t *len)
 {
     const mca_coll_swing_layout_t *l = pt->layout;
@@ -109,7 +109,7 @@ static void swing_sm_blocks(const mca_coll_swing_smpart_t *pt, long lo, long n, 
  * fold group of the extra rank (the sender of a fold, the receiver of an
  * unfold).
  */
-static void swing_sm_fold_range(const mca_coll_swing_smpart_t *pt, const swt_step_t *st,
+static void swing_runner_fold_range(const mca_coll_swing_runner_part_t *pt, const swt_step_t *st,
                                 size_t *first, size_t *len)
 {
     const mca_coll_swing_layout_t *l = pt->layout;
@@ -128,100 +128,100 @@ static void swing_sm_fold_range(const mca_coll_swing_smpart_t *pt, const swt_ste
 }
 
 /* 1 for a step of the other half than the part runs. */
-static int swing_sm_skipped(const mca_coll_swing_smpart_t *pt, const swt_step_t *st)
+static int swing_runner_skipped(const mca_coll_swing_runner_part_t *pt, const swt_step_t *st)
 {
     return (SWT_HALF_RS == pt->half && SWT_OP_AG == st->op)
            || (SWT_HALF_AG == pt->half && SWT_OP_RS == st->op);
 }
 
 /* Sets up the two directions of a part's step i. */
-static void swing_sm_begin(const mca_coll_swing_sm_t *sm, mca_coll_swing_smpart_t *pt, int i)
+static void swing_runner_begin(const mca_coll_swing_runner_t *runner, mca_coll_swing_runner_part_t *pt, int i)
 {
     const mca_coll_swing_call_t *c = &pt->call;
     const swt_step_t *st = &pt->plan->steps[i];
-    size_t s0 = 0, sn = 0, r0 = 0, rn = 0, seg;
+    size_t s0 = 0, sn = 0, r0 = 0, rn = 0, seg_elems;
 
-    swing_sm_dir(&pt->send, NULL, 0, 1, NULL);
-    swing_sm_dir(&pt->recv, NULL, 0, 1, NULL);
-    if (i >= pt->plan->nsteps || swing_sm_skipped(pt, st)) {
+    swing_runner_dir(&pt->send, NULL, 0, 1, NULL);
+    swing_runner_dir(&pt->recv, NULL, 0, 1, NULL);
+    if (i >= pt->plan->nsteps || swing_runner_skipped(pt, st)) {
         return;
     }
     switch (st->op) {
     case SWT_OP_FOLD_SEND:
     case SWT_OP_UNFOLD_SEND:
-        swing_sm_fold_range(pt, st, &s0, &sn);
-        swing_sm_dir(&pt->send, swing_sm_at(pt->acc, c, s0), sn, sn, NULL);
+        swing_runner_fold_range(pt, st, &s0, &sn);
+        swing_runner_dir(&pt->send, swing_runner_at(pt->acc, c, s0), sn, sn, NULL);
         break;
     case SWT_OP_UNFOLD_RECV:
-        swing_sm_fold_range(pt, st, &r0, &rn);
-        swing_sm_dir(&pt->recv, swing_sm_at(pt->acc, c, r0), rn, rn, NULL);
+        swing_runner_fold_range(pt, st, &r0, &rn);
+        swing_runner_dir(&pt->recv, swing_runner_at(pt->acc, c, r0), rn, rn, NULL);
         break;
     case SWT_OP_FOLD_RECV:
-        swing_sm_fold_range(pt, st, &r0, &rn);
+        swing_runner_fold_range(pt, st, &r0, &rn);
         if (SWT_HALF_AG == pt->half) {
             /* the allgather's fold brings blocks, not a partial to reduce */
-            swing_sm_dir(&pt->recv, swing_sm_at(pt->acc, c, r0), rn, rn, NULL);
+            swing_runner_dir(&pt->recv, swing_runner_at(pt->acc, c, r0), rn, rn, NULL);
         } else {
             /* acc = extra's vector (left) op mine */
-            swing_sm_dir(&pt->recv, swing_sm_at(pt->tmp, c, r0), rn, rn,
-                         swing_sm_at(pt->acc, c, r0));
+            swing_runner_dir(&pt->recv, swing_runner_at(pt->tmp, c, r0), rn, rn,
+                         swing_runner_at(pt->acc, c, r0));
         }
         break;
     case SWT_OP_LO:
-        swing_sm_dir(&pt->send, (0 == i && sm->direct) ? (char *) c->sbuf : pt->acc, c->count,
+        swing_runner_dir(&pt->send, (0 == i && runner->direct) ? (char *) c->sbuf : pt->acc, c->count,
                      c->count, NULL);
-        swing_sm_dir(&pt->recv, pt->tmp, c->count, c->count, NULL);
+        swing_runner_dir(&pt->recv, pt->tmp, c->count, c->count, NULL);
         break;
     case SWT_OP_AG:
-        swing_sm_blocks(pt, st->send_lo, st->send_n, &s0, &sn);
-        swing_sm_blocks(pt, st->recv_lo, st->recv_n, &r0, &rn);
+        swing_runner_blocks(pt, st->send_lo, st->send_n, &s0, &sn);
+        swing_runner_blocks(pt, st->recv_lo, st->recv_n, &r0, &rn);
         /* each range cut on its own, as SEND and RECV cut theirs: a chain's
            AG meets a SEND on one side and a RECV on the other */
-        swing_sm_dir(&pt->send, swing_sm_at(pt->acc, c, s0), sn,
+        swing_runner_dir(&pt->send, swing_runner_at(pt->acc, c, s0), sn,
                      mca_coll_swing_segment_elems(c, sn), NULL);
-        swing_sm_dir(&pt->recv, swing_sm_at(pt->acc, c, r0), rn,
+        swing_runner_dir(&pt->recv, swing_runner_at(pt->acc, c, r0), rn,
                      mca_coll_swing_segment_elems(c, rn), NULL);
         break;
     case SWT_OP_IDLE:
         break;
     case SWT_OP_SEND:
-        swing_sm_blocks(pt, st->send_lo, st->send_n, &s0, &sn);
-        swing_sm_dir(&pt->send, swing_sm_at(pt->acc, c, s0), sn,
+        swing_runner_blocks(pt, st->send_lo, st->send_n, &s0, &sn);
+        swing_runner_dir(&pt->send, swing_runner_at(pt->acc, c, s0), sn,
                      mca_coll_swing_segment_elems(c, sn), NULL);
         break;
     case SWT_OP_RECV:
     case SWT_OP_RECV_REDUCE:
-        swing_sm_blocks(pt, st->recv_lo, st->recv_n, &r0, &rn);
-        seg = mca_coll_swing_segment_elems(c, rn);
+        swing_runner_blocks(pt, st->recv_lo, st->recv_n, &r0, &rn);
+        seg_elems = mca_coll_swing_segment_elems(c, rn);
         if (SWT_OP_RECV == st->op) {
-            swing_sm_dir(&pt->recv, swing_sm_at(pt->acc, c, r0), rn, seg, NULL);
+            swing_runner_dir(&pt->recv, swing_runner_at(pt->acc, c, r0), rn, seg_elems, NULL);
         } else {
             /* acc[range] = received (left) op mine, segment by segment */
-            swing_sm_dir(&pt->recv, swing_sm_at(pt->tmp, c, r0), rn, seg,
-                         swing_sm_at(pt->acc, c, r0));
+            swing_runner_dir(&pt->recv, swing_runner_at(pt->tmp, c, r0), rn, seg_elems,
+                         swing_runner_at(pt->acc, c, r0));
         }
         break;
     case SWT_OP_RS:
-        swing_sm_blocks(pt, st->send_lo, st->send_n, &s0, &sn);
-        swing_sm_blocks(pt, st->recv_lo, st->recv_n, &r0, &rn);
+        swing_runner_blocks(pt, st->send_lo, st->send_n, &s0, &sn);
+        swing_runner_blocks(pt, st->recv_lo, st->recv_n, &r0, &rn);
         /* both partners cut their ranges alike: every send meets a receive of its size */
-        seg = mca_coll_swing_segment_elems(c, sn > rn ? sn : rn);
+        seg_elems = mca_coll_swing_segment_elems(c, sn > rn ? sn : rn);
         /* acc[range] = peer's partial (left) op mine, segment by segment */
-        swing_sm_dir(&pt->send, swing_sm_at(pt->acc, c, s0), sn, seg, NULL);
-        swing_sm_dir(&pt->recv, swing_sm_at(pt->tmp, c, r0), rn, seg,
-                     swing_sm_at(pt->acc, c, r0));
+        swing_runner_dir(&pt->send, swing_runner_at(pt->acc, c, s0), sn, seg_elems, NULL);
+        swing_runner_dir(&pt->recv, swing_runner_at(pt->tmp, c, r0), rn, seg_elems,
+                     swing_runner_at(pt->acc, c, r0));
         break;
     }
 }
 
 /* LO's combination once both messages of step i are done. */
-static void swing_sm_lo_combine(const mca_coll_swing_sm_t *sm, mca_coll_swing_smpart_t *pt,
+static void swing_runner_lo_combine(const mca_coll_swing_runner_t *runner, mca_coll_swing_runner_part_t *pt,
                                 int i)
 {
     const mca_coll_swing_call_t *c = &pt->call;
     const swt_step_t *st = &pt->plan->steps[i];
 
-    if (0 == i && sm->direct) {
+    if (0 == i && runner->direct) {
         char *mine = (char *) c->sbuf;
         mca_coll_swing_reduce_to(c->op, c->dtype, st->left ? mine : pt->tmp,
                                  st->left ? pt->tmp : mine, pt->acc, c->count);
@@ -237,12 +237,12 @@ static void swing_sm_lo_combine(const mca_coll_swing_sm_t *sm, mca_coll_swing_sm
     }
 }
 
-/* The first error: from now on, error mode (coll_swing_sm.h). */
-static void swing_sm_fail(mca_coll_swing_sm_t *sm, int rc)
+/* The first error: from now on, error mode (coll_swing_runner.h). */
+static void swing_runner_fail(mca_coll_swing_runner_t *runner, int rc)
 {
-    if (!sm->failed) {
-        sm->failed = 1;
-        sm->rc = rc;
+    if (!runner->failed) {
+        runner->failed = 1;
+        runner->rc = rc;
         if (MCA_COLL_SWING_PEER_FAILED == rc) {
             mca_coll_swing_count(&mca_coll_swing_counters.peer_error, 1);
         }
@@ -250,18 +250,18 @@ static void swing_sm_fail(mca_coll_swing_sm_t *sm, int rc)
 }
 
 /* Posts segment d->posted: with its data, or empty in error mode. */
-static int swing_sm_post(const mca_coll_swing_sm_t *sm, const mca_coll_swing_call_t *call,
-                         mca_coll_swing_smdir_t *d, int is_send, int peer)
+static int swing_runner_post(const mca_coll_swing_runner_t *runner, const mca_coll_swing_call_t *call,
+                         mca_coll_swing_runner_dir_t *d, int is_send, int peer)
 {
-    size_t len = mca_coll_swing_seg_len(d->n, d->seg, d->posted);
+    size_t len = mca_coll_swing_segment_len(d->n, d->seg_elems, d->posted);
     ompi_request_t **slot = &d->req[d->posted % 2];
     char *at;
 
-    if (sm->failed) {
+    if (runner->failed) {
         return is_send ? mca_coll_swing_p2p_isend_empty(call, peer, slot)
                        : mca_coll_swing_p2p_irecv_sink(call, len, peer, slot);
     }
-    at = swing_sm_at(d->buf, call, d->posted * d->seg);
+    at = swing_runner_at(d->buf, call, d->posted * d->seg_elems);
     return is_send ? mca_coll_swing_p2p_isend(call, at, len, peer, slot)
                    : mca_coll_swing_p2p_irecv(call, at, len, peer, slot);
 }
@@ -273,28 +273,28 @@ static int swing_sm_post(const mca_coll_swing_sm_t *sm, const mca_coll_swing_cal
  * and the same segment is posted again, empty. Returns 1 while a post
  * waits to be tried again.
  */
-static int swing_sm_dir_run(mca_coll_swing_sm_t *sm, const mca_coll_swing_call_t *call,
-                            mca_coll_swing_smdir_t *d, int is_send, int peer)
+static int swing_runner_dir_run(mca_coll_swing_runner_t *runner, const mca_coll_swing_call_t *call,
+                            mca_coll_swing_runner_dir_t *d, int is_send, int peer)
 {
     size_t size = call->dtype->super.size;
 
     for (;;) {
-        while (d->posted < d->nseg && d->posted - d->done < 2) {
-            int rc = swing_sm_post(sm, call, d, is_send, peer);
+        while (d->posted < d->nsegs && d->posted - d->done < 2) {
+            int rc = swing_runner_post(runner, call, d, is_send, peer);
             if (OMPI_SUCCESS == rc) {
                 d->posted++;
-                sm->retries = 0;
+                runner->retries = 0;
                 continue;
             }
             d->req[d->posted % 2] = MPI_REQUEST_NULL;
-            if (mca_coll_swing_p2p_transient(rc) && sm->retries < SWING_SM_RETRIES) {
-                sm->retries++;
+            if (mca_coll_swing_p2p_transient(rc) && runner->retries < SWING_RUNNER_RETRIES) {
+                runner->retries++;
                 mca_coll_swing_count(&mca_coll_swing_counters.p2p_retry, 1);
                 return 1;
             }
-            sm->retries = 0;
-            if (!sm->failed) {
-                swing_sm_fail(sm, rc);
+            runner->retries = 0;
+            if (!runner->failed) {
+                swing_runner_fail(runner, rc);
                 continue;
             }
             /* refused in error mode too (a peer that cannot be reached): lost */
@@ -305,7 +305,7 @@ static int swing_sm_dir_run(mca_coll_swing_sm_t *sm, const mca_coll_swing_call_t
         }
         if (MPI_REQUEST_NULL != d->req[d->done % 2]) {
             ompi_request_t *req = d->req[d->done % 2];
-            size_t expect = is_send ? 0 : mca_coll_swing_seg_len(d->n, d->seg, d->done) * size;
+            size_t expect = is_send ? 0 : mca_coll_swing_segment_len(d->n, d->seg_elems, d->done) * size;
             int rc;
             if (!REQUEST_COMPLETE(req)) {
                 return 0;
@@ -313,34 +313,34 @@ static int swing_sm_dir_run(mca_coll_swing_sm_t *sm, const mca_coll_swing_call_t
             rc = mca_coll_swing_p2p_result(req, expect);
             if (OMPI_SUCCESS != rc) {
                 /* in error mode a sink's count or status says nothing */
-                swing_sm_fail(sm, rc);
+                swing_runner_fail(runner, rc);
             }
             ompi_request_free(&d->req[d->done % 2]);
         }
-        if (!sm->failed && NULL != d->reduce) {
-            size_t off = d->done * d->seg;
-            mca_coll_swing_reduce_into(call->op, call->dtype, swing_sm_at(d->buf, call, off),
-                                       swing_sm_at(d->reduce, call, off),
-                                       mca_coll_swing_seg_len(d->n, d->seg, d->done));
+        if (!runner->failed && NULL != d->reduce) {
+            size_t off = d->done * d->seg_elems;
+            mca_coll_swing_reduce_into(call->op, call->dtype, swing_runner_at(d->buf, call, off),
+                                       swing_runner_at(d->reduce, call, off),
+                                       mca_coll_swing_segment_len(d->n, d->seg_elems, d->done));
         }
         d->done++;
     }
 }
 
 /* 1 when a part has nothing of the step left in flight or to post. */
-static int swing_sm_part_done(const mca_coll_swing_smpart_t *pt)
+static int swing_runner_part_done(const mca_coll_swing_runner_part_t *pt)
 {
-    return pt->send.done == pt->send.nseg && pt->recv.done == pt->recv.nseg;
+    return pt->send.done == pt->send.nsegs && pt->recv.done == pt->recv.nsegs;
 }
 
 /* Every part's slice of the result where it belongs (an LO step may have
    left it in the scratch). */
-static int swing_sm_copy_out(mca_coll_swing_sm_t *sm)
+static int swing_runner_copy_out(mca_coll_swing_runner_t *runner)
 {
     int rc = OMPI_SUCCESS;
 
-    for (int j = 0; j < sm->nparts && OMPI_SUCCESS == rc; ++j) {
-        mca_coll_swing_smpart_t *pt = &sm->parts[j];
+    for (int j = 0; j < runner->nparts && OMPI_SUCCESS == rc; ++j) {
+        mca_coll_swing_runner_part_t *pt = &runner->parts[j];
         if (pt->acc != pt->call.rbuf) {
             rc = ompi_datatype_copy_content_same_ddt(pt->call.dtype, pt->call.count,
                                                      pt->call.rbuf, pt->acc);
@@ -349,93 +349,93 @@ static int swing_sm_copy_out(mca_coll_swing_sm_t *sm)
     return rc;
 }
 
-int mca_coll_swing_sm_advance(mca_coll_swing_sm_t *sm)
+int mca_coll_swing_runner_advance(mca_coll_swing_runner_t *runner)
 {
     for (;;) {
         int all = 1;
 
-        if (sm->step >= sm->nsteps) {
+        if (runner->step >= runner->nsteps) {
             return 1;
         }
-        for (int j = 0; j < sm->nparts; ++j) {
-            mca_coll_swing_smpart_t *pt = &sm->parts[j];
+        for (int j = 0; j < runner->nparts; ++j) {
+            mca_coll_swing_runner_part_t *pt = &runner->parts[j];
             const swt_step_t *st;
-            if (sm->step >= pt->plan->nsteps) {
+            if (runner->step >= pt->plan->nsteps) {
                 continue;   /* nothing posted: its directions are empty */
             }
-            st = &pt->plan->steps[sm->step];
+            st = &pt->plan->steps[runner->step];
             /* a post to try again: the other direction still moves */
-            (void) swing_sm_dir_run(sm, &pt->call, &pt->recv, 0, (int) st->from);
-            (void) swing_sm_dir_run(sm, &pt->call, &pt->send, 1, (int) st->peer);
+            (void) swing_runner_dir_run(runner, &pt->call, &pt->recv, 0, (int) st->from);
+            (void) swing_runner_dir_run(runner, &pt->call, &pt->send, 1, (int) st->peer);
         }
-        for (int j = 0; j < sm->nparts; ++j) {
-            all &= swing_sm_part_done(&sm->parts[j]);
+        for (int j = 0; j < runner->nparts; ++j) {
+            all &= swing_runner_part_done(&runner->parts[j]);
         }
         if (!all) {
             return 0;
         }
-        for (int j = 0; j < sm->nparts && !sm->failed; ++j) {
-            mca_coll_swing_smpart_t *pt = &sm->parts[j];
-            if (sm->step < pt->plan->nsteps && SWT_OP_LO == pt->plan->steps[sm->step].op) {
-                swing_sm_lo_combine(sm, pt, sm->step);
+        for (int j = 0; j < runner->nparts && !runner->failed; ++j) {
+            mca_coll_swing_runner_part_t *pt = &runner->parts[j];
+            if (runner->step < pt->plan->nsteps && SWT_OP_LO == pt->plan->steps[runner->step].op) {
+                swing_runner_lo_combine(runner, pt, runner->step);
             }
         }
-        if (++sm->step >= sm->nsteps) {
-            if (!sm->failed) {
-                sm->rc = swing_sm_copy_out(sm);
+        if (++runner->step >= runner->nsteps) {
+            if (!runner->failed) {
+                runner->rc = swing_runner_copy_out(runner);
             }
             return 1;
         }
-        for (int j = 0; j < sm->nparts; ++j) {
-            swing_sm_begin(sm, &sm->parts[j], sm->step);
+        for (int j = 0; j < runner->nparts; ++j) {
+            swing_runner_begin(runner, &runner->parts[j], runner->step);
         }
     }
 }
 
-int mca_coll_swing_sm_run(mca_coll_swing_sm_t *sm)
+int mca_coll_swing_runner_run(mca_coll_swing_runner_t *runner)
 {
-    while (!mca_coll_swing_sm_advance(sm)) {
+    while (!mca_coll_swing_runner_advance(runner)) {
         opal_progress();
     }
-    return sm->rc;
+    return runner->rc;
 }
 
 /* Every part at step 0; direct: step 0 reads the send buffers; rc: an
    error before the first message (error mode from the start). */
-static void swing_sm_start(mca_coll_swing_sm_t *sm, mca_coll_swing_smpart_t *pts, int np,
+static void swing_runner_start(mca_coll_swing_runner_t *runner, mca_coll_swing_runner_part_t *pts, int np,
                            int direct, int rc)
 {
-    sm->parts = pts;
-    sm->direct = direct;
-    sm->nparts = np;
-    sm->step = 0;
-    sm->nsteps = 0;
-    sm->failed = (OMPI_SUCCESS != rc);
-    sm->rc = rc;
-    sm->retries = 0;
+    runner->parts = pts;
+    runner->direct = direct;
+    runner->nparts = np;
+    runner->step = 0;
+    runner->nsteps = 0;
+    runner->failed = (OMPI_SUCCESS != rc);
+    runner->rc = rc;
+    runner->retries = 0;
     for (int j = 0; j < np; ++j) {
         pts[j].acc = pts[j].call.rbuf;
         pts[j].tmp = pts[j].scratch;
-        if (pts[j].plan->nsteps > sm->nsteps) {
-            sm->nsteps = pts[j].plan->nsteps;
+        if (pts[j].plan->nsteps > runner->nsteps) {
+            runner->nsteps = pts[j].plan->nsteps;
         }
     }
     for (int j = 0; j < np; ++j) {
-        swing_sm_begin(sm, &pts[j], 0);
+        swing_runner_begin(runner, &pts[j], 0);
     }
 }
 
-void mca_coll_swing_sm_start(mca_coll_swing_sm_t *sm, mca_coll_swing_smpart_t *pts, int np)
+void mca_coll_swing_runner_start(mca_coll_swing_runner_t *runner, mca_coll_swing_runner_part_t *pts, int np)
 {
     int rc = OMPI_SUCCESS;
 
     for (int j = 0; j < np && OMPI_SUCCESS == rc; ++j) {
         rc = pts[j].call.error;
     }
-    swing_sm_start(sm, pts, np, 0, rc);
+    swing_runner_start(runner, pts, np, 0, rc);
 }
 
-void mca_coll_swing_sm_part_init(mca_coll_swing_smpart_t *pt, const mca_coll_swing_call_t *call,
+void mca_coll_swing_runner_part_init(mca_coll_swing_runner_part_t *pt, const mca_coll_swing_call_t *call,
                                  size_t count, const mca_coll_swing_plan_t *plan, char *acc,
                                  char *tmp, int tag)
 {
@@ -451,12 +451,12 @@ void mca_coll_swing_sm_part_init(mca_coll_swing_smpart_t *pt, const mca_coll_swi
     pt->rank = -1;
     pt->scratch = pt->tmp = tmp;
     pt->acc = acc;
-    swing_sm_dir(&pt->send, NULL, 0, 1, NULL);
-    swing_sm_dir(&pt->recv, NULL, 0, 1, NULL);
+    swing_runner_dir(&pt->send, NULL, 0, 1, NULL);
+    swing_runner_dir(&pt->recv, NULL, 0, 1, NULL);
 }
 
-int mca_coll_swing_sm_parts(const mca_coll_swing_call_t *call, char *tmp, const int *tags,
-                            mca_coll_swing_smpart_t *pts)
+int mca_coll_swing_runner_parts(const mca_coll_swing_call_t *call, char *tmp, const int *tags,
+                            mca_coll_swing_runner_part_t *pts)
 {
     const mca_coll_swing_plan_t *plan = call->plan;
     int np = 0, blocking[MCA_COLL_SWING_MAX_PARTS];
@@ -471,9 +471,9 @@ int mca_coll_swing_sm_parts(const mca_coll_swing_call_t *call, char *tmp, const 
         if (0 == n) {
             continue;   /* empty on every rank alike */
         }
-        mca_coll_swing_sm_part_init(&pts[np], call, n, mca_coll_swing_plan_part(plan, j),
-                                    swing_sm_at(call->rbuf, call, first),
-                                    swing_sm_at(tmp, call, first), tags[j]);
+        mca_coll_swing_runner_part_init(&pts[np], call, n, mca_coll_swing_plan_part(plan, j),
+                                    swing_runner_at(call->rbuf, call, first),
+                                    swing_runner_at(tmp, call, first), tags[j]);
         pts[np].call.sbuf = (NULL != call->sbuf) ? call->sbuf + (ptrdiff_t) first * call->extent
                                                  : NULL;
         ++np;
@@ -489,7 +489,7 @@ int mca_coll_swing_sm_parts(const mca_coll_swing_call_t *call, char *tmp, const 
  * Intrinsic ops only: Open MPI's 3-buffer path for user ops does not follow
  * the same operand order.
  */
-static int swing_sm_direct(const mca_coll_swing_call_t *call, const mca_coll_swing_smpart_t *pts,
+static int swing_runner_direct(const mca_coll_swing_call_t *call, const mca_coll_swing_runner_part_t *pts,
                            int np)
 {
     if (NULL == call->sbuf || !ompi_op_is_intrinsic(call->op) || call->count > INT_MAX) {
@@ -503,15 +503,15 @@ static int swing_sm_direct(const mca_coll_swing_call_t *call, const mca_coll_swi
     return np > 0;
 }
 
-void mca_coll_swing_sm_allreduce(mca_coll_swing_sm_t *sm, const mca_coll_swing_call_t *call,
-                                 mca_coll_swing_smpart_t *pts, int np)
+void mca_coll_swing_runner_allreduce(mca_coll_swing_runner_t *runner, const mca_coll_swing_call_t *call,
+                                 mca_coll_swing_runner_part_t *pts, int np)
 {
-    int direct = swing_sm_direct(call, pts, np), rc = call->error;
+    int direct = swing_runner_direct(call, pts, np), rc = call->error;
 
     if (OMPI_SUCCESS == rc && NULL != call->sbuf && !direct && call->count > 0) {
         rc = ompi_datatype_copy_content_same_ddt(call->dtype, call->count, call->rbuf,
                                                  (char *) call->sbuf);
     }
     /* a copy that failed: the schedule still runs, in error mode */
-    swing_sm_start(sm, pts, np, direct, rc);
+    swing_runner_start(runner, pts, np, direct, rc);
 }
