@@ -71,6 +71,31 @@
    failure (each try after an advance, so after Open MPI's progress). */
 #define SWING_RUNNER_RETRIES 100000u
 
+/*
+ * Pipeline segments of a range of n elements: as many elements per segment
+ * as coll_swing_segment_size bytes hold (at least one; the whole range when
+ * the parameter is 0). Both sides of a message cut it alike.
+ */
+static size_t swing_runner_segment_elems(const mca_coll_swing_call_t *call, size_t n)
+{
+    long bytes = mca_coll_swing_params.segment_size;
+    size_t elems;
+
+    if (bytes <= 0 || call->extent <= 0) {
+        return n ? n : 1;
+    }
+    elems = (size_t) bytes / (size_t) call->extent;
+    return elems ? elems : 1;
+}
+
+/* Length of segment i of a range of n elements cut every seg_elems. */
+static size_t swing_runner_segment_len(size_t n, size_t seg_elems, size_t i)
+{
+    size_t off = i * seg_elems;
+
+    return (n - off < seg_elems) ? n - off : seg_elems;
+}
+
 /* Element elem of a buffer (none in error mode without scratch). */
 static char *swing_runner_at(char *base, const mca_coll_swing_call_t *call, size_t elem)
 {
@@ -178,21 +203,21 @@ static void swing_runner_begin(const mca_coll_swing_runner_t *runner, mca_coll_s
         /* each range cut on its own, as SEND and RECV cut theirs: a chain's
            AG meets a SEND on one side and a RECV on the other */
         swing_runner_dir(&pt->send, swing_runner_at(pt->acc, c, s0), sn,
-                     mca_coll_swing_segment_elems(c, sn), NULL);
+                     swing_runner_segment_elems(c, sn), NULL);
         swing_runner_dir(&pt->recv, swing_runner_at(pt->acc, c, r0), rn,
-                     mca_coll_swing_segment_elems(c, rn), NULL);
+                     swing_runner_segment_elems(c, rn), NULL);
         break;
     case SWT_OP_IDLE:
         break;
     case SWT_OP_SEND:
         swing_runner_blocks(pt, st->send_lo, st->send_n, &s0, &sn);
         swing_runner_dir(&pt->send, swing_runner_at(pt->acc, c, s0), sn,
-                     mca_coll_swing_segment_elems(c, sn), NULL);
+                     swing_runner_segment_elems(c, sn), NULL);
         break;
     case SWT_OP_RECV:
     case SWT_OP_RECV_REDUCE:
         swing_runner_blocks(pt, st->recv_lo, st->recv_n, &r0, &rn);
-        seg_elems = mca_coll_swing_segment_elems(c, rn);
+        seg_elems = swing_runner_segment_elems(c, rn);
         if (SWT_OP_RECV == st->op) {
             swing_runner_dir(&pt->recv, swing_runner_at(pt->acc, c, r0), rn, seg_elems, NULL);
         } else {
@@ -205,7 +230,7 @@ static void swing_runner_begin(const mca_coll_swing_runner_t *runner, mca_coll_s
         swing_runner_blocks(pt, st->send_lo, st->send_n, &s0, &sn);
         swing_runner_blocks(pt, st->recv_lo, st->recv_n, &r0, &rn);
         /* both partners cut their ranges alike: every send meets a receive of its size */
-        seg_elems = mca_coll_swing_segment_elems(c, sn > rn ? sn : rn);
+        seg_elems = swing_runner_segment_elems(c, sn > rn ? sn : rn);
         /* acc[range] = peer's partial (left) op mine, segment by segment */
         swing_runner_dir(&pt->send, swing_runner_at(pt->acc, c, s0), sn, seg_elems, NULL);
         swing_runner_dir(&pt->recv, swing_runner_at(pt->tmp, c, r0), rn, seg_elems,
@@ -253,7 +278,7 @@ static void swing_runner_fail(mca_coll_swing_runner_t *runner, int rc)
 static int swing_runner_post(const mca_coll_swing_runner_t *runner, const mca_coll_swing_call_t *call,
                          mca_coll_swing_runner_dir_t *d, int is_send, int peer)
 {
-    size_t len = mca_coll_swing_segment_len(d->n, d->seg_elems, d->posted);
+    size_t len = swing_runner_segment_len(d->n, d->seg_elems, d->posted);
     ompi_request_t **slot = &d->req[d->posted % 2];
     char *at;
 
@@ -305,7 +330,8 @@ static int swing_runner_dir_run(mca_coll_swing_runner_t *runner, const mca_coll_
         }
         if (MPI_REQUEST_NULL != d->req[d->done % 2]) {
             ompi_request_t *req = d->req[d->done % 2];
-            size_t expect = is_send ? 0 : mca_coll_swing_segment_len(d->n, d->seg_elems, d->done) * size;
+            size_t expect =
+                is_send ? 0 : swing_runner_segment_len(d->n, d->seg_elems, d->done) * size;
             int rc;
             if (!REQUEST_COMPLETE(req)) {
                 return 0;
@@ -321,7 +347,7 @@ static int swing_runner_dir_run(mca_coll_swing_runner_t *runner, const mca_coll_
             size_t off = d->done * d->seg_elems;
             mca_coll_swing_reduce_into(call->op, call->dtype, swing_runner_at(d->buf, call, off),
                                        swing_runner_at(d->reduce, call, off),
-                                       mca_coll_swing_segment_len(d->n, d->seg_elems, d->done));
+                                       swing_runner_segment_len(d->n, d->seg_elems, d->done));
         }
         d->done++;
     }

@@ -65,15 +65,6 @@ int mca_coll_swing_p2p_nb_tag(mca_coll_swing_module_t *module, int persistent);
 void mca_coll_swing_p2p_nb_tags(mca_coll_swing_module_t *module, int persistent, int ntags,
                                 int *tags);
 
-/*
- * Pipeline segments of a reduce-scatter step (coll_swing_p2p_reduce.c):
- * elements per segment of a range of n elements (the whole range when
- * coll_swing_segment_size is 0), and the length of segment i when the
- * range is cut every seg elements from its start.
- */
-size_t mca_coll_swing_segment_elems(const mca_coll_swing_call_t *call, size_t n);
-size_t mca_coll_swing_segment_len(size_t n, size_t seg, size_t i);
-
 END_C_DECLS
 
 #endif
