@@ -2,13 +2,13 @@
  * coll/swing: topology-aware collectives for Open MPI 4.1 and 5.0.
  *
  * The types every layer of the component shares: the component, the
- * per-communicator module and one normalised call. Types only; each layer
+ * per-communicator module and one normalized call. Types only; each layer
  * declares its functions in its own header, and calls go one way, from
  * the top down (docs/ARCHITECTURE.md):
  *
  *   module/      what Open MPI loads and a communicator gets: registration,
  *                query, enable, setup, release
- *   coll/        one entry per collective: settle the call, decide,
+ *   coll/        one entry per collective: normalize the call, decide,
  *                execute, fall back
  *   decide/      the algorithm table and the choice by message size
  *   ompi_algs/   Open MPI's own algorithms (coll/base), called as rows
@@ -51,15 +51,16 @@ typedef struct mca_coll_swing_row_t {
     int line;          /* where it was written, for the verbose report */
 } mca_coll_swing_row_t;
 
-/* A row's "previous": the call goes to the module swing replaced. */
+/* A row's "previous": the call goes to the previous module. */
 #define MCA_COLL_SWING_PREVIOUS (-1)
 
 typedef struct mca_coll_swing_module_t {
     mca_coll_base_module_t super;
     struct ompi_communicator_t *comm;
-    /* the module swing replaced, for each collective swing serves: its
-       function and a reference to it, where the communicator's c_coll had
-       them (module/coll_swing_module.c); the other slots stay NULL */
+    /* the previous module (the one swing replaced), for each collective
+       swing implements: its function and a reference to it, where the
+       communicator's c_coll had them (module/coll_swing_module.c); the
+       other slots stay NULL */
     mca_coll_base_comm_coll_t prev;
     /* nonblocking operations started on this communicator, and persistent
        requests built on it: every rank counts alike, so both give tags
@@ -71,7 +72,7 @@ typedef struct mca_coll_swing_module_t {
     struct mca_coll_swing_nbreq_t *nb_shm_head, *nb_shm_tail;
     int algorithm[MCA_COLL_SWING_NCOLLS];   /* per collective: forced, or auto (0) */
     /* auto, per collective: the algorithm per size bucket, and the best
-       message-passing one (for calls the first declines) */
+       message-passing one (the fallback of calls the first cannot run) */
     unsigned char choice[MCA_COLL_SWING_NCOLLS][MCA_COLL_SWING_NBUCKETS];
     unsigned char mp_choice[MCA_COLL_SWING_NCOLLS][MCA_COLL_SWING_NBUCKETS];
     /* auto, per collective: the measured table's rows (in size order), which
@@ -99,11 +100,11 @@ typedef struct mca_coll_swing_module_t {
 
 OBJ_CLASS_DECLARATION(mca_coll_swing_module_t);
 
-/* Why an algorithm declined a call it was chosen for (it then returns
+/* Why an algorithm cannot run a call it was chosen for (it then returns
    MCA_COLL_SWING_FALLBACK); warned makes the message once per job. The
-   entry layer serves the call by message passing, or, for
+   dispatcher falls back to message passing, or, for
    mca_coll_swing_agree_fallback (an agreement found a rank without
-   memory: transport/coll_swing_agree.h), by the module swing replaced. */
+   memory: transport/coll_swing_agree.h), to the previous module. */
 typedef struct mca_coll_swing_fallback_t {
     int warned;
     const char *why;
@@ -112,13 +113,13 @@ typedef struct mca_coll_swing_fallback_t {
 /* Parts a multiport or ring plan may have: 2 per dimension of the torus. */
 #define MCA_COLL_SWING_MAX_PARTS (2 * SWT_MAX_DIMS)
 
-/* An algorithm's "not this call": the entry layer serves it another way. */
+/* An algorithm's "not this call": the dispatcher falls back. */
 #define MCA_COLL_SWING_FALLBACK OMPI_ERR_NOT_AVAILABLE
 /* What a rank that learned of a peer's failure returns (docs/TESTING.md, "Faults"). */
 #define MCA_COLL_SWING_PEER_FAILED OMPI_ERR_UNREACH
 
 /*
- * One call, normalised: buffers, element type and count settled. Reduce-
+ * One call, normalized: buffers, element type and count. Reduce-
  * scatter and allgather also say how the vector is cut into the ranks'
  * blocks: rank r's block has count_of(r) elements (counts[r] * unit, or
  * block), at displs[r] * unit in the result (allgatherv) or packed in
@@ -139,7 +140,7 @@ typedef struct mca_coll_swing_call_t {
     size_t bytes;              /* count * size: for decisions */
     struct ompi_communicator_t *comm;
     const mca_coll_swing_plan_t *plan;
-    mca_coll_swing_fallback_t *fallback; /* set by an algorithm that declines */
+    mca_coll_swing_fallback_t *fallback; /* why, when an algorithm falls back */
     int root;                  /* rooted collectives: the root's rank */
     int is_root;               /* this rank is the root */
     /* broadcast, gather, scatter: the user's buffers as bytes
@@ -149,7 +150,7 @@ typedef struct mca_coll_swing_call_t {
     /* trees and chains of the rooted collectives: the row's (NULL when it
        could not be set up), where the module keeps it, whether this call
        set it up (the same on every rank: the call agrees), and which
-       collective it serves (swt_coll_t) */
+       collective it is for (swt_coll_t) */
     mca_coll_swing_tree_t *tree;
     mca_coll_swing_tree_t **tree_slot;
     int tree_new;
@@ -171,7 +172,7 @@ typedef struct mca_coll_swing_call_t {
     int error;
 } mca_coll_swing_call_t;
 
-/* An executor of the algorithm table (decide/): serves call on module's
+/* An executor of the algorithm table (decide/): runs call on module's
    communicator, returns an Open MPI code or MCA_COLL_SWING_FALLBACK. */
 typedef int (*mca_coll_swing_exec_fn_t)(mca_coll_swing_call_t *call,
                                         struct mca_coll_swing_module_t *module);

@@ -26,7 +26,7 @@ BEGIN_C_DECLS
 #define MCA_COLL_SWING_MAX_ALGS 24
 
 /*
- * The collectives swing serves. Each has its algorithm table (decide/), its
+ * The collectives swing implements. Each has its algorithm table (decide/), its
  * MCA parameter coll_swing_<name>_algorithm, its MPI_T counters and its row
  * of the module's slot table (module/coll_swing_module.c).
  */
@@ -48,7 +48,7 @@ typedef enum {
 /* The tunables; module/coll_swing_component.c registers one MCA parameter each
    and sets its default. */
 typedef struct mca_coll_swing_params_t {
-    int priority;             /* selection priority; <= 0 declines */
+    int priority;             /* selection priority; <= 0: never selected */
     int verbose;              /* verbosity of the output stream */
     int output;               /* opal_output stream */
     int algorithm[MCA_COLL_SWING_NCOLLS]; /* forced algorithm per collective, or auto (0) */
@@ -73,7 +73,7 @@ extern mca_coll_swing_params_t mca_coll_swing_params;
 typedef struct mca_coll_swing_coll_counters_t {
     unsigned long long served[MCA_COLL_SWING_MAX_ALGS]; /* per algorithm id */
     unsigned long long served_total;
-    unsigned long long fallback;       /* handed to the module swing replaced */
+    unsigned long long fallback;       /* handed to the previous module */
     unsigned long long previous;       /* handed to it by a measured table's row
                                           "previous" (auto's choice, not a fallback) */
     unsigned long long error;          /* served, and ended with an error on this rank */

@@ -28,7 +28,7 @@ typedef enum {
     MCA_COLL_SWING_KERNELS_OMPI       /* Open MPI's op functions only */
 } mca_coll_swing_kernels_t;
 
-/* Settles the ISA level once, from the registered coll_swing_kernels. */
+/* Picks the ISA level once, from the registered coll_swing_kernels. */
 void mca_coll_swing_kernel_select(void);
 
 /*

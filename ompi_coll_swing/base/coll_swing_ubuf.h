@@ -3,9 +3,9 @@
  * bytes (broadcast, gather, scatter), as packed bytes. A type without
  * holes is moved in place; any other is packed into and unpacked from
  * the algorithm's buffers through Open MPI's convertor, so every rank
- * serves the call whatever type it passes (MPI lets the ranks of one
+ * runs the call whatever type it passes (MPI lets the ranks of one
  * call pass different types of one signature: deciding per rank whether
- * to serve would split the ranks between swing and another component).
+ * to run it would split the ranks between swing and another component).
  */
 #ifndef MCA_COLL_SWING_UBUF_H
 #define MCA_COLL_SWING_UBUF_H

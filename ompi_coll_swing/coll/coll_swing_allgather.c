@@ -2,7 +2,7 @@
  * MPI_Allgather entry: rank r's block of rcount elements lands at
  * r * rcount in every receive buffer. Moved as bytes (coll_swing_normalize.c:
  * types without holes, send and receive blocks of the same size);
- * anything swing cannot serve goes unchanged to the module swing replaced.
+ * anything swing cannot run goes unchanged to the previous module.
  */
 #include "coll_swing_coll.h"
 

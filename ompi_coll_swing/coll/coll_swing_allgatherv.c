@@ -2,7 +2,7 @@
  * MPI_Allgatherv entry: rank r's block of rcounts[r] elements lands at
  * displs[r] in every receive buffer. Moved as bytes like MPI_Allgather
  * (coll_swing_normalize.c); negative displacements go, with everything else
- * swing cannot serve, unchanged to the module swing replaced.
+ * swing cannot run, unchanged to the previous module.
  */
 #include "coll_swing_coll.h"
 

@@ -1,8 +1,8 @@
 /*
- * MPI_Allreduce entry: its arguments settled into a call (buffers, in
+ * MPI_Allreduce entry: its arguments normalized into a call (buffers, in
  * place, element type), then the shape every collective shares
- * (coll_swing_dispatch.c); anything swing cannot serve goes unchanged to the
- * module swing replaced.
+ * (coll_swing_dispatch.c); anything swing cannot run goes unchanged to the
+ * previous module.
  */
 #include "coll_swing_coll.h"
 

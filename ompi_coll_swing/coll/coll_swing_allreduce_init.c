@@ -1,9 +1,9 @@
 /*
- * MPI_Allreduce_init entry (MPIX_Allreduce_init on Open MPI 4.1): settled
+ * MPI_Allreduce_init entry (MPIX_Allreduce_init on Open MPI 4.1): normalized
  * as MPI_Allreduce is, the algorithm chosen once for the request's size,
  * the request built with its scratch and tag; each MPI_Start only runs
- * the step list (the nonblocking engine). Anything swing cannot serve goes
- * unchanged to the module swing replaced (libnbc). The counters count
+ * the step list (the nonblocking engine). Anything swing cannot run goes
+ * unchanged to the previous module (libnbc). The counters count
  * requests built, not starts.
  */
 #include "coll_swing_coll.h"

@@ -1,8 +1,8 @@
 /*
  * MPI_Bcast entry: the root's count elements to every rank, moved as
  * bytes (types with holes packed: base/coll_swing_ubuf.h), so every rank
- * serves every call alike. The trees and shared memory of decide/'s
- * broadcast table serve it.
+ * runs every call alike. The trees and shared memory of decide/'s
+ * broadcast table run it.
  */
 #include "coll_swing_coll.h"
 

@@ -1,10 +1,11 @@
 /*
  * coll/swing, entry layer: the one shape every collective entry point
  * shares. A collective supplies its id (its algorithm table in decide/,
- * its counters), how to normalise its user arguments into a call (or say why it cannot be served), and how to hand
- * them unchanged to the module swing replaced; mca_coll_swing_dispatch does
- * the rest in the same order for all: settle, decide, count, execute,
- * serve a declined call by message passing, fall back.
+ * its counters), how to normalize its user arguments into a call (or say
+ * why swing cannot run it), and how to hand them unchanged to the previous
+ * module; mca_coll_swing_dispatch does the rest in the same order for all:
+ * normalize, decide, count, execute, fall back to message passing or to
+ * the previous module.
  */
 #ifndef MCA_COLL_SWING_COLL_H
 #define MCA_COLL_SWING_COLL_H
@@ -17,17 +18,17 @@ BEGIN_C_DECLS
 typedef struct mca_coll_swing_coll_t {
     int id;             /* mca_coll_swing_coll_id_t: its table and counters */
     int persistent;     /* the call builds a request MPI_Start runs */
-    /* Fills call from args; 0 when swing cannot serve them, with
+    /* Fills call from args; 0 when swing cannot run them, with
        call->fallback saying why. */
     int (*normalize)(const void *args, mca_coll_swing_call_t *call);
-    /* The call, unchanged, to the module swing replaced. */
+    /* The call, unchanged, to the previous module. */
     int (*previous)(const void *args, mca_coll_swing_module_t *module);
 } mca_coll_swing_coll_t;
 
 int mca_coll_swing_dispatch(const mca_coll_swing_coll_t *coll, const void *args,
                          struct ompi_communicator_t *comm, mca_coll_swing_module_t *module);
 
-/* Settles any allreduce form (coll/coll_swing_allreduce.c). */
+/* Normalizes any allreduce form (coll/coll_swing_allreduce.c). */
 int mca_coll_swing_allreduce_normalize(const void *args, mca_coll_swing_call_t *call);
 
 /* MPI_Allreduce (coll/coll_swing_allreduce.c), installed by the module. */
@@ -77,7 +78,7 @@ int mca_coll_swing_scatter(const void *sbuf, int scount, struct ompi_datatype_t 
                            struct ompi_communicator_t *comm, mca_coll_base_module_t *module);
 
 
-/* Settling helpers (coll/coll_swing_normalize.c). */
+/* Normalizing helpers (coll/coll_swing_normalize.c). */
 /*
  * A gather's (gather 1) or scatter's call as bytes: the root's p blocks
  * (its receive or send side) in call->all, this rank's block in

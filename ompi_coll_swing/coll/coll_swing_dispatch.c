@@ -1,21 +1,23 @@
 /*
  * The entry shape of every collective (coll_swing_coll.h):
  *
- *   settle    the collective normalises its arguments (buffers, in place,
- *             element type); a call swing cannot serve goes, unchanged,
- *             to the module swing replaced, with one message at verbose 1
+ *   normalize the collective turns its arguments into a call (buffers,
+ *             in place, element type); a call swing cannot run goes,
+ *             unchanged, to the previous module, with one message at
+ *             verbose 1
  *   decide    the forced algorithm, or auto's choice for the size; a
  *             measured table's row "previous" hands the call, unchanged,
- *             to the module swing replaced (counted as <collective>_previous)
+ *             to the previous module (counted as <collective>_previous)
  *   count     the MPI_T counters: served, per algorithm
  *   execute   the algorithm's executor on the module's plan
- *   declined  an executor that cannot serve this call (shm across nodes,
- *             ...) says so before communicating; the call is served by
- *             the message-passing schedule auto would use, counted as
- *             that one, with one warning per job; or, when every rank
- *             agreed that one could not grow its scratch
- *             (transport/coll_swing_agree.h), by the previous module,
- *             counted as a fallback
+ *   fallback  an executor that cannot run this call (shm across nodes,
+ *             ...) says so before communicating (MCA_COLL_SWING_FALLBACK);
+ *             the call runs on the message-passing schedule auto would
+ *             use (swing_fallback_alg), counted as that one, with one
+ *             warning per job; or, when every rank agreed that one could
+ *             not grow its scratch (transport/coll_swing_agree.h), on the
+ *             previous module (swing_fallback_previous), counted as a
+ *             fallback
  *   outcome   with coll_swing_agree_outcome, a call ends with an agreement
  *             on its outcome: an error on every rank when one rank's
  *             failed (blocking: transport/coll_swing_agree.h; a request
@@ -27,7 +29,7 @@
  * A nonblocking or persistent call takes the same path with the rows'
  * nonblocking executors: the executor returns with the request in
  * *call->request (started, or built for MPI_Start), and a zero count still
- * gets one. A row without one (multiport, ring) is declined as above;
+ * gets one. A row without one (multiport, ring) falls back as above;
  * Open MPI's rows (blocking only) hand it to the previous module, whose
  * nonblocking forms they are.
  */
@@ -93,7 +95,7 @@ int mca_coll_swing_dispatch(const mca_coll_swing_coll_t *coll, const void *args,
     }
     id = mca_coll_swing_decide(m, coll->id, call.bytes);
     if (MCA_COLL_SWING_PREVIOUS == id) {
-        /* a measured row found the replaced component fastest at this size */
+        /* a measured row found the previous module fastest at this size */
         mca_coll_swing_count(&ctr->previous, 1);
         if (mca_coll_swing_params.verbose >= 3) {
             opal_output(mca_coll_swing_params.output, "coll:swing: %s of %zu bytes on %s: "
@@ -148,7 +150,7 @@ int mca_coll_swing_dispatch(const mca_coll_swing_coll_t *coll, const void *args,
         id = mp;
     }
     if (MCA_COLL_SWING_FALLBACK == rc && &mca_coll_swing_agree_fallback == call.fallback) {
-        /* every rank agreed: the previous module serves it */
+        /* every rank agreed: the previous module runs it */
         mca_coll_swing_count(&ctr->served[id], -1);
         mca_coll_swing_count(&ctr->served_total, -1);
         return swing_fallback_previous(coll, args, &call, m);

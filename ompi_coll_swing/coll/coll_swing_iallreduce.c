@@ -1,9 +1,9 @@
 /*
- * MPI_Iallreduce entry: settled as MPI_Allreduce is (coll_swing_allreduce.c),
+ * MPI_Iallreduce entry: normalized as MPI_Allreduce is (coll_swing_allreduce.c),
  * then the shape every collective shares (coll_swing_dispatch.c); the chosen
  * step list runs in the nonblocking engine and the call returns its
- * request at once. Anything swing cannot serve goes unchanged to the
- * module swing replaced (libnbc).
+ * request at once. Anything swing cannot run goes unchanged to the
+ * previous module (libnbc).
  */
 #include "coll_swing_coll.h"
 

@@ -1,5 +1,5 @@
 /*
- * Settling a call's datatype, shared by the entries of the reductions
+ * Normalizing a call's datatype, shared by the entries of the reductions
  * (allreduce, reduce-scatter) and, as bytes, of the gathers.
  */
 #include "coll_swing_coll.h"
@@ -10,7 +10,7 @@
  * A contiguous derived type built from one predefined type is reduced as
  * that predefined type (intrinsic ops only: a user op must see the user's
  * type); call->unit is then the predefined elements per user element.
- * Returns 0 when the call cannot be served.
+ * Returns 0 when swing cannot run the call.
  */
 int mca_coll_swing_normalize_type(mca_coll_swing_call_t *call, size_t count,
                                struct ompi_datatype_t *dtype, struct ompi_op_t *op)
@@ -78,7 +78,7 @@ int mca_coll_swing_normalize_bytes(struct ompi_datatype_t *dtype, size_t n, size
 
 /*
  * A reduction's call (allreduce, reduce-scatter): commutative op, in place
- * as a NULL send buffer, the type settled over count user elements.
+ * as a NULL send buffer, the type normalized over count user elements.
  */
 int mca_coll_swing_normalize_reduce(mca_coll_swing_call_t *call, const void *sbuf, void *rbuf,
                                  size_t count, struct ompi_datatype_t *dtype,

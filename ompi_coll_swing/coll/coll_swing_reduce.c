@@ -1,9 +1,9 @@
 /*
  * MPI_Reduce entry: the reduction of every rank's count elements, at the
- * root. Settled like an allreduce (coll_swing_normalize.c: commutative op,
+ * root. Normalized like an allreduce (coll_swing_normalize.c: commutative op,
  * contiguous type as its predefined element); the receive buffer matters
  * at the root only, so other ranks work in scratch. Anything swing cannot
- * serve goes unchanged to the module swing replaced.
+ * run goes unchanged to the previous module.
  */
 #include "coll_swing_coll.h"
 

@@ -1,8 +1,8 @@
 /*
  * MPI_Reduce_scatter entry: blocks of rcounts[r] elements (any, zeros
  * included), packed in rank order; rank r keeps block r of the reduction.
- * Settled like an allreduce of their sum (coll_swing_normalize.c); anything
- * swing cannot serve goes unchanged to the module swing replaced.
+ * Normalized like an allreduce of their sum (coll_swing_normalize.c); anything
+ * swing cannot run goes unchanged to the previous module.
  */
 #include "coll_swing_coll.h"
 

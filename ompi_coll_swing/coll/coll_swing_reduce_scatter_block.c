@@ -1,8 +1,8 @@
 /*
  * MPI_Reduce_scatter_block entry: p blocks of rcount elements, rank r
- * keeps block r of the reduction. Settled like an allreduce of p * rcount
+ * keeps block r of the reduction. Normalized like an allreduce of p * rcount
  * elements (coll_swing_normalize.c) with blocks of rcount; anything swing
- * cannot serve goes unchanged to the module swing replaced.
+ * cannot run goes unchanged to the previous module.
  */
 #include "coll_swing_coll.h"
 

@@ -27,7 +27,7 @@
  * coll_swing_decision_file for the collective (those written for this
  * communicator's size, else those for any), else the description's decide
  * rows. A row names an algorithm of the collective's table or "previous"
- * (the call goes to the module swing replaced, counted apart); the buckets
+ * (the call goes to the previous module, counted apart); the buckets
  * above decide between and beyond the rows. A forced algorithm
  * (coll_swing_<collective>_algorithm) overrides both. A call costs one
  * table lookup, and a binary search of the rows where there are some.
@@ -184,7 +184,7 @@ void mca_coll_swing_decision_fini(void)
     swing_nsaid = 0;
 }
 
-/* The collective swing serves under that name, or -1. */
+/* The collective swing implements under that name, or -1. */
 static int swing_coll_named(const char *name)
 {
     for (int c = 0; c < MCA_COLL_SWING_NCOLLS; ++c) {
@@ -412,9 +412,9 @@ static int swing_hier_wanted(const mca_coll_swing_module_t *m)
  * a network of groups placing several ranks on a node, as many nodes as
  * the communicator has. NULL otherwise (or out of memory: then the
  * schedules over all ranks decide, on every rank alike only if all lack
- * memory; a rank short of it at setup declines more than this anyway).
- * Where hier cannot run after all (shared memory off), it declines at its
- * first call and the schedule over all ranks of that size serves.
+ * memory; a rank short of it at setup falls back more than this anyway).
+ * Where hier cannot run after all (shared memory off), it falls back at
+ * its first call to the schedule over all ranks of that size.
  */
 static swt_hier_model_t *swing_hier_priced(const mca_coll_swing_module_t *m,
                                            const swt_topo_t *topo)

@@ -189,7 +189,7 @@ typedef struct mca_coll_swing_alg_t {
     mca_coll_swing_exec_fn_t nb_exec; /* the nonblocking engine's, for
                                      MPI_Iallreduce and MPI_Allreduce_init;
                                      NULL: blocking only (auto skips the row,
-                                     forced it declines to message passing) */
+                                     forced it falls back to message passing) */
     int plan;                     /* the step list it runs: an allreduce id
                                      whose plan setup builds (pattern and
                                      kind of that row), -1 for none; planned
@@ -261,7 +261,7 @@ void mca_coll_swing_decide_tree(mca_coll_swing_module_t *module, int coll, int i
    scatter of a BO broadcast and the gather of a BO reduce. */
 swt_coll_t mca_coll_swing_tree_coll(const mca_coll_swing_table_t *t,
                                     const mca_coll_swing_alg_t *a);
-/* The message-passing algorithm auto would use (for calls that one declined). */
+/* The message-passing algorithm auto would use (the fallback of calls that one cannot run). */
 int mca_coll_swing_decide_messages(const mca_coll_swing_module_t *module, int coll,
                                    size_t bytes);
 

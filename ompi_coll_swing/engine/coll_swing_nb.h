@@ -58,7 +58,7 @@ struct mca_coll_swing_nbreq_t {
     mca_coll_swing_nbreq_t *next, *prev;  /* the active list (engine lock) */
     mca_coll_swing_nbreq_t *cached;       /* the list of idle requests */
     mca_coll_swing_module_t *module;
-    mca_coll_swing_call_t call;           /* settled once; tag and plan included */
+    mca_coll_swing_call_t call;           /* normalized once; tag and plan included */
     mca_coll_swing_nb_fn_t advance;
     mca_coll_swing_nb_fn_t restart;       /* back to the first step: every start */
     char *scratch;                        /* the schedule runner's, kept while cached */
@@ -70,7 +70,7 @@ struct mca_coll_swing_nbreq_t {
     int active;                           /* started, not yet complete */
     int user_freed;                       /* freed while active: release at the end */
     int rc;                               /* the operation's result */
-    /* a step list's machine and its parts, with their tags */
+    /* a step list's runner and its parts, with their tags */
     mca_coll_swing_runner_t runner;
     mca_coll_swing_runner_part_t parts[MCA_COLL_SWING_MAX_PARTS];
     int nparts;

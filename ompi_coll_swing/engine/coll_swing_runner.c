@@ -46,11 +46,11 @@
  * along dimension 1, parts 2 and 3 the same dimensions mirrored.
  *
  * After an error (a post refused for good, a message failed, a message
- * shorter than posted, no scratch from the start) the machine runs its
+ * shorter than posted, no scratch from the start) the runner runs its
  * schedule to the end in error mode (coll_swing_runner.h): the messages it
  * still owes go out empty, the receives take whatever comes into a sink.
  * Nothing is cancelled (a cancelled receive would leave its peer's
- * message to match a later call's), and the machine ends only when every
+ * message to match a later call's), and the runner ends only when every
  * message it posted has ended, so no buffer it named is written after it
  * returns. Example, p = 4, Swing LO, rank 1 without scratch: it sends
  * empty messages to 0 at step 0 and to 3 at step 1 and takes theirs into
@@ -294,7 +294,7 @@ static int swing_runner_post(const mca_coll_swing_runner_t *runner, const mca_co
 /*
  * Posts what the window allows and reaps what completed, in order,
  * reducing received segments. A post refused for want of resources is
- * left for the next call; any other error puts the machine in error mode
+ * left for the next call; any other error puts the runner in error mode
  * and the same segment is posted again, empty. Returns 1 while a post
  * waits to be tried again.
  */

@@ -1,7 +1,7 @@
 /*
  * coll/swing, engine layer: the schedule runner.
  *
- * One resumable machine runs a rank's step list (topology/sched/swt_sched_create.c
+ * One resumable runner executes a rank's step list (topology/sched/swt_sched_create.c
  * builds them) for every executor: a blocking call drives it to the end
  * at once (mca_coll_swing_runner_run), a nonblocking or persistent one
  * advances it from Open MPI's progress (mca_coll_swing_runner_advance, by the
@@ -9,7 +9,7 @@
  * same messages and reduce the same operands in the same order, so a
  * nonblocking call gives the blocking call's bits by construction.
  *
- * A machine has parts: a multiport or ring plan one per part of the
+ * A runner has parts: a multiport or ring plan one per part of the
  * vector (swt_part_elems), a single-port plan one. Each part is a step
  * list over its slice, with its own tag, so messages of two parts never
  * match each other's receives whatever order they are posted in. The
@@ -27,13 +27,13 @@
  * Error mode. When a message of this rank fails (a post refused for good,
  * a request completed with an error, the scratch missing from the start:
  * call.error) or a receive brings less than was posted (a peer in error
- * mode), the machine goes on through its schedule without data: every
+ * mode), the runner goes on through its schedule without data: every
  * send it still owes goes out empty, every receive it still owes takes
  * whatever comes into a sink (transport/coll_swing_p2p.h), nothing is
  * reduced or copied out. Every peer therefore gets every message it
  * waits for and no message is left unmatched; a peer that receives an
  * empty message where it expected data enters error mode in turn, so the
- * error follows the schedule's data flow. The machine ends as usual, with
+ * error follows the schedule's data flow. The runner ends as usual, with
  * the first error in rc. A post refused for want of resources is not an
  * error: it is tried again at the next advance.
  */
@@ -117,13 +117,13 @@ void mca_coll_swing_runner_allreduce(mca_coll_swing_runner_t *runner, const mca_
    mode when a part's call.error is set. */
 void mca_coll_swing_runner_start(mca_coll_swing_runner_t *runner, mca_coll_swing_runner_part_t *pts, int np);
 /*
- * Runs the machine as far as it goes without waiting. Returns 1 when it
+ * Runs the runner as far as it goes without waiting. Returns 1 when it
  * is over (runner->rc says how: after an error, once the schedule has run
  * through in error mode and every message it posted has ended), 0 while
  * messages are outstanding.
  */
 int mca_coll_swing_runner_advance(mca_coll_swing_runner_t *runner);
-/* Drives the machine to its end, progressing Open MPI; returns runner->rc. */
+/* Drives the runner to its end, progressing Open MPI; returns runner->rc. */
 int mca_coll_swing_runner_run(mca_coll_swing_runner_t *runner);
 
 END_C_DECLS

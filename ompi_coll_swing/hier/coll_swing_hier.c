@@ -37,8 +37,8 @@
  * Each scheme is its actions between two waits (coll_swing_shm_op.h): a
  * phase, or the step list between nodes. A blocking call waits for them
  * (the step list by the blocking executor), the nonblocking engine tests
- * them (coll_swing_shm_nb.c: the step list as the step engine's state
- * machine); same actions, same bits.
+ * them (coll_swing_shm_nb.c: the step list in the schedule runner); same
+ * actions, same bits.
  * Memory: the node segment (as shm), plus a private buffer of 1/k of the
  * message on ranks of local index < k (the module's for blocking calls,
  * the request's for nonblocking ones); element i of it at slice + i * extent.

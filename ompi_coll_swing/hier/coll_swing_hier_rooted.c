@@ -37,8 +37,8 @@
  * rank 0 to rank 4; then ranks 0, 3 and 4 each broadcast to their node's
  * other rank (1, 2, 5) through the node's segment.
  *
- * Declined, before any communication and alike on every rank (the entry
- * layer then runs auto's tree, one warning per job): where hier's setup
+ * Falls back, before any communication and alike on every rank (the
+ * dispatcher then runs auto's tree, one warning per job): where hier's setup
  * does not apply (one node, one rank on every node, coll_swing_shm_size
  * 0), and for reduce a type larger than a slot or overlapping itself.
  *

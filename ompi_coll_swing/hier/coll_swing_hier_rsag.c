@@ -48,7 +48,7 @@
  * group's vector is built in the order of the step list's blocks, the
  * exchange needs no permutation copy.
  *
- * Declined (the entry layer serves the call by message passing, one
+ * Falls back (the dispatcher runs the call by message passing, one
  * warning): one node, one rank per node, shared memory off; nodes with
  * different numbers of ranks (group j would miss the ranks of local index
  * >= k on the larger nodes); a type with holes; a type larger than a
@@ -146,7 +146,7 @@ static void swing_hrs_offsets(swing_hrs_t *x)
  * fitting a piece per slot (reduce-scatter: k pieces); the work vector of
  * |G_me| elements (reduce-scatter: two) in x->work, grown on every rank
  * for the longest group and agreed. MCA_COLL_SWING_FALLBACK before any
- * communication, on every rank alike, when hier cannot serve the call or
+ * communication, on every rank alike, when hier cannot run the call or
  * a rank could not grow its work vector.
  */
 static int swing_hrs_setup(swing_hrs_t *x, mca_coll_swing_call_t *call,

@@ -1,6 +1,6 @@
 /*
  * Per-communicator module: query, enable (save the previous module of
- * each collective swing serves, compute the schedules), destruction
+ * each collective swing implements, compute the schedules), destruction
  * (release everything).
  */
 #include "coll_swing_module.h"
@@ -22,7 +22,7 @@ static int swing_module_enable(mca_coll_base_module_t *module,
 typedef void (*swing_fn_t)(void);
 
 /*
- * A collective swing serves: where its function sits in a module
+ * A collective swing implements: where its function sits in a module
  * (mca_coll_base_module_t) and in a communicator's c_coll
  * (mca_coll_base_comm_coll_t, with the module providing it), and swing's
  * entry. The module keeps the previous function and module at the same
@@ -153,7 +153,7 @@ mca_coll_base_module_t *mca_coll_swing_comm_query(struct ompi_communicator_t *co
         return NULL;
     }
     /*
-     * A rank that declines alone would leave its peers to swing's schedules
+     * A rank that falls back alone would leave its peers to swing's schedules
      * while it runs another component's, and the communicator cannot
      * communicate yet to agree: a failed allocation (fault point setup) is
      * tried again once at once. Not covered: two in a row (docs/TESTING.md).

@@ -216,12 +216,12 @@ static int swing_shm_attach(mca_coll_swing_module_t *m)
 /* One message per job for all reasons, the first one met. */
 static int swing_shm_fallback(mca_coll_swing_call_t *call, const char *why)
 {
-    static mca_coll_swing_fallback_t declined;
+    static mca_coll_swing_fallback_t reason;
 
-    if (!declined.warned) {
-        declined.why = why;
+    if (!reason.warned) {
+        reason.why = why;
     }
-    call->fallback = &declined;
+    call->fallback = &reason;
     return MCA_COLL_SWING_FALLBACK;
 }
 

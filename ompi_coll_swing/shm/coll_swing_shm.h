@@ -29,7 +29,7 @@ int mca_coll_swing_exec_shm_rooted(mca_coll_swing_call_t *call, mca_coll_swing_m
  * The segment ready for this call (shm/coll_swing_shm.c): mapped at the
  * first use, the call's type fits a slot; *gap and *true_ext of the
  * type. MCA_COLL_SWING_FALLBACK (call->fallback set) when shm cannot
- * serve it.
+ * run it.
  */
 int mca_coll_swing_shm_prepare(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module,
                                ptrdiff_t *gap, ptrdiff_t *true_ext);

@@ -4,10 +4,10 @@
  * nonblocking engine (coll_swing_nb.h). Where the blocking call waits,
  * advance() checks and returns: a phase is "every rank's flag reached
  * mine" (remembering the ranks already seen), hier's step list between
- * nodes is the step engine's state machine run as a sub-state on the
- * group's plan. The progress callback never waits.
+ * nodes is the schedule runner, run as a sub-state on the group's
+ * plan. The progress callback never waits.
  *
- * Sharing the segment, in call order. A communicator's segment serves one
+ * Sharing the segment, in call order. A communicator's segment holds one
  * operation at a time, and MPI lets several be outstanding on it (ordered
  * by call on every rank) with blocking collectives called in between.
  * Each module keeps a FIFO of its nonblocking shm/hier operations: one

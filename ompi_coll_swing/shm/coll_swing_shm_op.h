@@ -105,7 +105,7 @@ int mca_coll_swing_shm_op_run(mca_coll_swing_shm_op_t *op);
  * Sets op up for call (coll_swing_shm.c; hier's in the layer above): the
  * segment ready (set up at the first use, collectively), the scheme
  * chosen. MCA_COLL_SWING_FALLBACK (call->fallback set) when shm cannot
- * serve the call.
+ * run the call.
  */
 int mca_coll_swing_shm_op_init(mca_coll_swing_shm_op_t *op, mca_coll_swing_call_t *call,
                                mca_coll_swing_module_t *module);
@@ -139,7 +139,7 @@ int mca_coll_swing_shm_nb_request(mca_coll_swing_call_t *call, mca_coll_swing_mo
 /*
  * A nonblocking call must not wait for the other ranks, and setting up a
  * segment is collective: until a blocking call has set it up, the
- * nonblocking calls decline, quietly, to message passing.
+ * nonblocking calls fall back, quietly, to message passing.
  */
 int mca_coll_swing_shm_nb_unset(mca_coll_swing_call_t *call);
 /* The single-copy scheme's next() (coll_swing_shm_cma.c). */

@@ -200,7 +200,7 @@ void mca_coll_swing_shm_bcast_set(mca_coll_swing_shm_op_t *op, const mca_coll_sw
  * this rank, most on any (the same on every rank), agreed when more than
  * was. OMPI_SUCCESS: go on, *failed the error this rank alone met (its
  * need beyond the agreed size: it runs the call failed); else the
- * agreement's answer, alike on every rank (its decline, or its error).
+ * agreement's answer, alike on every rank (its fallback, or its error).
  */
 static int swing_shm_rooted_grow(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m,
                                  size_t need, size_t most, int *failed)

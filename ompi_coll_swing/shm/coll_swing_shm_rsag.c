@@ -181,7 +181,7 @@ static void swing_shm_ag_rounds(const swing_shm_rsag_t *x, const char *own, size
     }
 }
 
-/* The segment and the blocks of the call; declines a type with holes. */
+/* The segment and the blocks of the call; falls back on a type with holes. */
 static int swing_shm_rsag_setup(swing_shm_rsag_t *x, mca_coll_swing_call_t *call,
                                 mca_coll_swing_module_t *m)
 {

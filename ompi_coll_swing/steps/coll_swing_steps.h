@@ -5,7 +5,7 @@
  * nonblocking, and the reduce-scatter and allgather halves of its BO
  * lists.
  *
- * An executor serves one normalised call (coll_swing.h) on the module's
+ * An executor runs one normalized call (coll_swing.h) on the module's
  * communicator and returns an Open MPI code. Executors use the engine,
  * the transports, the node layer and base/, never the layers above.
  */

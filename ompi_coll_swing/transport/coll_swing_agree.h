@@ -4,7 +4,7 @@
  * before swing's own paths are ready and whatever state they are in, and
  * whatever module swing replaced: coll/han, Open MPI 5.0's across nodes,
  * sets itself up at its first call and then calls swing on its own
- * sub-communicators. They serve the shared segment's setup
+ * sub-communicators. They guard the shared segment's setup
  * (coll_swing_shm_segment.c) and the growth of a blocking call's scratch.
  *
  * A blocking call whose scratch must grow beyond what every rank is known
@@ -24,7 +24,7 @@
 
 BEGIN_C_DECLS
 
-/* The decline of a call some rank could not grow for: every rank hands
+/* The fallback of a call some rank could not grow for: every rank hands
    it to the previous module. */
 extern mca_coll_swing_fallback_t mca_coll_swing_agree_fallback;
 

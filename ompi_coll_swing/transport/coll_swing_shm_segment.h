@@ -112,7 +112,7 @@ enum {
     SWING_SHM_UNAVAILABLE    /* spans nodes, or setting up failed */
 };
 
-/* 1 if shm may serve the communicator: every rank on this node, shm
+/* 1 if shm may run on the communicator: every rank on this node, shm
    allowed by the parameters, setting up has not failed. */
 int mca_coll_swing_shm_available(mca_coll_swing_module_t *m);
 /* Unmaps the communicator's segment (m->shm); the state goes back to unknown. */
