@@ -4,8 +4,8 @@
  * schemes, single copy), its nonblocking form, reduce-scatter and
  * allgather, broadcast, reduce, gather and scatter through the segment,
  * and the segment protocol as actions between waits (coll_swing_shm_op.h)
- * that hier (the layer above) runs too. Uses the steps layer for hier's step between nodes, the engine,
- * the transports, the node layer and base/.
+ * that hier (the layer above) runs too. Uses the steps layer for hier's
+ * step between nodes, the engine, the transports, the node layer and base/.
  */
 #ifndef MCA_COLL_SWING_SHM_H
 #define MCA_COLL_SWING_SHM_H
@@ -37,6 +37,16 @@ int mca_coll_swing_shm_prepare(mca_coll_swing_call_t *call, mca_coll_swing_modul
    or hier operation started before it on the module runs to its end
    (each rank does the same, in the same order). */
 void mca_coll_swing_shm_nb_drain(mca_coll_swing_module_t *module);
+/*
+ * Single-copy allgather(v) (shm/coll_swing_shm_cma_ag.c), the large-message
+ * path of the shm allgather when single copy is available on the segment:
+ * own is the first byte of my block, disp as mca_coll_swing_block_disps
+ * gives it; the datatype has no holes (copied as extent * count bytes);
+ * seq is the call's number on the segment.
+ */
+int mca_coll_swing_shm_cma_allgather(const mca_coll_swing_call_t *call,
+                                     struct mca_coll_swing_shm_t *s, uint64_t seq,
+                                     const size_t *disp, ptrdiff_t gap, const char *own);
 
 END_C_DECLS
 

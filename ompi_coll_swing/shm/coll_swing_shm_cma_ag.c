@@ -32,7 +32,7 @@
  */
 #include "coll_swing_shm.h"
 #include "coll_swing_steps.h"
-#include "coll_swing_shm_cma_ag.h"
+#include "coll_swing_shm_segment.h"
 
 int mca_coll_swing_shm_cma_allgather(const mca_coll_swing_call_t *call, mca_coll_swing_shm_t *s,
                                      uint64_t seq, const size_t *disp, ptrdiff_t gap,

@@ -49,7 +49,6 @@
 #include "coll_swing_steps.h"
 #include "coll_swing_kernel.h"
 #include "coll_swing_shm_segment.h"
-#include "coll_swing_shm_cma_ag.h"
 
 #include <string.h>
 
