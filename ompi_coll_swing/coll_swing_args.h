@@ -1,6 +1,6 @@
 /*
  * coll/swing: the arguments of each collective's entry as the user gave
- * them. The entries (coll/) settle them into a call and hand them,
+ * them. The entries (coll/) normalize them into a call and hand them,
  * unchanged, to the previous module; Open MPI's algorithms (ompi_algs/)
  * take them unchanged too (call->args).
  */

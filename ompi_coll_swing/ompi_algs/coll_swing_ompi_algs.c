@@ -48,7 +48,7 @@ static mca_coll_swing_fallback_t swing_ompi_sum8 = {
 static mca_coll_swing_fallback_t swing_ompi_lb = {
     0, "Open MPI's ring allocates its buffers without the datatype's lower bound"};
 
-static int swing_ompi_decline(mca_coll_swing_call_t *call, mca_coll_swing_fallback_t *why)
+static int swing_ompi_fallback(mca_coll_swing_call_t *call, mca_coll_swing_fallback_t *why)
 {
     call->fallback = why;
     return MCA_COLL_SWING_FALLBACK;
@@ -64,7 +64,7 @@ static int swing_ompi_gap(struct ompi_datatype_t *dtype)
 }
 
 /* A reduction Open MPI's op functions would get wrong: a sum of 8-bit
-   integers (the settled element type; the same on every rank). */
+   integers (the normalized element type; the same on every rank). */
 static int swing_ompi_wrong_sum(const mca_coll_swing_call_t *call)
 {
     size_t size = 0;
@@ -86,7 +86,7 @@ int mca_coll_swing_ompi_allreduce(mca_coll_swing_call_t *call, mca_coll_swing_mo
     mca_coll_base_module_t *mod = &m->super;
 
     if (swing_ompi_wrong_sum(call)) {
-        return swing_ompi_decline(call, &swing_ompi_sum8);
+        return swing_ompi_fallback(call, &swing_ompi_sum8);
     }
 
     switch (call->ompi) {
@@ -101,13 +101,13 @@ int mca_coll_swing_ompi_allreduce(mca_coll_swing_call_t *call, mca_coll_swing_mo
                                                                 a->dtype, a->op, a->comm, mod);
     case MCA_COLL_SWING_OMPI_ALLREDUCE_RING:
         if (swing_ompi_gap(a->dtype)) {
-            return swing_ompi_decline(call, &swing_ompi_lb);
+            return swing_ompi_fallback(call, &swing_ompi_lb);
         }
         return ompi_coll_base_allreduce_intra_ring(a->sbuf, a->rbuf, a->count, a->dtype, a->op,
                                                    a->comm, mod);
     case MCA_COLL_SWING_OMPI_ALLREDUCE_SEGMENTED_RING:
         if (swing_ompi_gap(a->dtype)) {
-            return swing_ompi_decline(call, &swing_ompi_lb);
+            return swing_ompi_fallback(call, &swing_ompi_lb);
         }
         return ompi_coll_base_allreduce_intra_ring_segmented(a->sbuf, a->rbuf, a->count,
                                                              a->dtype, a->op, a->comm, mod,
@@ -116,7 +116,7 @@ int mca_coll_swing_ompi_allreduce(mca_coll_swing_call_t *call, mca_coll_swing_mo
         return ompi_coll_base_allreduce_intra_redscat_allgather(a->sbuf, a->rbuf, a->count,
                                                                 a->dtype, a->op, a->comm, mod);
     }
-    return swing_ompi_decline(call, &swing_ompi_unknown);
+    return swing_ompi_fallback(call, &swing_ompi_unknown);
 }
 
 /* tuned's reduce_scatter_block 1..4: reduce + scatter; recursive
@@ -128,7 +128,7 @@ int mca_coll_swing_ompi_reduce_scatter_block(mca_coll_swing_call_t *call,
     mca_coll_base_module_t *mod = &m->super;
 
     if (swing_ompi_wrong_sum(call)) {
-        return swing_ompi_decline(call, &swing_ompi_sum8);
+        return swing_ompi_fallback(call, &swing_ompi_sum8);
     }
 
     switch (call->ompi) {
@@ -146,7 +146,7 @@ int mca_coll_swing_ompi_reduce_scatter_block(mca_coll_swing_call_t *call,
                                                                    a->dtype, a->op, a->comm,
                                                                    mod);
     }
-    return swing_ompi_decline(call, &swing_ompi_unknown);
+    return swing_ompi_fallback(call, &swing_ompi_unknown);
 }
 
 /* tuned's reduce_scatter 1..4: reduce + scatterv; recursive halving; ring;
@@ -157,7 +157,7 @@ int mca_coll_swing_ompi_reduce_scatter(mca_coll_swing_call_t *call, mca_coll_swi
     mca_coll_base_module_t *mod = &m->super;
 
     if (swing_ompi_wrong_sum(call)) {
-        return swing_ompi_decline(call, &swing_ompi_sum8);
+        return swing_ompi_fallback(call, &swing_ompi_sum8);
     }
 
     switch (call->ompi) {
@@ -174,7 +174,7 @@ int mca_coll_swing_ompi_reduce_scatter(mca_coll_swing_call_t *call, mca_coll_swi
         return ompi_coll_base_reduce_scatter_intra_butterfly(a->sbuf, a->rbuf, a->rcounts,
                                                              a->dtype, a->op, a->comm, mod);
     }
-    return swing_ompi_decline(call, &swing_ompi_unknown);
+    return swing_ompi_fallback(call, &swing_ompi_unknown);
 }
 
 /* tuned's allgather 1..7: gather + bcast; Bruck; recursive doubling; ring;
@@ -204,7 +204,7 @@ int mca_coll_swing_ompi_allgather(mca_coll_swing_call_t *call, mca_coll_swing_mo
                                                                a->comm, mod);
     case MCA_COLL_SWING_OMPI_AG_TWO_PROC:
         if (2 != ompi_comm_size(a->comm)) {
-            return swing_ompi_decline(call, &swing_ompi_two_procs);
+            return swing_ompi_fallback(call, &swing_ompi_two_procs);
         }
         return ompi_coll_base_allgather_intra_two_procs(a->sbuf, a->scount, a->sdtype, a->rbuf,
                                                         a->rcount, a->rdtype, a->comm, mod);
@@ -214,7 +214,7 @@ int mca_coll_swing_ompi_allgather(mca_coll_swing_call_t *call, mca_coll_swing_mo
                                                       a->rcount, a->rdtype, a->comm, mod);
 #endif
     }
-    return swing_ompi_decline(call, &swing_ompi_unknown);
+    return swing_ompi_fallback(call, &swing_ompi_unknown);
 }
 
 /* tuned's allgatherv 1..6: gatherv + bcast; Bruck; ring; neighbor
@@ -243,7 +243,7 @@ int mca_coll_swing_ompi_allgatherv(mca_coll_swing_call_t *call, mca_coll_swing_m
                                                                 a->rdtype, a->comm, mod);
     case MCA_COLL_SWING_OMPI_AGV_TWO_PROC:
         if (2 != ompi_comm_size(a->comm)) {
-            return swing_ompi_decline(call, &swing_ompi_two_procs);
+            return swing_ompi_fallback(call, &swing_ompi_two_procs);
         }
         return ompi_coll_base_allgatherv_intra_two_procs(a->sbuf, a->scount, a->sdtype, a->rbuf,
                                                          a->rcounts, a->displs, a->rdtype,
@@ -255,7 +255,7 @@ int mca_coll_swing_ompi_allgatherv(mca_coll_swing_call_t *call, mca_coll_swing_m
                                                        mod);
 #endif
     }
-    return swing_ompi_decline(call, &swing_ompi_unknown);
+    return swing_ompi_fallback(call, &swing_ompi_unknown);
 }
 
 /* tuned's bcast 1..9: linear; chains (fanout 4); pipeline; split binary
@@ -316,7 +316,7 @@ int mca_coll_swing_ompi_bcast(mca_coll_swing_call_t *call, mca_coll_swing_module
     int rc, packed = OMPI_SUCCESS;
 
     if (n > INT_MAX) {
-        return swing_ompi_decline(call, &swing_ompi_int_bytes);
+        return swing_ompi_fallback(call, &swing_ompi_int_bytes);
     }
     rc = mca_coll_swing_grow_agreed(call, m, &g, 1);
     if (OMPI_ERR_OUT_OF_RESOURCE == rc) {
@@ -347,7 +347,7 @@ int mca_coll_swing_ompi_reduce(mca_coll_swing_call_t *call, mca_coll_swing_modul
     mca_coll_base_module_t *mod = &m->super;
 
     if (swing_ompi_wrong_sum(call)) {
-        return swing_ompi_decline(call, &swing_ompi_sum8);
+        return swing_ompi_fallback(call, &swing_ompi_sum8);
     }
     const uint32_t seg = MCA_COLL_SWING_OMPI_SEGSIZE;
     const int reqs = MCA_COLL_SWING_OMPI_MAX_REQUESTS;
@@ -377,7 +377,7 @@ int mca_coll_swing_ompi_reduce(mca_coll_swing_call_t *call, mca_coll_swing_modul
         return ompi_coll_base_reduce_intra_redscat_gather(a->sbuf, a->rbuf, a->count, a->dtype,
                                                           a->op, a->root, a->comm, mod);
     }
-    return swing_ompi_decline(call, &swing_ompi_unknown);
+    return swing_ompi_fallback(call, &swing_ompi_unknown);
 }
 
 /* tuned's gather 1..3: linear; binomial; linear with synchronisation
@@ -400,7 +400,7 @@ int mca_coll_swing_ompi_gather(mca_coll_swing_call_t *call, mca_coll_swing_modul
                                                        a->rcount, a->rdtype, a->root, a->comm,
                                                        mod, MCA_COLL_SWING_OMPI_SEGSIZE);
     }
-    return swing_ompi_decline(call, &swing_ompi_unknown);
+    return swing_ompi_fallback(call, &swing_ompi_unknown);
 }
 
 /* tuned's scatter 1..3: linear; binomial; linear with nonblocking sends
@@ -424,5 +424,5 @@ int mca_coll_swing_ompi_scatter(mca_coll_swing_call_t *call, mca_coll_swing_modu
                                                       a->rcount, a->rdtype, a->root, a->comm,
                                                       mod, MCA_COLL_SWING_OMPI_MAX_REQUESTS);
     }
-    return swing_ompi_decline(call, &swing_ompi_unknown);
+    return swing_ompi_fallback(call, &swing_ompi_unknown);
 }
