@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * swing_bench: OSU-style MPI_Allreduce benchmark that compares several
  * collective configurations side by side in one run, each on its own

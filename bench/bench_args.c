@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Command line of swing_bench.  Hand-written rather than getopt_long so
  * that it builds with any C99 compiler and MPI wrapper; every rank parses

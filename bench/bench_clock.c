@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Clock timing (-t clock): every rank starts each call at one instant of
  * the machine's monotonic clock instead of when it leaves a barrier.

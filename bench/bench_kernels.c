@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * swing_bench_kernels: the component's reduction kernels (kernels/swk.h)
  * against Open MPI's own, MPI_Reduce_local (which calls ompi_op_reduce),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * swing_bench main: set up one communicator per configuration, then sweep
  * message sizes (outer loop) over the configurations (inner loop), so all

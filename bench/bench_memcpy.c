@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The node's memory copy bandwidth, the physical limit an allreduce on
  * one node works against.  Measured twice: world rank 0 alone (the others

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * MPI tool interface helpers: integer control variables (with enum items)
  * and counter performance variables.  Everything here fails softly: a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * swing_bench --nbc: MPI_Iallreduce and the persistent MPI_Allreduce_init,
  * coll/swing side by side with libnbc (a communicator made while

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * What swing_bench prints: a header saying under which conditions the
  * numbers were taken, OSU-like tables (size, then one column per

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Statistics over per-iteration times and the bandwidth conventions.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * swing_calibrate: the measurements the cost model's constants are fitted
  * to (bench/net-calibrate.sh fits them; ALGORITHMS.md section 7).

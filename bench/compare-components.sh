@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # compare-components.sh: two builds of coll/swing side by side, in one run.
 #
 #   compare-components.sh [-r ROUNDS] [-n NP] [-o DIR] A_DIR B_DIR -- [mpirun options] -- swing_bench options

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # A network of groups in a box: a dragonfly or a two-level fat tree from a
 # topology description, built with network namespaces as torus-net.sh
 # builds tori, then an MPI program across it, and the bytes that crossed

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # Calibrates the cost model (ALGORITHMS.md section 7) on the emulated torus
 # network of bench/torus-net.sh, or on the network of groups of
 # bench/group-net.sh (a dragonfly or fat tree, one rank per node), and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # net-link.sh: what bench/torus-net.sh and bench/group-net.sh share (their
 # checks, swing-topo, the namespaces' workspace and its teardown) and the
 # shaping of one emulated link. Sourced (tests/net/test_link_time.sh too);

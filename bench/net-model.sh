@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # The cost model against a measurement: swing-topo predict on a (calibrated)
 # description beside the medians swing_bench measured on the emulated
 # network, per algorithm and size, with the checks of the torus-network

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Measured median against the cost model's prediction, per algorithm:
 # measured solid with points, predicted dashed in the same colour.
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Median MPI_Allreduce time against message size, log-log, one line per
 # configuration, one panel per rank count.
 #

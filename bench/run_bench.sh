@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # Run swing_bench for several rank counts, one mpirun each, and collect
 # the CSV, the tables and a plot in one directory.  See bench/README.md.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # A torus network in a box: one network namespace per tile of a topology
 # description's physical grid, one veth pair per physical link (wrap-around
 # links included) shaped with tc, static routes that follow swing-topo's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * swk entry points: names, the ISA levels this CPU runs, the table lookup
  * and the blocked n-operand driver.

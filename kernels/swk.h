@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * swk: element-wise reduction kernels, plain C, no MPI.
  *

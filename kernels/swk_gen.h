@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The kernels' source, compiled once per ISA level: the file that includes
  * it sets the target (pragma) and names the table (SWK_TABLE). Each

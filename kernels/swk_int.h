@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Internal to swk: the pair layouts and the per-ISA tables. */
 #ifndef SWK_INT_H
 #define SWK_INT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The kernels built for AVX2 (x86-64 only; chosen at run time). */
 #include "swk_int.h"
 #if SWK_X86

@@ -1,3 +1,4 @@
+dnl SPDX-License-Identifier: BSD-3-Clause
 dnl Check (unit tests), hwloc (optional) and the sanitizer build.
 
 AC_DEFUN([SWING_CHECK_CHECK], [

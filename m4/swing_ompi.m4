@@ -1,3 +1,4 @@
+dnl SPDX-License-Identifier: BSD-3-Clause
 dnl Finding Open MPI, its development headers and its version.
 
 dnl SWING_FIND_MPICC: the Open MPI compiler wrapper, used as CC.

@@ -1,3 +1,4 @@
+dnl SPDX-License-Identifier: BSD-3-Clause
 dnl The Open MPI point releases a build of the component may load under.
 dnl
 dnl Open MPI promises a stable ABI within a series to MPI applications

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * coll/swing: topology-aware collectives for Open MPI 4.1 and 5.0.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * coll/swing: the arguments of each collective's entry as the user gave
  * them. The entries (coll/) normalize them into a call and hand them,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * coll/swing: everything that differs between the Open MPI series the
  * component builds against (4.1.x and 5.0.x), and the check that the Open

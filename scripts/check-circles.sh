@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # check-circles.sh: no two files of a library call each other, directly or
 # around a loop (docs/ARCHITECTURE.md). check-layers.sh runs it.
 #

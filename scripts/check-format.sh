@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # check-format.sh: are the tree's C files formatted as .clang-format says?
 #
 #   scripts/check-format.sh [FILE...]

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # check-layers.sh: holds the component to its layers (docs/ARCHITECTURE.md).
 #
 #   scripts/check-layers.sh [SRCDIR [BUILDDIR]]

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # check-rooms.sh: holds topology/ to its rooms (topology/Makefile.am,
 # docs/ARCHITECTURE.md).
 #

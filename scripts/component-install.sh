@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # component-install.sh: after `make install` (or `make uninstall`) of the
 # component, what its place needs so that mpirun's ranks find it, or the
 # words to tell what the user must do. Called by the top-level Makefile's

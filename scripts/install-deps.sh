@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # Installs, with apt, whatever the build, the tests, the benchmark and the
 # format check (clang-format) need and this Debian/Ubuntu machine does not
 # have yet. Needs root (or sudo).

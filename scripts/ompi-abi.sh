@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # ompi-abi.sh: which releases of an Open MPI series share, with the one a
 # build of coll/swing used, every Open MPI header that build read. The
 # evidence behind the ABI table in m4/swing_ompi_abi.m4 (docs/INSTALL.md,

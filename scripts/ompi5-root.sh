@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # ompi5-root.sh: build and test this tree against Open MPI 5.0, in a Debian
 # trixie root (chroot) on this machine.
 #

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # Write the performance tables of README.md and docs/PERFORMANCE.md from
 # the benchmark's data under docs/results, between marker lines
 #     <!-- perf:begin NAME -->  ...  <!-- perf:end -->

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # pmix-quiet.sh: keep PMIx quiet about coll/swing in its plugin directory.
 #
 #   pmix-quiet.sh add FILE       add the setting to PMIx's override file FILE

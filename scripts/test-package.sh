@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # test-package.sh: the Debian package on this machine, as an administrator
 # and a user meet it: built from the tree (dpkg-buildpackage -b -us -uc, in
 # a copy), installed (apt-get install ./openmpi-coll-swing_*.deb), used by

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # test-point-release.sh: the component and another point release of its
 # Open MPI series, for real. Debian's archive holds two 4.1 releases: 4.1.4
 # (bookworm, this machine) and 4.1.0 (bullseye). In a bullseye root

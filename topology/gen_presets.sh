@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # Embeds the preset descriptions (topology/presets/*.topo) into the library
 # as C strings, so that the files stay the single source of the presets.
 # Usage: gen_presets.sh SRCDIR presets/a.topo presets/b.topo ... > out.c

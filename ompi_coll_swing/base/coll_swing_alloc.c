@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The component's allocations (coll_swing_base.h): a call's buffers that
  * grow, and a setup's, each a fault point (coll_swing_fault.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The bottom layer's state and helpers (coll_swing_base.h).
  */

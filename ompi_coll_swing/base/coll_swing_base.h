@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * coll/swing, bottom layer: what every other layer of the component may
  * use. The tunables (bound to the MCA parameters by the registration in

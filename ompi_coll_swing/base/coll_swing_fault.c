@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Fault injection (coll_swing_fault.h): the parsed value of
  * coll_swing_fault_inject and the occurrences counted since it was read.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * coll/swing, bottom layer: fault injection, for tests only.
  *

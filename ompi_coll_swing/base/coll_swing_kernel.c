@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * From Open MPI's (op, datatype) to a kernel of kernels/ (swk), and the
  * fallback to Open MPI's op functions for everything else. The mapping

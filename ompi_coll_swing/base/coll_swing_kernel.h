@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Reductions of the component. Intrinsic ops on predefined types go to the
  * component's own kernels (kernels/swk.h: wrapping integers, fused

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * User buffers as packed bytes (coll_swing_ubuf.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * coll/swing, base layer: a user's buffer of a collective that moves
  * bytes (broadcast, gather, scatter), as packed bytes. A type without

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * MPI_Allgather entry: rank r's block of rcount elements lands at
  * r * rcount in every receive buffer. Moved as bytes (coll_swing_normalize.c:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * MPI_Allgatherv entry: rank r's block of rcounts[r] elements lands at
  * displs[r] in every receive buffer. Moved as bytes like MPI_Allgather

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * MPI_Allreduce entry: its arguments normalized into a call (buffers, in
  * place, element type), then the shape every collective shares

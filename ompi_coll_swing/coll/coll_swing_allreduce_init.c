@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * MPI_Allreduce_init entry (MPIX_Allreduce_init on Open MPI 4.1): normalized
  * as MPI_Allreduce is, the algorithm chosen once for the request's size,

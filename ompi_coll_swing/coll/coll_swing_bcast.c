@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * MPI_Bcast entry: the root's count elements to every rank, moved as
  * bytes (types with holes packed: base/coll_swing_ubuf.h), so every rank

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * coll/swing, entry layer: the one shape every collective entry point
  * shares. A collective supplies its id (its algorithm table in decide/,

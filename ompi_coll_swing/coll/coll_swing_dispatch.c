@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The entry shape of every collective (coll_swing_coll.h):
  *

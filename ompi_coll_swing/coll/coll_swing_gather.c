@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * MPI_Gather entry: every rank's block to the root, in rank order, moved
  * as bytes (types with holes packed: base/coll_swing_ubuf.h). The block's

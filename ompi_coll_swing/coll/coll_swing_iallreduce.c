@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * MPI_Iallreduce entry: normalized as MPI_Allreduce is (coll_swing_allreduce.c),
  * then the shape every collective shares (coll_swing_dispatch.c); the chosen

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Normalizing a call's datatype, shared by the entries of the reductions
  * (allreduce, reduce-scatter) and, as bytes, of the gathers.

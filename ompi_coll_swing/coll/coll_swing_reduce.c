@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * MPI_Reduce entry: the reduction of every rank's count elements, at the
  * root. Normalized like an allreduce (coll_swing_normalize.c: commutative op,

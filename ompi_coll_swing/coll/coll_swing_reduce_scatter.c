@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * MPI_Reduce_scatter entry: blocks of rcounts[r] elements (any, zeros
  * included), packed in rank order; rank r keeps block r of the reduction.

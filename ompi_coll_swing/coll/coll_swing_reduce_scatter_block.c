@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * MPI_Reduce_scatter_block entry: p blocks of rcount elements, rank r
  * keeps block r of the reduction. Normalized like an allreduce of p * rcount

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * MPI_Scatter entry: the root's p blocks, block r to rank r, moved as
  * bytes (types with holes packed: base/coll_swing_ubuf.h). The block's

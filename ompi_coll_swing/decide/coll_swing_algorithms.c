@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The algorithm tables, one per collective. The MCA enum of each
  * coll_swing_<collective>_algorithm, its help text, the per-algorithm

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The choice of algorithm by message size (coll_swing_<collective>_algorithm
  * = auto), for every collective from its table.

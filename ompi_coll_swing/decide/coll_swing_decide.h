@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * coll/swing, decision layer: the table of algorithms and the choice of
  * one per call.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The tree (or chain) of a rooted collective's row (topology/tree/swt_tree.h
  * through node/coll_swing_tree.c), set up at the row's first call: most

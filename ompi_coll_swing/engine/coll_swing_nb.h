@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * coll/swing, engine layer: the nonblocking requests and their progress.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The agreement on a nonblocking operation's outcome (coll_swing_nb.h),
  * with coll_swing_agree_outcome set.

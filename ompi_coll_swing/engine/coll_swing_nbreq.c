@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The nonblocking engine's requests and progress (coll_swing_nb.h).
  *

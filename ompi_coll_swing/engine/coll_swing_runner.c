@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The schedule runner (coll_swing_runner.h): one code for the blocking and the
  * nonblocking executors of every step list.

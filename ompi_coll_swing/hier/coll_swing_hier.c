@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Hierarchical allreduce: node shared memory + Swing between nodes, for
  * communicators that span nodes with several ranks on a node (setup and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * coll/swing, hier layer: across nodes with several ranks on a node, the
  * node's shared segment and a step list between nodes on one rank per

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Hierarchical broadcast and reduce: one leader per node, a Bine tree
  * between the leaders on the network of nodes (topology/tree/swt_tree.h, the

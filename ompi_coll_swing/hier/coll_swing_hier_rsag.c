@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Hierarchical reduce-scatter and allgather: node shared memory + the
  * Swing BO list's half between nodes, for communicators on N >= 2 nodes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Setup of the hierarchical algorithms: the node map (node layer), one
  * shared segment per node, the Swing step lists between nodes on the

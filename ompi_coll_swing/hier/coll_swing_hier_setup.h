@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * State of the hierarchical algorithms on a communicator (private to
  * coll_swing_hier*.c): the node map (node/coll_swing_node.h), each node's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Component registration: MCA parameters (one table, bound to base/'s
  * tunables; the algorithm parameters from decide/'s tables), MPI_T counters

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Per-communicator module: query, enable (save the previous module of
  * each collective swing implements, compute the schedules), destruction

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * coll/swing, module layer: what Open MPI loads (the component,
  * coll_swing_component.c) and what a communicator gets (the module:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Schedules of one communicator: resolve the topology description, then
  * compute this rank's step list for each planned algorithm of the tables

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The block layouts of reduce-scatter and allgather on a resolved topology
  * (topology/sched/swt_layout.c), one per part of a plan, positions translated to

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * coll/swing, node layer: where the ranks of a communicator run and which
  * torus their schedules follow. Host names and the node map, the topology

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Where the ranks run: host names from the runtime, the node map (which
  * ranks share a node, in which local order) and locality. Every rank

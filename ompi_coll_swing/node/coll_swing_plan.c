@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * A rank's step list for one algorithm on a resolved topology: the
  * schedule library's steps (swt_sched_create.c; the parts of multiport

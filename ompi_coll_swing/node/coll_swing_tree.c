@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * A rank's step list of a rooted collective (broadcast, reduce, gather,
  * scatter) for one algorithm: the library's trees and chains

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Open MPI's own algorithms, called as coll/tuned calls a forced one: the
  * exported ompi_coll_base_<collective>_intra_<algorithm> of libmpi, with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * coll/swing, Open MPI's own algorithms: the coll/base algorithms that
  * coll/tuned runs, as rows of swing's tables (decide/, named

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Shared-memory allreduce (ALGORITHMS.md section 8), for communicators
  * whose ranks all share this node (the segment and its phases:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * coll/swing, shm layer: the collectives of a node's shared segment
  * (transport/coll_swing_shm_segment.h): the shm allreduce (small and large

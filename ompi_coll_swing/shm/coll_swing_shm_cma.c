@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Single-copy shm allreduce for large messages (ALGORITHMS.md section 8,
  * "single copy"): ranks read each other's buffers directly with Linux

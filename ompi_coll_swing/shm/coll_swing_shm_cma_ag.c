@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Single-copy shm allgather and allgatherv for large messages: every rank
  * reads the other blocks with Linux cross-memory attach (process_vm_readv,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Nonblocking and persistent shm and hier allreduce: the segment protocol
  * (coll_swing_shm_op.h, the same actions as the blocking call) run by the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Driving a segment allreduce (coll_swing_shm_op.h) to its end in a
  * blocking call: the nonblocking ones started before it first (their

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * An allreduce through a node's shared segment (shm: coll_swing_shm.c,
  * coll_swing_shm_cma.c; hier: coll_swing_hier.c), a reduce (the same

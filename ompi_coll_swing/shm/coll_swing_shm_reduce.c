@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * MPI_Reduce through the node's segment at few ranks (at most
  * SWING_SHM_REDUCE_ROOT_MAX): the root alone reduces, where the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Broadcast, gather and scatter through the node's shared segment
  * (transport/coll_swing_shm_segment.h), for communicators whose ranks all share

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Reduce-scatter and allgather through the node's shared segment
  * (transport/coll_swing_shm_segment.c), for communicators whose ranks all share

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The allreduce of a step list (Swing, recursive doubling, ring; LO, BO;
  * single-port or in parts), blocking and nonblocking: the schedule runner

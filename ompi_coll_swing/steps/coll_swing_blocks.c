@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Where the ranks' blocks of a reduce-scatter or allgather call are: in
  * the user's vector (MPI's order, or allgatherv's displacements) and in

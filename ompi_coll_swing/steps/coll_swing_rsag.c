@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Reduce-scatter and allgather on a BO step list (ALGORITHMS.md sections
  * 4-6, 11-12): the RS steps of the list for MPI_Reduce_scatter(_block),

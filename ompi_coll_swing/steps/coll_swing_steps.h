@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * coll/swing, steps layer: the collectives that are step lists, run by the
  * schedule runner (engine/coll_swing_runner.h): the allreduce of a plan (Swing,

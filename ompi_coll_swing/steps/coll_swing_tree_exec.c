@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Broadcast, reduce, gather and scatter on a tree or a chain
  * (topology/tree/swt_tree.h, ALGORITHMS.md "Trees and chains"): this rank's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Agreements by messages of swing's own (coll_swing_agree.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Agreements of every rank of a communicator (transport layer), by
  * point-to-point messages of swing's own (coll_swing_p2p.h), so they work

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Single copy between the processes of one node (transport layer): Linux
  * cross-memory attach (process_vm_readv) reads a peer's memory directly.

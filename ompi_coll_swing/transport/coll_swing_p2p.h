@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Point-to-point steps (transport layer): messages of a call's element
  * type through the PML, on the communicator of the call, with the

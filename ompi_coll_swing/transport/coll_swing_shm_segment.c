@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The shared segment of a node's ranks: who may have one, its name,
  * creating and mapping it, the phase that orders its users, releasing it.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The shared segment of a node's ranks (transport layer), used by the shm
  * and hier algorithms, and single copy between their processes.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The emulated cluster's own test program (tests/cluster/launcher.sh and
  * matrix.sh run it under tests/cluster/mpirun-nodes.sh).

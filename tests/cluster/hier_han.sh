@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # hier and Open MPI's coll/han side by side on emulated nodes (2x2 and 2x3),
 # with the benchmark (bench/swing_bench -k COLL -C swing-auto,hier,han), for
 # each collective named (default: allreduce allgather reduce_scatter_block;

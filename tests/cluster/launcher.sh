@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # The emulated-cluster launcher (tests/cluster/mpirun-nodes.sh), tested:
 #   - host names per rank: 2x2, 3,1, 2x2 --map-by node (MPI_Get_processor_name);
 #   - ranks of different nodes talk over TCP: --mca btl self,tcp works across

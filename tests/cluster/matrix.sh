@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # The MPI test matrix across emulated nodes (tests/cluster/mpirun-nodes.sh).
 #
 #   matrix.sh          short form (make check, under a minute on 2 cores)

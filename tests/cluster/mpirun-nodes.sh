@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # mpirun-nodes.sh: run an MPI job on an emulated cluster on this machine.
 #
 #   mpirun-nodes.sh LAYOUT [mpirun options...] PROGRAM [args...]

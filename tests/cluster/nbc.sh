@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # Nonblocking and persistent allreduce across emulated nodes
 # (tests/cluster/mpirun-nodes.sh): hier as a state machine (node phases
 # tested in progress, the step list between nodes run by the nonblocking

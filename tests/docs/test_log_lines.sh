@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # The log lines README.md and docs/*.md quote are what the component
 # prints. A quoted line is a line of an indented code block that starts
 # with "coll:swing: " (four spaces, then the line); "..." in it stands for

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # The figures of README.md and docs/PERFORMANCE.md are what docs/results
 # gives (scripts/perf-tables.sh --check), and the script keeps its rules
 # on made-up data: a run flagged not steady is refused, the newest steady

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * libFuzzer target of the description parser (fuzz_topo.h): built by
  * tests/fuzz/libfuzzer.sh with clang -fsanitize=fuzzer,address,undefined.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Seeded mutation fuzzing of the description parser, without clang: every
  * corpus file is run as it is, then --iters inputs are made from them by

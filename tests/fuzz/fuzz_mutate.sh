@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # The description parser under seeded mutation (fuzz_mutate.c): every
 # corpus input as it is (the presets, tests/unit/data, fuzz/seeds and the
 # regression inputs of fuzz/regress, each a finding once), then FUZZ_ITERS

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* One fuzz input through the description parser and its readers (fuzz_topo.h). */
 #define _GNU_SOURCE   /* memfd_create */
 #include "fuzz_topo.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * One fuzz input through the description parser and everything that reads
  * a parsed description. Shared by the libFuzzer target (fuzz_libfuzzer.c,

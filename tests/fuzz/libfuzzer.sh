@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # Coverage-guided fuzzing of the description parser and its readers
 # (fuzz_topo.h) with libFuzzer: builds topology/*/*.c, fuzz_topo.c and
 # fuzz_libfuzzer.c with clang -fsanitize=fuzzer,address,undefined into DIR

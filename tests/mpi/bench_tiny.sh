@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # The benchmark at a tiny configuration, through its driver: np 2, sizes to
 # 64 KiB, few iterations, every size validated. Fails when the benchmark
 # fails, when a swing configuration was not served by swing, when the CSV

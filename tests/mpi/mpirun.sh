@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # mpirun for the test suite: the component under test, oversubscription
 # allowed (2-core machines), root allowed, quiet about the rest.
 extra=""

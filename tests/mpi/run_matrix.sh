@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # MPI integration matrix of coll/swing: runs test_allreduce under mpirun for
 # one group of configurations and reports PASS/FAIL per run and overall.
 #

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Whether the ranks of a communicator can read each other's memory with
  * process_vm_readv (the condition for coll/swing's single copy), so a test

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * MPI_T access to coll/swing's counters (class counter, unsigned long long,
  * continuous, read-only, bound to no object): one session, one handle per

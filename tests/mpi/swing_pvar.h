@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The MPI_T performance variables of coll/swing, read before and after a
  * call so a test knows which algorithm served it (or that it fell back).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # The LO/BO boundary of the automatic choice: a description's measured
 # crossover (decide lo_max_bytes=N, which bench/net-calibrate.sh writes)
 # moves it, and coll_swing_lo_max_bytes overrides the description. Read

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The nonblocking engine of coll/swing under the uses that stress it,
  * each checked by value and by the counters (iallreduce_served, and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # The nonblocking engine beyond the matrix (test_nbc.c): many outstanding,
 # several communicators, point-to-point mixed in, MPI_Request_free and
 # MPI_Comm_free on active operations, blocking collectives between starts

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Open MPI's own algorithms as coll/swing's rows (values ompi_* of every
  * coll_swing_<collective>_algorithm, found through MPI_T, none listed

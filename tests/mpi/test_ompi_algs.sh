@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # Open MPI's own algorithms as coll/swing's rows (test_ompi_algs): every
 # ompi_* value of every collective's algorithm parameter, set through
 # MPI_T, gives the right values and moves its counter; MPI_Iallreduce

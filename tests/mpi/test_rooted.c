@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * MPI_Bcast, MPI_Reduce, MPI_Gather and MPI_Scatter integration test of
  * coll/swing (the trees and chains of the rooted collectives).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * MPI_Reduce_scatter_block, MPI_Reduce_scatter, MPI_Allgather and
  * MPI_Allgatherv integration test of coll/swing.

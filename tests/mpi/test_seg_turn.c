@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Back-to-back collectives on one node's shared segment, no barrier
  * between them: a writer runs one call ahead of its readers, filling the

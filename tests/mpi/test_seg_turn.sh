@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # Back-to-back calls on a node's segment, no barrier between them, the
 # segment's algorithm forced for every collective that has it: the sets
 # of slots in turn across calls (test_seg_turn.c). shm at np 2 to 4 with

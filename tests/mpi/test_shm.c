@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Tests of the shm allreduce beyond the general matrix (run by test_shm.sh
  * with coll_swing_allreduce_algorithm = shm):

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # shm allreduce, beyond the general matrix: values, MPI_T counter and an
 # unlinked segment (several sizes, tiny slots for many chunks), single copy
 # on and off (then the segment scheme serves large messages), the refusal

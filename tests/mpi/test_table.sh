@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # The measured decision table (coll_swing_decision_file, a description's
 # decide rows): auto follows each row exactly in its range, the model
 # between and beyond the rows; "previous" hands the call to the component

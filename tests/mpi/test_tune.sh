@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # The tuner, bench/swing-tune, on this node at np 2 and 4 with a small
 # budget: it writes a table (rows for allreduce, allgather, bcast and
 # gather, and the derived iallreduce, allreduce_init and allgatherv) that

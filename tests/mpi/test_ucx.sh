@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # The MPI tests with UCX as Open MPI's point-to-point layer (--mca pml ucx)
 # instead of ob1 and its BTLs: a representative subset of the matrix, the
 # nonblocking tests, the reliability stress and the emulated-nodes matrix,

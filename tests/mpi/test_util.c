@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* What the MPI test programs share (see test_util.h). */
 #include "test_util.h"
 

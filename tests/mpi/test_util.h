@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * What the MPI test programs share (tests/mpi, tests/cluster,
  * tests/reliability): the generator's mixer, the datatypes of the value

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # bench/group-net.sh on a small dragonfly and small fat trees (make check):
 # each network is built from swing-topo routes, every route's links are
 # checked by reply TTL, and MPI tests run across it, checked by value and

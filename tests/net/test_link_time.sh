@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # One emulated link (bench/net-link.sh, as torus-net.sh and group-net.sh
 # shape theirs) charges every byte: the time of one message of 1 KiB,
 # 8 KiB and 64 KiB over it is its latency plus its bytes over the rate,

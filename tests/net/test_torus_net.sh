@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # bench/torus-net.sh on ring:4 and torus:2x2 (make check): the network is
 # built from swing-topo routes, every pair's hops are checked by reply TTL,
 # an MPI allreduce test runs across it (every message-passing algorithm,

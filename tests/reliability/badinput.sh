@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # Bad MCA input: every coll_swing_* parameter (listed by ompi_info, so new
 # ones are covered) gets empty, negative, huge and non-numeric values;
 # coll_swing_topology gets missing, directory, FIFO, empty, malformed and

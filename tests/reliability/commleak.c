@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Communicator churn: creates and frees thousands of communicators (dup or
  * split, alternately), each doing one checked allreduce big enough to make

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # Thousands of communicators created and freed, one allreduce each (in
 # turn blocking, nonblocking and persistent, with the communicator or the
 # request freed while active): the heap and VmRSS must not grow after

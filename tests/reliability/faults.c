@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The fault matrix: a fault on one rank must end the same way on every
  * rank (docs/TESTING.md, "Faults").

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # The fault matrix (docs/TESTING.md, "Faults"): for every entry of swing
 # and every fault point, a fault on one rank must end the same way on
 # every rank, the next call on the communicator must be right, and the

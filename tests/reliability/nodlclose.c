@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Preloaded into MPI processes by sanitize.sh only: dlclose() does nothing,
  * so the components Open MPI unloads at MPI_Finalize keep their symbols

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Shell helpers sourced by the reliability scripts.
 
 # ompi_info with the component under test; an ASan-instrumented component

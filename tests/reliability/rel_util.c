@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Helpers of the reliability programs (see rel_util.h). */
 #include "rel_util.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Helpers shared by the reliability programs: a seeded generator that every
  * rank can evaluate for any (call, rank, element), MPI_T counter reads, the

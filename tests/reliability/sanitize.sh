@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # AddressSanitizer + UndefinedBehaviorSanitizer.
 #
 #   sanitize.sh --long [BUILDDIR]   configure --enable-sanitizers in BUILDDIR

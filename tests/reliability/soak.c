@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Soak: a long mix of the collectives swing serves, on communicators that
  * come and go, with memory watched.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # Soak (soak.c): mixed collectives (allreduce of many sizes and types,
 # nonblocking and persistent allreduce, reduce-scatter block and uneven,
 # allgather and allgatherv) on communicators made and freed all along,

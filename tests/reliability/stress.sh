@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # Runs tests/reliability/stress over process counts, forced algorithms and
 # transports (shared memory: the default BTLs; TCP: --mca btl self,tcp).
 #

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Concurrent MPI_Allreduce (and every fourth iteration MPI_Reduce_scatter_block
  * then MPI_Allgather) from several threads, each on its own

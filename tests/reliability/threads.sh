@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # Concurrent allreduces from 4 threads on 4 communicators (THREAD_MULTIPLE),
 # over shared memory and TCP, two algorithms. Long form: threads.sh --long.
 set -u

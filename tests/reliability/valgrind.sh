@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # valgrind memcheck on every Check unit test program of tests/unit/, in the
 # test's own process (CK_FORK=no): no errors and no definite leaks.
 # Skipped (77) without valgrind or in a sanitizer build (ASan and valgrind

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Reduce-scatter block sets and their contiguous remap (ALGORITHMS.md
  * sections 4 and 5), against a brute-force reference:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The cost model (topology/cost/swt_cost.h) on cases small enough to compute
  * by hand in the comments.

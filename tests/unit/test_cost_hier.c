@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The price of hier on a network of groups (swt_cost_hier.h): refused
  * where it has nothing to do, equal to the network of nodes' own models

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The cost model of trees and chains (topology/cost/swt_cost_tree.h): cases
  * worked out by hand in the comments, and every form on several machines

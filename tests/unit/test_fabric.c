@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Networks of groups (topology/fabric/swt_fabric.h): the dragonfly and fat tree
  * statements and specs, placements, their errors at their line and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Folding (ALGORITHMS.md section 6): per dimension, and for whole shapes
  * through the step lists: every rank is a survivor or folds, through a

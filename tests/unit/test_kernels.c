@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The reduction kernels (kernels/swk.h) against a scalar reference written
  * independently of them: every op x type on every ISA level this CPU runs,

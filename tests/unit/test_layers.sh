@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # The component keeps to its layers (scripts/check-layers.sh): the real
 # tree passes; made-up trees with an include of a layer above, a call of a
 # layer above, and two files calling each other are each refused. The

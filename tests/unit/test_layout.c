@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Block placement of reduce-scatter and allgather (topology/sched/swt_layout.h),
  * by brute force: every position's step list (swt_sched_create, BO; and

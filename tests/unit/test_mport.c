@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Multiport Swing and RD (ALGORITHMS.md section 11): port and part counts,
  * the walks (rotated, mirrored) against a brute-force walk, the block

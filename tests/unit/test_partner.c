@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * rho, Swing and recursive-doubling partners, step order
  * (ALGORITHMS.md sections 1 and 2), on rings up to 1024 and several tori.

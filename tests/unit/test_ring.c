@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Rings of the torus (ALGORITHMS.md section 12, topology/net/swt_ring.h): every
  * cycle visits every position once and each of its steps is one logical

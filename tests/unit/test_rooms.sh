@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # topology/ keeps to its rooms (scripts/check-rooms.sh): the real tree
 # passes; made-up trees with an include of a room above, a call of a room
 # above, a file in no room and a room without its purpose are each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Physical routing, hops and link loads (topology/net/swt_route.h), against
  * numbers worked out by hand in the comments, and the phase messages

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Whole-collective simulation: every rank's step lists (every part of
  * swt_sched_create_part, single-port and multiport, Swing, RD and the

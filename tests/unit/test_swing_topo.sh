@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # Golden-output tests of the swing-topo command (tools/swing-topo/).
 #
 # The expected outputs live in tests/golden/; their numbers were worked out

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # The SVG drawings of the swing-topo command (swing-topo svg): well-formed
 # XML and one arrow (a path of class msg) per message of the step drawn,
 # for schedules and for trees (--coll). Parsed with xmllint: skipped (77)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Measured decision tables (topology/table/swt_table.h): decide rows in a
  * description and in a decision file, the rows left out with a warning

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Machine descriptions, parser side: every preset and shape round-trips
  * through swt_topo_format, and every broken description (the corpus in

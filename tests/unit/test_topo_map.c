@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Machine descriptions, mapping side: logical position -> physical tile and
  * back, tile kinds, hidden tiles, harvested rows and rank orders, for the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Trees and chains of broadcast, reduce, gather and scatter
  * (topology/tree/swt_tree.h), by brute force.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Small helpers shared by the Check unit tests of topology/: shapes from
  * text, and a fixed-size bitset of ranks for brute-force set arithmetic.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # Runs the description parser tests (and those of networks of groups,
 # test_fabric, and of measured decision tables, test_table) under
 # valgrind: any invalid read or write, or leaked block, fails make check.

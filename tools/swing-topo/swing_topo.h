@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * swing-topo: the command-line view of the topology library. One file per
  * subcommand; this header holds what they share (argument helpers and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * swing-topo: the helpers the subcommands share: usage messages, loading a
  * description (with the cost options), parsing sizes, algorithms and

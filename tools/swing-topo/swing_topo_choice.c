@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * swing-topo explain --choice: what the component's automatic choice runs
  * at every size on a description, and what chose each size range: a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * swing-topo congestion: for each step (phase) and algorithm, the number
  * of messages, the longest route, and the busiest directed physical link

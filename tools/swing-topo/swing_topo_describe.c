@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * swing-topo describe: a description in the file format (FORMAT.md), from
  * any spec (preset, shape, file), with the cost constants the options

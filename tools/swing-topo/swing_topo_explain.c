@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * swing-topo explain: the step list of one rank (as the component runs it,
  * from swt_sched_create_part) with partner, stepping dimension, direction,

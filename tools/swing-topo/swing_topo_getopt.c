@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * swing-topo: the option loop the commands share (swing_topo.h): getopt_long
  * started afresh for each command line, --help, unknown options, and the

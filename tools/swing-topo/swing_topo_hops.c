@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * swing-topo hops: physical hops of Swing and RD next to the hops on the
  * ideal logical torus (the logical distances), per rank and per step.

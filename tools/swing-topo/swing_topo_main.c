@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * swing-topo: subcommand dispatch (the helpers the subcommands share are in
  * swing_topo_args.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * swing-topo predict: cost-model times of Swing and RD, LO and BO, for a
  * range of sizes (powers of two), the LO/BO crossover of each algorithm

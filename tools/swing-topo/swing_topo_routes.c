@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * swing-topo routes: the physical network of a description as a script
  * reads it (bench/torus-net.sh builds namespaces, links and static routes

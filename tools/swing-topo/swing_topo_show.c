@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * swing-topo show: the physical grid as text. A tile that hosts a logical
  * position shows the rank placed there; a hidden tile shows its kind (the

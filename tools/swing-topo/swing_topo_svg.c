@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * swing-topo svg: a picture of one step on the physical grid. Tiles are
  * squares (row y = 0 at the top); tiles that host a rank are white with

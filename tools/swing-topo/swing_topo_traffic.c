@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * swing-topo: the bytes an allreduce puts on local and on upper links
  * (global links of a dragonfly, leaf-spine links of a fat tree), which

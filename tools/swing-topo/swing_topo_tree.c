@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * swing-topo, the tree view (--coll bcast|reduce|gather|scatter --root R):
  * the trees and chains of swt_tree.h as the component runs them. This

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * swing-topo, the tree view over all ranks (--coll C --root R): hops (per
  * form and order: messages, physical hops, the bytes every link carries

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Contiguous reduce-scatter block ranges (ALGORITHMS.md sections 4 and 5).
  *

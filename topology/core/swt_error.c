@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Error codes of the swt library and their messages. */
 #include "swt.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Folding a dimension of any size d onto its power-of-two core
  * d' = 2^floor(log2 d) (ALGORITHMS.md section 6).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The parts of multiport schedules (ALGORITHMS.md sections 11 and 12): how
  * many parts an algorithm splits the vector into, and which slice and

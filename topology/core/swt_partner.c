@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Swing and recursive-doubling partners on a power-of-two torus
  * (ALGORITHMS.md sections 1 and 2).

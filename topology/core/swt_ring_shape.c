@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * How many edge-disjoint Hamiltonian cycles the constructions of
  * swt_ring.h give a shape: the staircase condition on a 2-D torus. The

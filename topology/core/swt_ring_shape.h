@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * swt_ring_shape: how many edge-disjoint Hamiltonian cycles the
  * constructions of swt_ring.h give a shape, known from the shape alone

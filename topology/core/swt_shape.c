@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Torus shapes: parsing, printing, rank <-> coordinates (dimension 0 fastest). */
 #include "swt.h"
 

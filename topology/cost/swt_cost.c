@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The cost model (ALGORITHMS.md sections 7 and 12; see swt_cost.h).
  *

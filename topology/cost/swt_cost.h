@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * swt_cost: the allreduce cost model of ALGORITHMS.md section 7.
  *

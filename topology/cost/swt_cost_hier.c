@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The hierarchical algorithms priced on a network of groups
  * (swt_cost_hier.h): the models of its network of nodes between the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * swt_cost_hier: the hierarchical algorithms (the component's hier)
  * priced on a network of groups that places several ranks on a node.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The cost model of trees and chains (swt_cost_tree.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * swt_cost_tree: the cost model of broadcast, reduce, gather and scatter
  * (ALGORITHMS.md section 14), for the trees and chains of swt_tree.h.

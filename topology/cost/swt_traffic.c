@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Bytes per class of link, step by step (swt_traffic.h): every phase's
  * messages placed on their routes once (swt_net_load_parts), each step

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * swt_traffic: the bytes an allreduce puts on each class of link, step by
  * step in the order the component runs them (docs/ALGORITHMS.md section

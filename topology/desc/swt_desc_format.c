@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Printer of machine descriptions, in the file format the parser reads.
  * It prints the resolved description (every tile's kind, the physical

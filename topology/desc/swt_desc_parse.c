@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Parser of machine descriptions, statement side (format: presets/FORMAT.md).
  *

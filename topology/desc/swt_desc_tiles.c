@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Boxes of tiles of a description's grid (swt_topo_int.h): "x,y" with
  * ranges and '*' read into a box, every tile of a box walked, and a tile

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The statements of networks of groups (presets/FORMAT.md), parsed and
  * printed:

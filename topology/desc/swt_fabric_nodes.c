@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The network of nodes of a network of groups (swt_fabric.h): the same
  * dragonfly or fat tree, links and cost, with one rank per node that

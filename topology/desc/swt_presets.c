@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Built-in presets: lookup in the table generated from topology/presets/. */
 #include "swt_topo_int.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The description object the parser fills: allocation (with the default
  * cost constants), destruction, the accessors and setters of swt_topo.h

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Private to desc/: the resolved form of a machine description, shared
  * by the loader (swt_topo_load.c), the parser (swt_desc_parse.c, with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Loading machine descriptions: swt_topo_load and swt_topo_parse, the
  * entries of swt_topo.h that turn a spec or a text into a description.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Networks of groups (swt_fabric.h): the cables of a dragonfly or a
  * two-level fat tree, the routes between its nodes, the placement of ranks

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * swt_fabric: networks of groups, the physical layer of a description that
  * is not a grid (docs/ALGORITHMS.md section 15; presets/FORMAT.md).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Private to topology/: the network of groups behind swt_fabric_t, which
  * the description parser fills (swt_fabric_desc.c) and swt_fabric.c

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Link loads of one phase on a network of groups (swt_fabric.h): every
  * message adds one to each directed link of its route (a route is at most

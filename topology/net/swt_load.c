@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Link load of one phase: how many of its messages cross each directed
  * physical link, and the maximum (the congestion c of ALGORITHMS.md

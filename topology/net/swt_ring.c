@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Hamiltonian cycles of the logical torus (ALGORITHMS.md section 12; the
  * constructions are described in swt_ring.h). A cycle is built as the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * swt_ring: Hamiltonian cycles of the logical torus, along which the ring
  * allreduce runs (ALGORITHMS.md section 12). Every cycle step is one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Phases, messages and physical routes of Swing and RD schedules
  * (ALGORITHMS.md sections 1, 2 and 6; routing rules of N150.md, see

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * swt_route: where the messages of a schedule travel on the physical grid.
  *

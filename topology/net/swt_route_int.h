@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Private to swt_route.c and swt_load.c: the cached form of a topology
  * that routing and link-load counting read.

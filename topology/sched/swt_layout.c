@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The block layout of reduce-scatter and allgather (swt_layout.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * swt_layout: where each rank's block lives in the vector a
  * bandwidth-optimal schedule reduce-scatters or allgathers

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Step list of one part of the ring allreduce (ALGORITHMS.md section 12).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Private to topology/: the ring allreduce's step lists (swt_ring_sched.c),
  * for the choice of a schedule maker.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The step list of one rank (swt_sched_t): the storage the schedule makers
  * fill (swt_sched_alloc, swt_sched_push) and the accessors of swt.h.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Step lists of Swing and RD (the butterflies): fold, core schedule, unfold.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Private to topology/: the Swing and RD step lists
  * (swt_sched_butterfly.c), for the choice of a schedule maker.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Which schedule maker builds a step list, the one place that chooses:
  *   swt_sched_create       on a shape: Swing and RD, the butterflies

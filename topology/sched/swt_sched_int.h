@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Private to topology/: the step list behind swt_sched_t (swt_sched.c),
  * which the schedule makers fill: the butterflies (swt_sched_butterfly.c)

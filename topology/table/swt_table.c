@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Measured decision tables (swt_table.h): the rows, their syntax, the
  * order and overlap checks, the warnings of rows left out, the lookup the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * swt_table: a measured decision table. Per collective and size range it
  * names the algorithm the component's automatic choice runs there; between

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Private to the readers of description text: tokens, statements and the
  * parser state shared by swt_desc_lex.c (lines, numbers, lists), the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Description parser, lexical side: the text into lines and tokens (with
  * byte, length, keyword and duplicate checks), and the value syntax shared

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * What every reader and writer of description text shares: the diagnostic
  * a rejected description fills (swt_diag_set), and numbers in the C

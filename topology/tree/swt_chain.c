@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Pipelined chains: broadcast and reduce along a Hamiltonian cycle of the
  * torus, or along the rank order (swt_tree.h; ALGORITHMS.md section 14).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Trees and chains for broadcast, reduce, gather and scatter (swt_tree.h):
  * the one place that chooses the maker, Bine and binomial trees

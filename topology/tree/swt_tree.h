@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * swt_tree: the step lists of broadcast, reduce, gather and scatter
  * (ALGORITHMS.md section 14, "Trees and chains").

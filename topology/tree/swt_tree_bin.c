@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Bine and binomial trees: broadcast, reduce, gather and scatter on Swing's
  * partners (Bine) or recursive doubling's (binomial), any root, any p, one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Private to topology/: what lies behind swt_tree_t (swt_tree.h). The
  * makers fill it: the Bine and binomial trees (swt_tree_bin.c) and the

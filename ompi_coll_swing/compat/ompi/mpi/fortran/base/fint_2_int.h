@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Minimal stand-in for Open MPI's ompi/mpi/fortran/base/fint_2_int.h, which
  * Debian's libopenmpi-dev does not ship although ompi/op/op.h includes it.

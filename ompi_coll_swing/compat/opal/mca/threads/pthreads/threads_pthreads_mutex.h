@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Stand-in for Open MPI 5's opal/mca/threads/pthreads/threads_pthreads_mutex.h,
  * which opal_config.h names but Debian's libopenmpi-dev does not ship.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Stand-in for Open MPI 5's opal/mca/threads/pthreads/threads_pthreads_tsd.h
  * (missing from Debian's libopenmpi-dev): the key type, which is part of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Stand-in for Open MPI's opal/mca/timer/linux/timer_linux.h, which
  * opal_config.h names but Debian's libopenmpi-dev does not ship. Headers
