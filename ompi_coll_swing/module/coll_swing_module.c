@@ -16,8 +16,7 @@
 #include "ompi/mca/coll/base/coll_base_functions.h"
 #include "opal/util/output.h"
 
-static int swing_module_enable(mca_coll_base_module_t *module,
-                               struct ompi_communicator_t *comm);
+static int swing_module_enable(mca_coll_base_module_t *module, struct ompi_communicator_t *comm);
 
 /* Any function of a module's table, as the table's rows hold it. */
 typedef void (*swing_fn_t)(void);
@@ -30,24 +29,26 @@ typedef void (*swing_fn_t)(void);
  * places of its own c_coll, prev.
  */
 typedef struct swing_slot_t {
-    size_t fn;              /* in mca_coll_base_module_t */
-    size_t prev_fn;         /* in mca_coll_base_comm_coll_t */
-    size_t prev_module;     /* in mca_coll_base_comm_coll_t */
+    size_t fn;          /* in mca_coll_base_module_t */
+    size_t prev_fn;     /* in mca_coll_base_comm_coll_t */
+    size_t prev_module; /* in mca_coll_base_comm_coll_t */
     swing_fn_t entry;
-    int required;           /* SWING_REQUIRED: swing needs the previous one */
+    int required; /* SWING_REQUIRED: swing needs the previous one */
 } swing_slot_t;
 
-#define SWING_OPTIONAL 0    /* no previous one: ours is not installed either */
-#define SWING_REQUIRED 1    /* no previous one: swing is not enabled */
+#define SWING_OPTIONAL 0 /* no previous one: ours is not installed either */
+#define SWING_REQUIRED 1 /* no previous one: swing is not enabled */
 
 /* The row of coll_<coll>; _Generic refuses an entry of another type. */
-#define SWING_SLOT(coll, need) {                                                     \
-        offsetof(mca_coll_base_module_t, coll_##coll),                               \
-        offsetof(mca_coll_base_comm_coll_t, coll_##coll),                            \
-        offsetof(mca_coll_base_comm_coll_t, coll_##coll##_module),                   \
-        _Generic(&mca_coll_swing_##coll,                                             \
-                 mca_coll_base_module_##coll##_fn_t: (swing_fn_t) mca_coll_swing_##coll), \
-        need }
+#define SWING_SLOT(coll, need)                                                  \
+    {                                                                           \
+        offsetof(mca_coll_base_module_t, coll_##coll),                          \
+            offsetof(mca_coll_base_comm_coll_t, coll_##coll),                   \
+            offsetof(mca_coll_base_comm_coll_t, coll_##coll##_module),          \
+            _Generic(&mca_coll_swing_##coll, mca_coll_base_module_##coll##_fn_t \
+                     : (swing_fn_t) mca_coll_swing_##coll),                     \
+            need                                                                \
+    }
 
 /* By collective id (base/coll_swing_base.h); adding a collective adds its row. */
 static const swing_slot_t swing_slots[] = {
@@ -134,8 +135,8 @@ static void swing_module_destruct(mca_coll_swing_module_t *m)
     }
 }
 
-OBJ_CLASS_INSTANCE(mca_coll_swing_module_t, mca_coll_base_module_t,
-                   swing_module_construct, swing_module_destruct);
+OBJ_CLASS_INSTANCE(mca_coll_swing_module_t, mca_coll_base_module_t, swing_module_construct,
+                   swing_module_destruct);
 
 int mca_coll_swing_init_query(bool enable_progress_threads, bool enable_mpi_threads)
 {
@@ -144,8 +145,7 @@ int mca_coll_swing_init_query(bool enable_progress_threads, bool enable_mpi_thre
     return OMPI_SUCCESS;
 }
 
-mca_coll_base_module_t *mca_coll_swing_comm_query(struct ompi_communicator_t *comm,
-                                                  int *priority)
+mca_coll_base_module_t *mca_coll_swing_comm_query(struct ompi_communicator_t *comm, int *priority)
 {
     mca_coll_swing_module_t *m = NULL;
 
@@ -161,7 +161,7 @@ mca_coll_base_module_t *mca_coll_swing_comm_query(struct ompi_communicator_t *co
      */
     for (int tries = 0; tries < 2 && NULL == m; ++tries) {
         m = mca_coll_swing_fault(MCA_COLL_SWING_FAULT_SETUP) ? NULL
-                                                            : OBJ_NEW(mca_coll_swing_module_t);
+                                                             : OBJ_NEW(mca_coll_swing_module_t);
     }
     if (NULL == m) {
         return NULL;
@@ -175,8 +175,7 @@ mca_coll_base_module_t *mca_coll_swing_comm_query(struct ompi_communicator_t *co
     return &m->super;
 }
 
-static int swing_module_enable(mca_coll_base_module_t *module,
-                               struct ompi_communicator_t *comm)
+static int swing_module_enable(mca_coll_base_module_t *module, struct ompi_communicator_t *comm)
 {
     mca_coll_swing_module_t *m = (mca_coll_swing_module_t *) module;
     static int warned_no_prev = 0;
@@ -185,7 +184,8 @@ static int swing_module_enable(mca_coll_base_module_t *module,
     for (int id = 0; id < MCA_COLL_SWING_NCOLLS; ++id) {
         if (SWING_REQUIRED == swing_slots[id].required
             && !swing_provided(&swing_slots[id], comm->c_coll)) {
-            mca_coll_swing_warn_once(&warned_no_prev, 0, "unavailable",
+            mca_coll_swing_warn_once(
+                &warned_no_prev, 0, "unavailable",
                 "no other component provides %s on communicator %s; swing disabled there",
                 mca_coll_swing_tables[id].call, comm->c_name);
             return OMPI_ERR_NOT_SUPPORTED;
@@ -207,13 +207,14 @@ static int swing_module_enable(mca_coll_base_module_t *module,
     }
 
     /*
-     * Open MPI's algorithms (coll/coll_swing_ompi_algs.c) cache their trees
+     * Open MPI's algorithms (ompi_algs/coll_swing_ompi_algs.c) cache their trees
      * and requests in the module's base_data, as coll/tuned's module sets it
      * up at enable; the base module's destructor releases it.
      */
     for (int tries = 0; tries < 2 && NULL == m->super.base_data; ++tries) {
         m->super.base_data = mca_coll_swing_fault(MCA_COLL_SWING_FAULT_SETUP)
-                                 ? NULL : OBJ_NEW(mca_coll_base_comm_t);
+                                 ? NULL
+                                 : OBJ_NEW(mca_coll_base_comm_t);
     }
     if (NULL == m->super.base_data) {
         return OMPI_ERR_OUT_OF_RESOURCE;
@@ -227,8 +228,8 @@ static int swing_module_enable(mca_coll_base_module_t *module,
         return rc;
     }
     opal_output_verbose(2, mca_coll_swing_params.output,
-                        "coll:swing: communicator %s (%d ranks): algorithm %s",
-                        comm->c_name, ompi_comm_size(comm),
+                        "coll:swing: communicator %s (%d ranks): algorithm %s", comm->c_name,
+                        ompi_comm_size(comm),
                         mca_coll_swing_algs[m->algorithm[MCA_COLL_SWING_ALLREDUCE]].name);
     return OMPI_SUCCESS;
 }
