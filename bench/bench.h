@@ -35,37 +35,38 @@
 /* Exit codes of swing_bench (also seen by the caller of mpirun). */
 enum {
     BENCH_EXIT_OK = 0,
-    BENCH_EXIT_INVALID = 1,   /* a wrong result */
-    BENCH_EXIT_USAGE = 2,     /* bad arguments */
-    BENCH_EXIT_RUNTIME = 3    /* out of memory, MPI failure, no config */
+    BENCH_EXIT_INVALID = 1, /* a wrong result */
+    BENCH_EXIT_USAGE = 2,   /* bad arguments */
+    BENCH_EXIT_RUNTIME = 3  /* out of memory, MPI failure, no config */
 };
 
 /* ------------------------------------------------------------------ */
 /* Datatypes, operations and test data (bench_data.c)                  */
 
-typedef enum {
-    BENCH_KIND_SIGNED,
-    BENCH_KIND_UNSIGNED,
-    BENCH_KIND_FLOAT
-} bench_kind_t;
+typedef enum { BENCH_KIND_SIGNED, BENCH_KIND_UNSIGNED, BENCH_KIND_FLOAT } bench_kind_t;
 
 typedef enum {
-    BENCH_DT_INT8, BENCH_DT_UINT8, BENCH_DT_INT16, BENCH_DT_UINT16,
-    BENCH_DT_INT32, BENCH_DT_UINT32, BENCH_DT_INT64, BENCH_DT_UINT64,
-    BENCH_DT_FLOAT, BENCH_DT_DOUBLE
+    BENCH_DT_INT8,
+    BENCH_DT_UINT8,
+    BENCH_DT_INT16,
+    BENCH_DT_UINT16,
+    BENCH_DT_INT32,
+    BENCH_DT_UINT32,
+    BENCH_DT_INT64,
+    BENCH_DT_UINT64,
+    BENCH_DT_FLOAT,
+    BENCH_DT_DOUBLE
 } bench_dtype_id_t;
 
 typedef struct bench_dtype {
-    const char *name;        /* canonical name, as printed */
+    const char *name; /* canonical name, as printed */
     bench_dtype_id_t id;
     bench_kind_t kind;
-    size_t size;             /* bytes per element */
-    long long exact_max;     /* largest magnitude held exactly */
+    size_t size;         /* bytes per element */
+    long long exact_max; /* largest magnitude held exactly */
 } bench_dtype_t;
 
-typedef enum {
-    BENCH_OP_SUM, BENCH_OP_PROD, BENCH_OP_MAX, BENCH_OP_MIN
-} bench_op_id_t;
+typedef enum { BENCH_OP_SUM, BENCH_OP_PROD, BENCH_OP_MAX, BENCH_OP_MIN } bench_op_id_t;
 
 typedef struct bench_op {
     const char *name;
@@ -90,16 +91,15 @@ typedef struct bench_pattern {
     bench_op_id_t op;
     bench_kind_t kind;
     int np;
-    int k_mod;          /* k(i) = i % k_mod + 1: varies along the buffer */
-    int w_mod;          /* sum: weight of rank r is r % w_mod + 1 */
-    long long w_sum;    /* sum: sum of the weights over all ranks */
-    long long shift;    /* max/min: subtracted so signed data go negative */
+    int k_mod;       /* k(i) = i % k_mod + 1: varies along the buffer */
+    int w_mod;       /* sum: weight of rank r is r % w_mod + 1 */
+    long long w_sum; /* sum: sum of the weights over all ranks */
+    long long shift; /* max/min: subtracted so signed data go negative */
 } bench_pattern_t;
 
 /* Fit the pattern to (datatype, op, np); -1 when np is too large for
  * exact values in this datatype. */
-int bench_pattern_init(bench_pattern_t *pat, const bench_dtype_t *dt,
-                       const bench_op_t *op, int np);
+int bench_pattern_init(bench_pattern_t *pat, const bench_dtype_t *dt, const bench_op_t *op, int np);
 
 /* A value as read back from a buffer, for messages. */
 typedef struct bench_value {
@@ -112,8 +112,8 @@ typedef struct bench_value {
 /* In the rank arguments below: not a rank, the reduction's result. */
 #define BENCH_DATA_RESULT (-1)
 
-void bench_data_fill(void *buf, size_t count, const bench_dtype_t *dt,
-                     const bench_pattern_t *pat, int rank);
+void bench_data_fill(void *buf, size_t count, const bench_dtype_t *dt, const bench_pattern_t *pat,
+                     int rank);
 /* Elements [first, first + count) of rank's input (or of the result,
  * BENCH_DATA_RESULT) into buf, which holds element first. */
 void bench_data_fill_at(void *buf, size_t first, size_t count, const bench_dtype_t *dt,
@@ -124,24 +124,22 @@ void bench_data_fill_blocks(void *buf, size_t block, int np, const bench_dtype_t
                             const bench_pattern_t *pat);
 /* Index of the first wrong element, or count when all are right; *got
  * and *expected describe the wrong one. */
-size_t bench_data_check(const void *buf, size_t count,
-                        const bench_dtype_t *dt, const bench_pattern_t *pat,
-                        bench_value_t *got, bench_value_t *expected);
+size_t bench_data_check(const void *buf, size_t count, const bench_dtype_t *dt,
+                        const bench_pattern_t *pat, bench_value_t *got, bench_value_t *expected);
 /* The same for elements [first, first + count) of the result, at buf. */
-size_t bench_data_check_at(const void *buf, size_t first, size_t count,
-                           const bench_dtype_t *dt, const bench_pattern_t *pat,
-                           bench_value_t *got, bench_value_t *expected);
+size_t bench_data_check_at(const void *buf, size_t first, size_t count, const bench_dtype_t *dt,
+                           const bench_pattern_t *pat, bench_value_t *got, bench_value_t *expected);
 /* The same against rank's input (or the result, BENCH_DATA_RESULT). */
-size_t bench_data_check_from(const void *buf, size_t first, size_t count,
-                             const bench_dtype_t *dt, const bench_pattern_t *pat, int rank,
-                             bench_value_t *got, bench_value_t *expected);
+size_t bench_data_check_from(const void *buf, size_t first, size_t count, const bench_dtype_t *dt,
+                             const bench_pattern_t *pat, int rank, bench_value_t *got,
+                             bench_value_t *expected);
 /* The expected result of elements [0, count) into buf (allgather's input). */
 void bench_data_fill_expected(void *buf, size_t count, const bench_dtype_t *dt,
                               const bench_pattern_t *pat);
 /* Debug: make element i of buf, which holds rank's input (or the result,
  * BENCH_DATA_RESULT), wrong so that any result made from it is wrong. */
-void bench_data_inject(void *buf, size_t i, const bench_dtype_t *dt,
-                       const bench_pattern_t *pat, int rank);
+void bench_data_inject(void *buf, size_t i, const bench_dtype_t *dt, const bench_pattern_t *pat,
+                       int rank);
 /* Print a value as the datatype shows it. */
 int bench_value_format(char *out, size_t len, const bench_value_t *v);
 
@@ -150,8 +148,8 @@ int bench_value_format(char *out, size_t len, const bench_value_t *v);
 
 typedef enum {
     BENCH_COLL_ALLREDUCE,
-    BENCH_COLL_RSB,            /* MPI_Reduce_scatter_block */
-    BENCH_COLL_RS,             /* MPI_Reduce_scatter, equal counts */
+    BENCH_COLL_RSB, /* MPI_Reduce_scatter_block */
+    BENCH_COLL_RS,  /* MPI_Reduce_scatter, equal counts */
     BENCH_COLL_ALLGATHER,
     BENCH_COLL_BCAST,
     BENCH_COLL_REDUCE,
@@ -161,17 +159,17 @@ typedef enum {
 
 typedef struct bench_coll {
     bench_coll_id_t id;
-    const char *name;          /* -k value; coll_swing_<name>_algorithm, counters */
-    const char *call;          /* in headers and messages */
-    const char *size;          /* what a size (n bytes) is, for the header */
-    double bus;                /* busbw = algbw * bus, times (p-1)/p when share */
-    int share;                 /* busbw has the factor (p-1)/p (nccl-tests) */
-    int split;                 /* the vector is p blocks of count / p */
-    int rooted;                /* one root: bcast, reduce, gather, scatter */
-    int reduces;               /* an operation (-o) applies */
-    int segsize;               /* coll_tuned_<name>_algorithm_segmentsize that the
-                                  tuned-N configurations get by default (bytes),
-                                  0 = the job's value */
+    const char *name; /* -k value; coll_swing_<name>_algorithm, counters */
+    const char *call; /* in headers and messages */
+    const char *size; /* what a size (n bytes) is, for the header */
+    double bus;       /* busbw = algbw * bus, times (p-1)/p when share */
+    int share;        /* busbw has the factor (p-1)/p (nccl-tests) */
+    int split;        /* the vector is p blocks of count / p */
+    int rooted;       /* one root: bcast, reduce, gather, scatter */
+    int reduces;      /* an operation (-o) applies */
+    int segsize;      /* coll_tuned_<name>_algorithm_segmentsize that the
+                         tuned-N configurations get by default (bytes),
+                         0 = the job's value */
 } bench_coll_t;
 
 const bench_coll_t *bench_coll_find(const char *name);
@@ -195,22 +193,21 @@ size_t bench_coll_block(const bench_coll_t *k, size_t count, int np);
  * every rank, or of the root alone for the rooted collectives);
  * counts: np ints of scratch.
  */
-int bench_coll_call(const bench_coll_t *k, const void *sbuf, void *rbuf, int in_place,
-                    size_t count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm,
-                    int *counts);
+int bench_coll_call(const bench_coll_t *k, const void *sbuf, void *rbuf, int in_place, size_t count,
+                    MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm, int *counts);
 
 /* ------------------------------------------------------------------ */
 /* Configurations (bench_configs.c)                                    */
 
 typedef enum {
-    BENCH_FAMILY_SWING,     /* coll/swing with a given algorithm */
-    BENCH_FAMILY_TUNED,     /* coll/tuned, own decision or forced */
-    BENCH_FAMILY_DEFAULT,   /* whatever the MPI picks, nothing changed */
-    BENCH_FAMILY_HAN        /* coll/han, when the job raised its priority */
+    BENCH_FAMILY_SWING,   /* coll/swing with a given algorithm */
+    BENCH_FAMILY_TUNED,   /* coll/tuned, own decision or forced */
+    BENCH_FAMILY_DEFAULT, /* whatever the MPI picks, nothing changed */
+    BENCH_FAMILY_HAN      /* coll/han, when the job raised its priority */
 } bench_family_t;
 
 typedef struct bench_config_desc {
-    const char *name;            /* in -C, table columns and CSV */
+    const char *name; /* in -C, table columns and CSV */
     bench_family_t family;
     const char *swing_algorithm; /* enum item of coll_swing_allreduce_algorithm
                                     (bench_coll_swing_alg: of the collective's) */
@@ -231,36 +228,35 @@ const bench_config_desc_t *bench_config_table(int *n);
  * by itself, 0 for one a group brought.  Returns the number chosen, or -1
  * with the offending name in *bad.
  */
-int bench_config_parse(const char *list, const bench_coll_t *k,
-                       const bench_config_desc_t **out, unsigned char *named,
-                       int max, char *bad, size_t badlen);
+int bench_config_parse(const char *list, const bench_coll_t *k, const bench_config_desc_t **out,
+                       unsigned char *named, int max, char *bad, size_t badlen);
 
 /* ------------------------------------------------------------------ */
 /* Command line (bench_args.c)                                         */
 
 /* How calls are timed (-t). */
 typedef enum {
-    BENCH_TIMING_SWING,        /* barrier, time each call, max over ranks, median */
-    BENCH_TIMING_OSU,          /* osu_allreduce: barrier, time each call, mean
-                                  per rank, averaged over ranks */
-    BENCH_TIMING_LOOP,         /* back to back, the loop timed as a whole,
-                                  averaged over ranks */
-    BENCH_TIMING_CLOCK,        /* every rank starts each call at one instant of
-                                  the machine's clock; as swing otherwise */
-    BENCH_TIMING_B2B           /* back to back as OSU times them, in batches:
-                                  slowest rank per batch, median over batches */
+    BENCH_TIMING_SWING, /* barrier, time each call, max over ranks, median */
+    BENCH_TIMING_OSU,   /* osu_allreduce: barrier, time each call, mean
+                           per rank, averaged over ranks */
+    BENCH_TIMING_LOOP,  /* back to back, the loop timed as a whole,
+                           averaged over ranks */
+    BENCH_TIMING_CLOCK, /* every rank starts each call at one instant of
+                           the machine's clock; as swing otherwise */
+    BENCH_TIMING_B2B    /* back to back as OSU times them, in batches:
+                           slowest rank per batch, median over batches */
 } bench_timing_t;
 
 const char *bench_timing_name(bench_timing_t t);
 
 /* Clock timing (bench_clock.c): calls started at one instant of the clock. */
 typedef struct bench_clock {
-    MPI_Comm comm;   /* the ranks, for the benchmark's own messages */
-    double margin;   /* rank 0: s between choosing an instant and the instant */
-    double delay;    /* this rank: s from rank 0's choice to its receipt */
-    int late;        /* rank 0: timed calls that some rank started late */
-    int was_late;    /* this rank started the last call late */
-    int counted;     /* the last call is a timed one */
+    MPI_Comm comm; /* the ranks, for the benchmark's own messages */
+    double margin; /* rank 0: s between choosing an instant and the instant */
+    double delay;  /* this rank: s from rank 0's choice to its receipt */
+    int late;      /* rank 0: timed calls that some rank started late */
+    int was_late;  /* this rank started the last call late */
+    int counted;   /* the last call is a timed one */
 } bench_clock_t;
 
 double bench_clock_now(void);
@@ -272,41 +268,40 @@ int bench_clock_start(bench_clock_t *c, int counted, double *start);
 int bench_clock_finish(bench_clock_t *c);
 
 typedef struct bench_args {
-    size_t min_bytes;          /* smallest message, power of two */
-    size_t max_bytes;          /* largest message, power of two */
-    int iters;                 /* timed iterations, 0 = scaled by size */
-    int warmup;                /* warm-up iterations, -1 = scaled by size */
-    double budget;             /* -T: seconds of timed calls per size, 0 = off */
+    size_t min_bytes; /* smallest message, power of two */
+    size_t max_bytes; /* largest message, power of two */
+    int iters;        /* timed iterations, 0 = scaled by size */
+    int warmup;       /* warm-up iterations, -1 = scaled by size */
+    double budget;    /* -T: seconds of timed calls per size, 0 = off */
     const bench_dtype_t *dtype;
     const bench_op_t *op;
-    int in_place;              /* MPI_IN_PLACE */
-    int check_every;           /* validate every iteration */
-    int validate;              /* validate the last iteration of each size */
-    int verbose;               /* progress line even when stderr is no tty */
-    int inject_error;          /* debug: corrupt one input element */
-    int configs_given;         /* -C was used */
-    const char *config_list;   /* -C's value, or "all" */
+    int in_place;            /* MPI_IN_PLACE */
+    int check_every;         /* validate every iteration */
+    int validate;            /* validate the last iteration of each size */
+    int verbose;             /* progress line even when stderr is no tty */
+    int inject_error;        /* debug: corrupt one input element */
+    int configs_given;       /* -C was used */
+    const char *config_list; /* -C's value, or "all" */
     int nconfigs;
     const bench_config_desc_t *configs[BENCH_MAX_CONFIGS];
     unsigned char named[BENCH_MAX_CONFIGS]; /* named by itself, not by a group */
-    int root;                  /* --root: the rooted collectives' root */
-    int root_rotate;           /* --root rotate: call i has root i mod p */
-    int root_given;            /* --root was used */
-    int tuned_segsize;         /* --tuned-segsize, bytes; -1 = not given */
-    const char *csv_path;      /* NULL = no CSV */
+    int root;                               /* --root: the rooted collectives' root */
+    int root_rotate;                        /* --root rotate: call i has root i mod p */
+    int root_given;                         /* --root was used */
+    int tuned_segsize;                      /* --tuned-segsize, bytes; -1 = not given */
+    const char *csv_path;                   /* NULL = no CSV */
     bench_timing_t timing;
-    const bench_coll_t *coll;  /* -k: the collective timed */
+    const bench_coll_t *coll; /* -k: the collective timed */
 } bench_args_t;
 
 typedef enum {
-    BENCH_ARGS_RUN,            /* arguments fine, run */
-    BENCH_ARGS_HELP,           /* -h: usage printed to stdout */
-    BENCH_ARGS_ERROR           /* message and usage printed to stderr */
+    BENCH_ARGS_RUN,  /* arguments fine, run */
+    BENCH_ARGS_HELP, /* -h: usage printed to stdout */
+    BENCH_ARGS_ERROR /* message and usage printed to stderr */
 } bench_args_result_t;
 
 /* Parse argv.  Prints only when print is non-zero (rank 0). */
-bench_args_result_t bench_args_parse(int argc, char **argv, int print,
-                                     bench_args_t *args);
+bench_args_result_t bench_args_parse(int argc, char **argv, int print, bench_args_t *args);
 /* k: the collective whose algorithms the MPI lists (MPI_T), or NULL. */
 void bench_args_usage(FILE *out, const char *prog, const bench_coll_t *k);
 
@@ -330,7 +325,7 @@ typedef struct bench_stats {
     double median;
     double min;
     double max;
-    double p95;      /* nearest-rank 95th percentile */
+    double p95; /* nearest-rank 95th percentile */
 } bench_stats_t;
 
 /* Sorts times[] in place. */
@@ -345,13 +340,13 @@ double bench_busbw(double algbw, int np);
 
 typedef struct bench_cvar {
     const char *name;
-    int found;                 /* the variable exists and is usable */
+    int found; /* the variable exists and is usable */
     int index;
     MPI_T_cvar_handle handle;
     MPI_Datatype type;
-    MPI_T_enum enumtype;       /* MPI_T_ENUM_NULL when not an enum */
+    MPI_T_enum enumtype; /* MPI_T_ENUM_NULL when not an enum */
     int scope;
-    int original;              /* value when the benchmark started */
+    int original; /* value when the benchmark started */
 } bench_cvar_t;
 
 /* MPI_T_init_thread; returns 1 when the tool interface is usable. */
@@ -367,14 +362,11 @@ int bench_cvar_read(const bench_cvar_t *cv, int *value);
 int bench_cvar_write(const bench_cvar_t *cv, int value);
 /* Item i (from 0) of the variable's enum: its value, and its name in name
  * (len bytes). -1 past the last item, or when the variable is no enum. */
-int bench_cvar_enum_item(const bench_cvar_t *cv, int i, int *value,
-                         char *name, size_t len);
+int bench_cvar_enum_item(const bench_cvar_t *cv, int i, int *value, char *name, size_t len);
 /* Integer value of an enum item, by name; -1 when there is no such item. */
-int bench_cvar_enum_value(const bench_cvar_t *cv, const char *item,
-                          int *value);
+int bench_cvar_enum_value(const bench_cvar_t *cv, const char *item, int *value);
 /* Name of the enum item with this value; -1 when there is none. */
-int bench_cvar_enum_name(const bench_cvar_t *cv, int value, char *out,
-                         size_t len);
+int bench_cvar_enum_name(const bench_cvar_t *cv, int value, char *out, size_t len);
 /* Names of the enum items, comma separated (for messages). */
 void bench_cvar_enum_names(const bench_cvar_t *cv, char *out, size_t len);
 
@@ -398,30 +390,30 @@ void bench_pvar_close(bench_pvar_t *pv);
 
 typedef struct bench_config {
     const bench_config_desc_t *desc;
-    MPI_Comm comm;                /* dup of MPI_COMM_WORLD */
-    bench_pvar_t served;          /* coll_swing_<coll>_served */
-    bench_pvar_t fallback;        /* coll_swing_<coll>_fallback */
-    bench_pvar_t previous;        /* coll_swing_<coll>_previous: calls a measured
-                                     table's row handed on (auto's choice) */
+    MPI_Comm comm;                    /* dup of MPI_COMM_WORLD */
+    bench_pvar_t served;              /* coll_swing_<coll>_served */
+    bench_pvar_t fallback;            /* coll_swing_<coll>_fallback */
+    bench_pvar_t previous;            /* coll_swing_<coll>_previous: calls a measured
+                                         table's row handed on (auto's choice) */
     bench_pvar_t alg[BENCH_MAX_ALGS]; /* coll_swing_<coll>_<algorithm> */
-    int warned;                   /* "not served" said once already */
-    int wrong;                    /* Open MPI's own algorithm (not swing) gave
-                                     wrong values: left out of later sizes */
-    char detail[128];             /* the control variables it set */
+    int warned;                       /* "not served" said once already */
+    int wrong;                        /* Open MPI's own algorithm (not swing) gave
+                                         wrong values: left out of later sizes */
+    char detail[128];                 /* the control variables it set */
 } bench_config_t;
 
 typedef struct bench_configs {
-    MPI_Comm ctl;                 /* dup of MPI_COMM_WORLD that swing declines:
-                                     the benchmark's own barriers and reductions,
-                                     so swing's counters count timed calls only */
+    MPI_Comm ctl; /* dup of MPI_COMM_WORLD that swing declines:
+                     the benchmark's own barriers and reductions,
+                     so swing's counters count timed calls only */
     int n;
     bench_config_t cfg[BENCH_MAX_CONFIGS];
-    int swing_present;            /* coll_swing_priority exists */
-    int counters_present;         /* swing's served/fallback pvars exist */
-    int nalgs;                    /* swing algorithms with a counter */
+    int swing_present;    /* coll_swing_priority exists */
+    int counters_present; /* swing's served/fallback pvars exist */
+    int nalgs;            /* swing algorithms with a counter */
     char alg_name[BENCH_MAX_ALGS][32];
-    char skipped[1024];           /* names of the skipped configurations */
-    char tuned_note[256];         /* what the forced tuned-N got besides */
+    char skipped[1024];   /* names of the skipped configurations */
+    char tuned_note[256]; /* what the forced tuned-N got besides */
 } bench_configs_t;
 
 /*
@@ -430,32 +422,30 @@ typedef struct bench_configs {
  * cannot be set up.  Control variables are back at their original values
  * on return.  Returns 0, or an MPI error.
  */
-int bench_configs_create(bench_configs_t *set, const bench_args_t *args,
-                         int mpit, int rank);
+int bench_configs_create(bench_configs_t *set, const bench_args_t *args, int mpit, int rank);
 void bench_configs_free(bench_configs_t *set);
 
 /* ------------------------------------------------------------------ */
 /* Memory copy bandwidth (bench_memcpy.c)                              */
 
 typedef struct bench_memcpy {
-    size_t bytes;        /* per copy */
-    double one_rank;     /* GB/s, world rank 0 alone, best of reps */
-    double all_ranks;    /* GB/s, every rank of rank 0's node at once, sum */
-    int local_ranks;     /* ranks on rank 0's node */
-    int ok;              /* measured */
+    size_t bytes;     /* per copy */
+    double one_rank;  /* GB/s, world rank 0 alone, best of reps */
+    double all_ranks; /* GB/s, every rank of rank 0's node at once, sum */
+    int local_ranks;  /* ranks on rank 0's node */
+    int ok;           /* measured */
 } bench_memcpy_t;
 
 /* Collective over MPI_COMM_WORLD; result valid on world rank 0. */
-int bench_memcpy_measure(MPI_Comm node_comm, size_t bytes, int reps,
-                         bench_memcpy_t *out);
+int bench_memcpy_measure(MPI_Comm node_comm, size_t bytes, int reps, bench_memcpy_t *out);
 
 /* ------------------------------------------------------------------ */
 /* Results and report (bench_report.c)                                 */
 
 typedef enum {
     BENCH_SERVED_UNKNOWN,
-    BENCH_SERVED_YES,          /* every call executed by swing */
-    BENCH_SERVED_NO            /* some or all calls not executed by swing */
+    BENCH_SERVED_YES, /* every call executed by swing */
+    BENCH_SERVED_NO   /* some or all calls not executed by swing */
 } bench_served_t;
 
 typedef struct bench_result {
@@ -464,22 +454,22 @@ typedef struct bench_result {
     size_t count;
     int iters;
     int warmup;
-    bench_stats_t stats;       /* seconds */
-    double algbw;              /* GB/s */
-    double busbw;              /* GB/s */
+    bench_stats_t stats; /* seconds */
+    double algbw;        /* GB/s */
+    double busbw;        /* GB/s */
     bench_served_t served;
-    int flagged;               /* not what the configuration claims */
-    char swing_algs[96];       /* swing algorithms that ran ('+'), or "" */
+    int flagged;         /* not what the configuration claims */
+    char swing_algs[96]; /* swing algorithms that ran ('+'), or "" */
     int validated;
 } bench_result_t;
 
 typedef struct bench_env {
     int np;
     int nodes;
-    int max_local;             /* most ranks on one node */
-    long cores;                /* online cores on rank 0's node */
-    int oversubscribed;        /* ranks > cores on some node */
-    char library[256];         /* first line of MPI_Get_library_version */
+    int max_local;      /* most ranks on one node */
+    long cores;         /* online cores on rank 0's node */
+    int oversubscribed; /* ranks > cores on some node */
+    char library[256];  /* first line of MPI_Get_library_version */
 } bench_env_t;
 
 typedef struct bench_report {
@@ -489,7 +479,7 @@ typedef struct bench_report {
     const bench_memcpy_t *mem;
     int nsizes;
     size_t *sizes;
-    bench_result_t *results;   /* [config * nsizes + size] */
+    bench_result_t *results; /* [config * nsizes + size] */
     FILE *csv;
 } bench_report_t;
 

@@ -11,16 +11,16 @@
 
 #include "bench.h"
 
-#define BENCH_MAX_BYTES ((size_t)1 << 30)
+#define BENCH_MAX_BYTES ((size_t) 1 << 30)
 #define BENCH_DEFAULT_MIN 8
-#define BENCH_DEFAULT_MAX ((size_t)64 << 20)
+#define BENCH_DEFAULT_MAX ((size_t) 64 << 20)
 
 /* Iteration scaling: full counts up to 8 KiB, then x 1/sqrt(2) per
  * doubling up to 1 MiB (88 iterations), then x 1/2 per doubling (each
  * size costs about the same time), never below 10: a sweep to 64 MiB
  * stays within minutes even oversubscribed. */
-#define BENCH_SMALL_BYTES ((size_t)8192)
-#define BENCH_LARGE_BYTES ((size_t)1 << 20)
+#define BENCH_SMALL_BYTES ((size_t) 8192)
+#define BENCH_LARGE_BYTES ((size_t) 1 << 20)
 #define BENCH_SMALL_ITERS 1000
 #define BENCH_MIN_ITERS 10
 #define BENCH_MIN_WARMUP 2
@@ -68,99 +68,97 @@ void bench_args_usage(FILE *out, const char *prog, const bench_coll_t *k)
     const bench_config_desc_t *table = bench_config_table(&n);
 
     fprintf(out,
-        "Usage: %s [options]\n"
-        "OSU-style MPI_Allreduce (or -k) benchmark: every configuration below runs on\n"
-        "its own communicator, side by side in one run, sizes interleaved.\n"
-        "\n"
-        "  -m, --sizes MIN:MAX     message sizes in bytes, powers of two, K/M/G\n"
-        "                          suffixes allowed; -m MAX alone keeps MIN\n"
-        "                          (default 8:67108864)\n"
-        "  -i, --iterations N      timed iterations per size (default 1000 up to\n"
-        "                          8 KiB, / sqrt(2) per doubling to 1 MiB, then\n"
-        "                          / 2 per doubling, at least 10)\n"
-        "  -w, --warmup N          warm-up iterations (default iterations / 10,\n"
-        "                          >= 2)\n"
-        "  -T, --budget SECONDS    timed iterations per size and configuration:\n"
-        "                          as many as fit in SECONDS at the warm-up's\n"
-        "                          mean time per call, at least 5, at most -i's\n"
-        "                          count when given, else 100000 (not with -t\n"
-        "                          loop)\n"
-        "  -d, --datatype TYPE     %s\n"
-        "                          (default float)\n"
-        "  -o, --op OP             sum, prod, max, min (default sum)\n"
-        "  -I, --in-place          use MPI_IN_PLACE (a rooted collective: on the\n"
-        "                          root; bcast has none)\n"
-        "  -c, --check-every       validate every iteration (default: the last\n"
-        "                          iteration of each size and configuration)\n"
-        "  -n, --no-validate       do not validate at all\n", prog, bench_dtype_names());
+            "Usage: %s [options]\n"
+            "OSU-style MPI_Allreduce (or -k) benchmark: every configuration below runs on\n"
+            "its own communicator, side by side in one run, sizes interleaved.\n"
+            "\n"
+            "  -m, --sizes MIN:MAX     message sizes in bytes, powers of two, K/M/G\n"
+            "                          suffixes allowed; -m MAX alone keeps MIN\n"
+            "                          (default 8:67108864)\n"
+            "  -i, --iterations N      timed iterations per size (default 1000 up to\n"
+            "                          8 KiB, / sqrt(2) per doubling to 1 MiB, then\n"
+            "                          / 2 per doubling, at least 10)\n"
+            "  -w, --warmup N          warm-up iterations (default iterations / 10,\n"
+            "                          >= 2)\n"
+            "  -T, --budget SECONDS    timed iterations per size and configuration:\n"
+            "                          as many as fit in SECONDS at the warm-up's\n"
+            "                          mean time per call, at least 5, at most -i's\n"
+            "                          count when given, else 100000 (not with -t\n"
+            "                          loop)\n"
+            "  -d, --datatype TYPE     %s\n"
+            "                          (default float)\n"
+            "  -o, --op OP             sum, prod, max, min (default sum)\n"
+            "  -I, --in-place          use MPI_IN_PLACE (a rooted collective: on the\n"
+            "                          root; bcast has none)\n"
+            "  -c, --check-every       validate every iteration (default: the last\n"
+            "                          iteration of each size and configuration)\n"
+            "  -n, --no-validate       do not validate at all\n",
+            prog, bench_dtype_names());
     /* two strings: C99 promises 4095 characters in one */
-    fprintf(out,
-        "  -k, --collective NAME   allreduce (default), reduce_scatter_block,\n"
-        "                          reduce_scatter (equal counts), allgather,\n"
-        "                          bcast, reduce, gather or scatter. A size n is\n"
-        "                          the vector every rank has (allreduce, bcast,\n"
-        "                          reduce), the whole vector reduced or gathered\n"
-        "                          (the halves), the root's whole buffer of p\n"
-        "                          blocks of n/p (gather, scatter). For the\n"
-        "                          halves swing-bo, rd-bo, swing-bo-mp, rd-bo-mp\n"
-        "                          are swing's swing, rd, swing_mp, rd_mp (ring\n"
-        "                          is ring); the rooted ones have the trees bine,\n"
-        "                          binomial, bine-mp, binomial-mp and (bcast,\n"
-        "                          reduce) chain; tuned-N is tuned's algorithm N\n"
-        "                          of the collective (listed at the end). The\n"
-        "                          groups take what fits the collective\n"
-        "      --root R            the root of bcast, reduce, gather, scatter\n"
-        "                          (default 0); 'rotate': call i of each size and\n"
-        "                          configuration (warm-up included, from 0) has\n"
-        "                          root i mod p\n"
-        "      --tuned-segsize B   coll_tuned_<NAME>_algorithm_segmentsize for the\n"
-        "                          tuned-N configurations, bytes (0: no segments).\n"
-        "                          Default: the job's when it set one, else 65536\n"
-        "                          for bcast and reduce (their chains and trees\n"
-        "                          pipeline only with one), else the job's (0)\n"
-        "  -C, --configs LIST      configurations, comma separated, or the groups\n"
-        "                          all, swing-all, tuned-all, ompi-all (Open MPI's\n"
-        "                          algorithms run by swing), nodes (default all)\n"
-        "  -t, --timing MODE       swing: barrier before each call, each call\n"
-        "                          timed, slowest rank per call, median (default);\n"
-        "                          osu: as osu_allreduce, barrier before each\n"
-        "                          call, mean per rank averaged over ranks;\n"
-        "                          loop: calls back to back, the loop timed as a\n"
-        "                          whole, averaged over ranks (not with -I);\n"
-        "                          clock: as swing, but every rank starts each\n"
-        "                          call at one instant of the machine's clock\n"
-        "                          (ranks of one machine only: the emulated\n"
-        "                          cluster and network; see bench/README.md);\n"
-        "                          b2b: as osu_bcast and friends, calls back to\n"
-        "                          back with no barrier between them, timed in\n"
-        "                          up to 10 batches on the fly, call time =\n"
-        "                          slowest rank's batch time / its calls, median\n"
-        "                          over batches; -T fits the count to the\n"
-        "                          warm-up's pace (not with -I, -c)\n"
-        "      --csv FILE          write every figure to FILE (CSV)\n"
-        "  -v, --verbose           progress line on stderr even when it is no tty\n"
-        "  -h, --help              this text\n"
-        "      --version           swing_bench's version (alone, without mpirun)\n"
-        "      --inject-error      debug: one element of the data is made wrong\n"
-        "                          (the last rank's input; bcast and scatter: the\n"
-        "                          root's), to test that validation fails\n"
-        "\n"
-        "Configurations:\n");
+    fprintf(out, "  -k, --collective NAME   allreduce (default), reduce_scatter_block,\n"
+                 "                          reduce_scatter (equal counts), allgather,\n"
+                 "                          bcast, reduce, gather or scatter. A size n is\n"
+                 "                          the vector every rank has (allreduce, bcast,\n"
+                 "                          reduce), the whole vector reduced or gathered\n"
+                 "                          (the halves), the root's whole buffer of p\n"
+                 "                          blocks of n/p (gather, scatter). For the\n"
+                 "                          halves swing-bo, rd-bo, swing-bo-mp, rd-bo-mp\n"
+                 "                          are swing's swing, rd, swing_mp, rd_mp (ring\n"
+                 "                          is ring); the rooted ones have the trees bine,\n"
+                 "                          binomial, bine-mp, binomial-mp and (bcast,\n"
+                 "                          reduce) chain; tuned-N is tuned's algorithm N\n"
+                 "                          of the collective (listed at the end). The\n"
+                 "                          groups take what fits the collective\n"
+                 "      --root R            the root of bcast, reduce, gather, scatter\n"
+                 "                          (default 0); 'rotate': call i of each size and\n"
+                 "                          configuration (warm-up included, from 0) has\n"
+                 "                          root i mod p\n"
+                 "      --tuned-segsize B   coll_tuned_<NAME>_algorithm_segmentsize for the\n"
+                 "                          tuned-N configurations, bytes (0: no segments).\n"
+                 "                          Default: the job's when it set one, else 65536\n"
+                 "                          for bcast and reduce (their chains and trees\n"
+                 "                          pipeline only with one), else the job's (0)\n"
+                 "  -C, --configs LIST      configurations, comma separated, or the groups\n"
+                 "                          all, swing-all, tuned-all, ompi-all (Open MPI's\n"
+                 "                          algorithms run by swing), nodes (default all)\n"
+                 "  -t, --timing MODE       swing: barrier before each call, each call\n"
+                 "                          timed, slowest rank per call, median (default);\n"
+                 "                          osu: as osu_allreduce, barrier before each\n"
+                 "                          call, mean per rank averaged over ranks;\n"
+                 "                          loop: calls back to back, the loop timed as a\n"
+                 "                          whole, averaged over ranks (not with -I);\n"
+                 "                          clock: as swing, but every rank starts each\n"
+                 "                          call at one instant of the machine's clock\n"
+                 "                          (ranks of one machine only: the emulated\n"
+                 "                          cluster and network; see bench/README.md);\n"
+                 "                          b2b: as osu_bcast and friends, calls back to\n"
+                 "                          back with no barrier between them, timed in\n"
+                 "                          up to 10 batches on the fly, call time =\n"
+                 "                          slowest rank's batch time / its calls, median\n"
+                 "                          over batches; -T fits the count to the\n"
+                 "                          warm-up's pace (not with -I, -c)\n"
+                 "      --csv FILE          write every figure to FILE (CSV)\n"
+                 "  -v, --verbose           progress line on stderr even when it is no tty\n"
+                 "  -h, --help              this text\n"
+                 "      --version           swing_bench's version (alone, without mpirun)\n"
+                 "      --inject-error      debug: one element of the data is made wrong\n"
+                 "                          (the last rank's input; bcast and scatter: the\n"
+                 "                          root's), to test that validation fails\n"
+                 "\n"
+                 "Configurations:\n");
     for (int i = 0; i < n; i++) {
         fprintf(out, "  %-12s %s\n", table[i].name, table[i].what);
     }
-    fprintf(out,
-        "tuned-N need the job started with --mca coll_tuned_use_dynamic_rules 1.\n"
-        "Configurations whose control variables do not exist are skipped.\n");
+    fprintf(out, "tuned-N need the job started with --mca coll_tuned_use_dynamic_rules 1.\n"
+                 "Configurations whose control variables do not exist are skipped.\n");
     if (k) {
-        fprintf(out, "\nThe %s algorithms of this MPI (-k %s; tuned-N is tuned's N):\n",
-                k->call, k->name);
+        fprintf(out, "\nThe %s algorithms of this MPI (-k %s; tuned-N is tuned's N):\n", k->call,
+                k->name);
         bench_usage_algorithms(out, k);
     }
-    fprintf(out,
-        "\n"
-        "Exit status: 0 success, 1 wrong result, 2 bad arguments,\n"
-        "3 other failure.\n");
+    fprintf(out, "\n"
+                 "Exit status: 0 success, 1 wrong result, 2 bad arguments,\n"
+                 "3 other failure.\n");
 }
 
 /* Parse a byte count with an optional K, M or G (binary) suffix. */
@@ -180,9 +178,12 @@ static int bench_parse_bytes(const char *s, size_t *out)
     }
     if (*end) {
         switch (*end) {
-        case 'k': case 'K': shift = 10; break;
-        case 'm': case 'M': shift = 20; break;
-        case 'g': case 'G': shift = 30; break;
+        case 'k':
+        case 'K': shift = 10; break;
+        case 'm':
+        case 'M': shift = 20; break;
+        case 'g':
+        case 'G': shift = 30; break;
         default: return -1;
         }
         end++;
@@ -196,10 +197,10 @@ static int bench_parse_bytes(const char *s, size_t *out)
             return -1;
         }
     }
-    if (v > (unsigned long long)BENCH_MAX_BYTES >> shift) {
+    if (v > (unsigned long long) BENCH_MAX_BYTES >> shift) {
         return -1;
     }
-    *out = (size_t)(v << shift);
+    *out = (size_t) (v << shift);
     return 0;
 }
 
@@ -218,19 +219,19 @@ static int bench_parse_sizes(const char *s, bench_args_t *args)
             return -1;
         }
     } else {
-        size_t n = (size_t)(colon - s);
+        size_t n = (size_t) (colon - s);
         if (n >= sizeof(buf)) {
             return -1;
         }
         memcpy(buf, s, n);
         buf[n] = '\0';
-        if (bench_parse_bytes(buf, &args->min_bytes) ||
-            bench_parse_bytes(colon + 1, &args->max_bytes)) {
+        if (bench_parse_bytes(buf, &args->min_bytes)
+            || bench_parse_bytes(colon + 1, &args->max_bytes)) {
             return -1;
         }
     }
-    if (!bench_is_pow2(args->min_bytes) || !bench_is_pow2(args->max_bytes) ||
-        args->min_bytes > args->max_bytes) {
+    if (!bench_is_pow2(args->min_bytes) || !bench_is_pow2(args->max_bytes)
+        || args->min_bytes > args->max_bytes) {
         return -1;
     }
     return 0;
@@ -246,30 +247,30 @@ static int bench_parse_int(const char *s, int min, int *out)
     if (0 != errno || end == s || *end || v < min || v > INT_MAX) {
         return -1;
     }
-    *out = (int)v;
+    *out = (int) v;
     return 0;
 }
 
 /* Options, short and long, and whether they take a value. */
 typedef struct bench_option {
-    char short_name;          /* 0 = long only */
+    char short_name; /* 0 = long only */
     const char *long_name;
     int has_value;
 } bench_option_t;
 
 static const bench_option_t bench_options[] = {
-    { 'm', "sizes", 1 },      { 'i', "iterations", 1 }, { 'w', "warmup", 1 },
-    { 'd', "datatype", 1 },   { 'o', "op", 1 },         { 'I', "in-place", 0 },
-    { 'c', "check-every", 0 },{ 'n', "no-validate", 0 },{ 'C', "configs", 1 },
-    { 0, "csv", 1 },          { 'v', "verbose", 0 },    { 'h', "help", 0 },
-    { 0, "inject-error", 0 }, { 't', "timing", 1 },       { 'T', "budget", 1 },
-    { 'k', "collective", 1 },  { 0, "root", 1 },         { 0, "tuned-segsize", 1 },
+    { 'm', "sizes", 1 },       { 'i', "iterations", 1 },  { 'w', "warmup", 1 },
+    { 'd', "datatype", 1 },    { 'o', "op", 1 },          { 'I', "in-place", 0 },
+    { 'c', "check-every", 0 }, { 'n', "no-validate", 0 }, { 'C', "configs", 1 },
+    { 0, "csv", 1 },           { 'v', "verbose", 0 },     { 'h', "help", 0 },
+    { 0, "inject-error", 0 },  { 't', "timing", 1 },      { 'T', "budget", 1 },
+    { 'k', "collective", 1 },  { 0, "root", 1 },          { 0, "tuned-segsize", 1 },
 };
 #define BENCH_NOPTIONS (sizeof(bench_options) / sizeof(bench_options[0]))
 
 /* Apply one option; returns 0, or -1 with *why set. */
-static int bench_apply(const bench_option_t *opt, const char *value,
-                       bench_args_t *args, const char **why)
+static int bench_apply(const bench_option_t *opt, const char *value, bench_args_t *args,
+                       const char **why)
 {
     static char msg[160];
 
@@ -277,12 +278,8 @@ static int bench_apply(const bench_option_t *opt, const char *value,
     case 'm':
         *why = "-m wants MIN:MAX, powers of two from 1 B to 1 GiB";
         return bench_parse_sizes(value, args);
-    case 'i':
-        *why = "-i wants an integer >= 1";
-        return bench_parse_int(value, 1, &args->iters);
-    case 'w':
-        *why = "-w wants an integer >= 0";
-        return bench_parse_int(value, 0, &args->warmup);
+    case 'i': *why = "-i wants an integer >= 1"; return bench_parse_int(value, 1, &args->iters);
+    case 'w': *why = "-w wants an integer >= 0"; return bench_parse_int(value, 0, &args->warmup);
     case 'd':
         *why = "unknown datatype (-d)";
         return NULL == (args->dtype = bench_dtype_find(value)) ? -1 : 0;
@@ -302,8 +299,8 @@ static int bench_apply(const bench_option_t *opt, const char *value,
         char *end;
         *why = "-T wants seconds, a number > 0 and at most 3600";
         args->budget = strtod(value, &end);
-        return (end != value && '\0' == *end && args->budget > 0.0
-                && args->budget <= 3600.0) ? 0 : -1;
+        return (end != value && '\0' == *end && args->budget > 0.0 && args->budget <= 3600.0) ? 0
+                                                                                              : -1;
     }
     case 'k':
         snprintf(msg, sizeof(msg), "-k wants one of %s", bench_coll_names());
@@ -354,8 +351,7 @@ static int bench_args_configs(bench_args_t *args, const char **why)
                                BENCH_MAX_CONFIGS, bad, sizeof(bad));
 
     if (n <= 0) {
-        snprintf(msg, sizeof(msg), "unknown configuration '%s' in -C (see the list below)",
-                 bad);
+        snprintf(msg, sizeof(msg), "unknown configuration '%s' in -C (see the list below)", bad);
         *why = n < 0 ? msg : "-C names no configuration for this collective";
         return -1;
     }
@@ -382,8 +378,8 @@ static const bench_option_t *bench_find_short(char c)
 static const bench_option_t *bench_find_long(const char *name, size_t len)
 {
     for (size_t i = 0; i < BENCH_NOPTIONS; i++) {
-        if (strlen(bench_options[i].long_name) == len &&
-            0 == strncmp(bench_options[i].long_name, name, len)) {
+        if (strlen(bench_options[i].long_name) == len
+            && 0 == strncmp(bench_options[i].long_name, name, len)) {
             return &bench_options[i];
         }
     }
@@ -405,8 +401,7 @@ static void bench_args_defaults(bench_args_t *args)
     args->tuned_segsize = -1;
 }
 
-bench_args_result_t bench_args_parse(int argc, char **argv, int print,
-                                     bench_args_t *args)
+bench_args_result_t bench_args_parse(int argc, char **argv, int print, bench_args_t *args)
 {
     const char *prog = argc > 0 ? argv[0] : "swing_bench";
     const char *why = NULL;
@@ -422,7 +417,7 @@ bench_args_result_t bench_args_parse(int argc, char **argv, int print,
         arg = argv[i];
         if (0 == strncmp(arg, "--", 2) && arg[2]) {
             const char *eq = strchr(arg + 2, '=');
-            size_t len = eq ? (size_t)(eq - arg - 2) : strlen(arg + 2);
+            size_t len = eq ? (size_t) (eq - arg - 2) : strlen(arg + 2);
             if (NULL == (opt = bench_find_long(arg + 2, len))) {
                 why = "unknown option";
                 goto fail;
@@ -541,7 +536,7 @@ int bench_args_iters(const bench_args_t *args, size_t bytes)
     for (size_t s = BENCH_SMALL_BYTES; s < bytes; s *= 2) {
         iters *= s < BENCH_LARGE_BYTES ? 0.70710678118654752 : 0.5;
     }
-    return iters < BENCH_MIN_ITERS ? BENCH_MIN_ITERS : (int)(iters + 0.5);
+    return iters < BENCH_MIN_ITERS ? BENCH_MIN_ITERS : (int) (iters + 0.5);
 }
 
 int bench_args_most(const bench_args_t *args, size_t bytes)

@@ -65,8 +65,9 @@ static int bench_clock_collect(bench_clock_t *c, int me)
             m = 2.0 * c->margin;
         }
         m = (want > m) ? want : m;
-        c->margin = (m < BENCH_CLOCK_MARGIN0) ? BENCH_CLOCK_MARGIN0
-                    : (m > BENCH_CLOCK_MARGIN_MAX) ? BENCH_CLOCK_MARGIN_MAX : m;
+        c->margin = (m < BENCH_CLOCK_MARGIN0)      ? BENCH_CLOCK_MARGIN0
+                    : (m > BENCH_CLOCK_MARGIN_MAX) ? BENCH_CLOCK_MARGIN_MAX
+                                                   : m;
     }
     c->was_late = 0;
     c->counted = 0;
@@ -77,7 +78,7 @@ static int bench_clock_collect(bench_clock_t *c, int me)
 int bench_clock_start(bench_clock_t *c, int counted, double *start)
 {
     struct timespec ts;
-    double msg[2] = { 0.0, 0.0 }, at, margin;   /* the instant and its margin */
+    double msg[2] = { 0.0, 0.0 }, at, margin; /* the instant and its margin */
     int me, rc;
 
     MPI_Comm_rank(c->comm, &me);

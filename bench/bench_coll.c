@@ -27,22 +27,22 @@
 #define BENCH_TUNED_SEGSIZE 65536
 
 static const bench_coll_t bench_colls[] = {
-    { BENCH_COLL_ALLREDUCE, "allreduce", "MPI_Allreduce",
-      "the vector every rank has", 2.0, 1, 0, 0, 1, 0 },
+    { BENCH_COLL_ALLREDUCE, "allreduce", "MPI_Allreduce", "the vector every rank has", 2.0, 1, 0, 0,
+      1, 0 },
     { BENCH_COLL_RSB, "reduce_scatter_block", "MPI_Reduce_scatter_block",
       "the whole vector reduced, each rank keeps n/p", 1.0, 1, 1, 0, 1, 0 },
     { BENCH_COLL_RS, "reduce_scatter", "MPI_Reduce_scatter",
       "the whole vector reduced, each rank keeps n/p", 1.0, 1, 1, 0, 1, 0 },
     { BENCH_COLL_ALLGATHER, "allgather", "MPI_Allgather",
       "the whole vector every rank ends with, p blocks of n/p", 1.0, 1, 1, 0, 0, 0 },
-    { BENCH_COLL_BCAST, "bcast", "MPI_Bcast",
-      "the vector every rank has", 1.0, 0, 0, 1, 0, BENCH_TUNED_SEGSIZE },
-    { BENCH_COLL_REDUCE, "reduce", "MPI_Reduce",
-      "the vector every rank has", 1.0, 0, 0, 1, 1, BENCH_TUNED_SEGSIZE },
-    { BENCH_COLL_GATHER, "gather", "MPI_Gather",
-      "the root's whole buffer, p blocks of n/p", 1.0, 1, 1, 1, 0, 0 },
-    { BENCH_COLL_SCATTER, "scatter", "MPI_Scatter",
-      "the root's whole buffer, p blocks of n/p", 1.0, 1, 1, 1, 0, 0 },
+    { BENCH_COLL_BCAST, "bcast", "MPI_Bcast", "the vector every rank has", 1.0, 0, 0, 1, 0,
+      BENCH_TUNED_SEGSIZE },
+    { BENCH_COLL_REDUCE, "reduce", "MPI_Reduce", "the vector every rank has", 1.0, 0, 0, 1, 1,
+      BENCH_TUNED_SEGSIZE },
+    { BENCH_COLL_GATHER, "gather", "MPI_Gather", "the root's whole buffer, p blocks of n/p", 1.0, 1,
+      1, 1, 0, 0 },
+    { BENCH_COLL_SCATTER, "scatter", "MPI_Scatter", "the root's whole buffer, p blocks of n/p", 1.0,
+      1, 1, 1, 0, 0 },
 };
 #define BENCH_NCOLLS (sizeof(bench_colls) / sizeof(bench_colls[0]))
 
@@ -101,8 +101,8 @@ static const struct {
     const char *alg;
     unsigned colls;
 } bench_ompi_algs[] = {
-    { "ompi_basic_linear", BENCH_C(ALLREDUCE) | BENCH_C(RSB) | BENCH_C(BCAST) | BENCH_C(GATHER)
-                           | BENCH_C(SCATTER) },
+    { "ompi_basic_linear",
+      BENCH_C(ALLREDUCE) | BENCH_C(RSB) | BENCH_C(BCAST) | BENCH_C(GATHER) | BENCH_C(SCATTER) },
     { "ompi_nonoverlapping", BENCH_C(ALLREDUCE) | BENCH_C(RS) },
     { "ompi_recursive_doubling", BENCH_C(ALLREDUCE) | BENCH_C(RSB) | BENCH_C(ALLGATHER) },
     { "ompi_ring", BENCH_C(ALLREDUCE) | BENCH_C(RS) | BENCH_C(ALLGATHER) },
@@ -137,8 +137,10 @@ int bench_coll_ompi_alg(const char *alg)
 const char *bench_coll_swing_alg(const bench_coll_t *k, const char *alg)
 {
     static const char *const halves[][2] = {
-        { "swing_bo", "swing" }, { "rd_bo", "rd" },
-        { "swing_bo_mp", "swing_mp" }, { "rd_bo_mp", "rd_mp" },
+        { "swing_bo", "swing" },
+        { "rd_bo", "rd" },
+        { "swing_bo_mp", "swing_mp" },
+        { "rd_bo_mp", "rd_mp" },
     };
     static const char *const trees[] = { "bine", "binomial", "bine_mp", "binomial_mp" };
     /* broadcast and reduce only: chains and the bandwidth-optimal forms */
@@ -166,7 +168,9 @@ const char *bench_coll_swing_alg(const bench_coll_t *k, const char *alg)
         /* gather and scatter (split): every message a range of blocks; shm
            and hier where the component has them (the enum says) */
         return (tree || (bcast_reduce && !k->split) || 0 == strcmp(alg, "shm")
-                || 0 == strcmp(alg, "hier")) ? alg : NULL;
+                || 0 == strcmp(alg, "hier"))
+                   ? alg
+                   : NULL;
     }
     tree |= bcast_reduce;
     if (tree) {
@@ -198,9 +202,8 @@ size_t bench_coll_block(const bench_coll_t *k, size_t count, int np)
     return k->split ? count / (size_t) np : count;
 }
 
-int bench_coll_call(const bench_coll_t *k, const void *sbuf, void *rbuf, int in_place,
-                    size_t count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm,
-                    int *counts)
+int bench_coll_call(const bench_coll_t *k, const void *sbuf, void *rbuf, int in_place, size_t count,
+                    MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm, int *counts)
 {
     const void *send = in_place ? MPI_IN_PLACE : sbuf;
     int np, rank, size;
@@ -211,10 +214,8 @@ int bench_coll_call(const bench_coll_t *k, const void *sbuf, void *rbuf, int in_
     MPI_Type_size(type, &size);
     block = bench_coll_block(k, count, np);
     switch (k->id) {
-    case BENCH_COLL_ALLREDUCE:
-        return MPI_Allreduce(send, rbuf, (int) count, type, op, comm);
-    case BENCH_COLL_RSB:
-        return MPI_Reduce_scatter_block(send, rbuf, (int) block, type, op, comm);
+    case BENCH_COLL_ALLREDUCE: return MPI_Allreduce(send, rbuf, (int) count, type, op, comm);
+    case BENCH_COLL_RSB: return MPI_Reduce_scatter_block(send, rbuf, (int) block, type, op, comm);
     case BENCH_COLL_RS:
         for (int r = 0; r < np; r++) {
             counts[r] = (int) block;
@@ -226,23 +227,21 @@ int bench_coll_call(const bench_coll_t *k, const void *sbuf, void *rbuf, int in_
         }
         return MPI_Allgather((const char *) sbuf + (size_t) rank * block * (size_t) size,
                              (int) block, type, rbuf, (int) block, type, comm);
-    case BENCH_COLL_BCAST:
-        return MPI_Bcast(rbuf, (int) count, type, root, comm);
-    case BENCH_COLL_REDUCE:
-        return MPI_Reduce(send, rbuf, (int) count, type, op, root, comm);
+    case BENCH_COLL_BCAST: return MPI_Bcast(rbuf, (int) count, type, root, comm);
+    case BENCH_COLL_REDUCE: return MPI_Reduce(send, rbuf, (int) count, type, op, root, comm);
     case BENCH_COLL_GATHER:
         /* every rank sends its block of the vector; in place, the root's
          * block is already in place in rbuf */
         if (in_place) {
             return MPI_Gather(MPI_IN_PLACE, 0, type, rbuf, (int) block, type, root, comm);
         }
-        return MPI_Gather((const char *) sbuf + (size_t) rank * block * (size_t) size,
-                          (int) block, type, rbuf, (int) block, type, root, comm);
+        return MPI_Gather((const char *) sbuf + (size_t) rank * block * (size_t) size, (int) block,
+                          type, rbuf, (int) block, type, root, comm);
     case BENCH_COLL_SCATTER:
         /* every rank receives its block at rbuf; in place, the root's
          * block stays in sbuf */
-        return MPI_Scatter(sbuf, (int) block, type, in_place ? MPI_IN_PLACE : rbuf,
-                           (int) block, type, root, comm);
+        return MPI_Scatter(sbuf, (int) block, type, in_place ? MPI_IN_PLACE : rbuf, (int) block,
+                           type, root, comm);
     }
     return MPI_ERR_ARG;
 }

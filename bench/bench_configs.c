@@ -28,43 +28,43 @@
 #define BENCH_SWING_PRIORITY 40
 
 static const bench_config_desc_t bench_configs_all[] = {
-    { "swing-auto", BENCH_FAMILY_SWING, "auto",     0,
+    { "swing-auto", BENCH_FAMILY_SWING, "auto", 0,
       "coll/swing, its own choice of algorithm by size", 0 },
-    { "swing-lo",   BENCH_FAMILY_SWING, "swing_lo", 0,
-      "coll/swing forced: Swing, latency-optimal", 0 },
-    { "rd-lo",      BENCH_FAMILY_SWING, "rd_lo",    0,
+    { "swing-lo", BENCH_FAMILY_SWING, "swing_lo", 0, "coll/swing forced: Swing, latency-optimal",
+      0 },
+    { "rd-lo", BENCH_FAMILY_SWING, "rd_lo", 0,
       "coll/swing forced: recursive doubling, latency-optimal", 0 },
-    { "swing-bo",   BENCH_FAMILY_SWING, "swing_bo", 0,
-      "coll/swing forced: Swing, bandwidth-optimal", 0 },
-    { "rd-bo",      BENCH_FAMILY_SWING, "rd_bo",    0,
+    { "swing-bo", BENCH_FAMILY_SWING, "swing_bo", 0, "coll/swing forced: Swing, bandwidth-optimal",
+      0 },
+    { "rd-bo", BENCH_FAMILY_SWING, "rd_bo", 0,
       "coll/swing forced: recursive halving/doubling, bandwidth-optimal", 0 },
     { "swing-lo-mp", BENCH_FAMILY_SWING, "swing_lo_mp", 0,
       "coll/swing forced: multiport Swing, latency-optimal (a part per port)", 0 },
-    { "rd-lo-mp",   BENCH_FAMILY_SWING, "rd_lo_mp", 0,
+    { "rd-lo-mp", BENCH_FAMILY_SWING, "rd_lo_mp", 0,
       "coll/swing forced: multiport recursive doubling, latency-optimal", 0 },
     { "swing-bo-mp", BENCH_FAMILY_SWING, "swing_bo_mp", 0,
       "coll/swing forced: multiport Swing, bandwidth-optimal (a part per port)", 0 },
-    { "rd-bo-mp",   BENCH_FAMILY_SWING, "rd_bo_mp", 0,
+    { "rd-bo-mp", BENCH_FAMILY_SWING, "rd_bo_mp", 0,
       "coll/swing forced: multiport recursive halving/doubling, bandwidth-optimal", 0 },
-    { "ring",       BENCH_FAMILY_SWING, "ring",     0,
+    { "ring", BENCH_FAMILY_SWING, "ring", 0,
       "coll/swing forced: ring along the torus's Hamiltonian cycles, both directions", 0 },
-    { "shm",        BENCH_FAMILY_SWING, "shm",      0,
-      "coll/swing forced: shared-memory allreduce", 0 },
-    { "hier",       BENCH_FAMILY_SWING, "hier",     0,
+    { "shm", BENCH_FAMILY_SWING, "shm", 0, "coll/swing forced: shared-memory allreduce", 0 },
+    { "hier", BENCH_FAMILY_SWING, "hier", 0,
       "coll/swing forced: hierarchical, node shm + Swing between nodes", 1 },
-    { "bine",       BENCH_FAMILY_SWING, "bine",     0,
+    { "bine", BENCH_FAMILY_SWING, "bine", 0,
       "coll/swing forced (rooted): Bine tree, a binomial tree on Swing's distances", 0 },
-    { "binomial",   BENCH_FAMILY_SWING, "binomial", 0,
+    { "binomial", BENCH_FAMILY_SWING, "binomial", 0,
       "coll/swing forced (rooted): binomial tree, recursive doubling's distances", 0 },
-    { "bine-mp",    BENCH_FAMILY_SWING, "bine_mp",  0,
+    { "bine-mp", BENCH_FAMILY_SWING, "bine_mp", 0,
       "coll/swing forced (rooted): multiport Bine trees, a part per port", 0 },
     { "binomial-mp", BENCH_FAMILY_SWING, "binomial_mp", 0,
       "coll/swing forced (rooted): multiport binomial trees, a part per port", 0 },
-    { "chain",      BENCH_FAMILY_SWING, "chain",    0,
+    { "chain", BENCH_FAMILY_SWING, "chain", 0,
       "coll/swing forced (bcast, reduce): pipelined chains along the torus's cycles", 0 },
-    { "bine-bo",    BENCH_FAMILY_SWING, "bine_bo",  0,
+    { "bine-bo", BENCH_FAMILY_SWING, "bine_bo", 0,
       "coll/swing forced (bcast, reduce): Bine scatter + Swing allgather, reduce-scatter + "
-      "gather", 0 },
+      "gather",
+      0 },
     { "binomial-bo", BENCH_FAMILY_SWING, "binomial_bo", 0,
       "coll/swing forced (bcast, reduce): the same on recursive doubling's partners", 0 },
     { "bine-bo-mp", BENCH_FAMILY_SWING, "bine_bo_mp", 0,
@@ -73,13 +73,16 @@ static const bench_config_desc_t bench_configs_all[] = {
        other groups: tuned-N runs the same code) */
     { "ompi-basic-linear", BENCH_FAMILY_SWING, "ompi_basic_linear", 0,
       "coll/swing forced: Open MPI's linear (allreduce: reduce + bcast; "
-      "reduce_scatter_block: reduce + scatter; bcast, gather, scatter)", 0 },
+      "reduce_scatter_block: reduce + scatter; bcast, gather, scatter)",
+      0 },
     { "ompi-nonoverlapping", BENCH_FAMILY_SWING, "ompi_nonoverlapping", 0,
       "coll/swing forced: Open MPI's allreduce: MPI_Reduce + MPI_Bcast; "
-      "reduce_scatter: MPI_Reduce + MPI_Scatterv", 0 },
+      "reduce_scatter: MPI_Reduce + MPI_Scatterv",
+      0 },
     { "ompi-recursive-doubling", BENCH_FAMILY_SWING, "ompi_recursive_doubling", 0,
       "coll/swing forced: Open MPI's recursive doubling (allreduce, "
-      "reduce_scatter_block, allgather)", 0 },
+      "reduce_scatter_block, allgather)",
+      0 },
     { "ompi-ring", BENCH_FAMILY_SWING, "ompi_ring", 0,
       "coll/swing forced: Open MPI's ring (allreduce, reduce_scatter, allgather)", 0 },
     { "ompi-segmented-ring", BENCH_FAMILY_SWING, "ompi_segmented_ring", 0,
@@ -124,32 +127,29 @@ static const bench_config_desc_t bench_configs_all[] = {
       "coll/swing forced: Open MPI's gather: linear with synchronisation", 0 },
     { "ompi-linear-nb", BENCH_FAMILY_SWING, "ompi_linear_nb", 0,
       "coll/swing forced: Open MPI's scatter: linear, nonblocking sends", 0 },
-    { "han",        BENCH_FAMILY_HAN,   NULL,       0,
+    { "han", BENCH_FAMILY_HAN, NULL, 0,
       "coll/han (needs --mca coll_han_priority 35: read-only at run time)", 1 },
-    { "tuned",      BENCH_FAMILY_TUNED, NULL,       0,
-      "coll/tuned, its own decision (swing priority 0)", 0 },
-    { "tuned-1",    BENCH_FAMILY_TUNED, NULL,       1,
+    { "tuned", BENCH_FAMILY_TUNED, NULL, 0, "coll/tuned, its own decision (swing priority 0)", 0 },
+    { "tuned-1", BENCH_FAMILY_TUNED, NULL, 1,
       "coll/tuned forced: its algorithm 1 (allreduce: basic linear)", 0 },
-    { "tuned-2",    BENCH_FAMILY_TUNED, NULL,       2,
+    { "tuned-2", BENCH_FAMILY_TUNED, NULL, 2,
       "coll/tuned forced: 2 (allreduce: nonoverlapping, reduce + bcast)", 0 },
-    { "tuned-3",    BENCH_FAMILY_TUNED, NULL,       3,
+    { "tuned-3", BENCH_FAMILY_TUNED, NULL, 3,
       "coll/tuned forced: 3 (allreduce: recursive doubling)", 0 },
-    { "tuned-4",    BENCH_FAMILY_TUNED, NULL,       4,
-      "coll/tuned forced: 4 (allreduce: ring)", 0 },
-    { "tuned-5",    BENCH_FAMILY_TUNED, NULL,       5,
-      "coll/tuned forced: 5 (allreduce: segmented ring)", 0 },
-    { "tuned-6",    BENCH_FAMILY_TUNED, NULL,       6,
-      "coll/tuned forced: 6 (allreduce: Rabenseifner)", 0 },
-    { "tuned-7",    BENCH_FAMILY_TUNED, NULL,       7,
+    { "tuned-4", BENCH_FAMILY_TUNED, NULL, 4, "coll/tuned forced: 4 (allreduce: ring)", 0 },
+    { "tuned-5", BENCH_FAMILY_TUNED, NULL, 5, "coll/tuned forced: 5 (allreduce: segmented ring)",
+      0 },
+    { "tuned-6", BENCH_FAMILY_TUNED, NULL, 6, "coll/tuned forced: 6 (allreduce: Rabenseifner)", 0 },
+    { "tuned-7", BENCH_FAMILY_TUNED, NULL, 7,
       "coll/tuned forced: 7 (bcast: knomial; reduce: Rabenseifner)", 0 },
-    { "tuned-8",    BENCH_FAMILY_TUNED, NULL,       8,
-      "coll/tuned forced: 8 (bcast: scatter + allgather)", 0 },
-    { "tuned-9",    BENCH_FAMILY_TUNED, NULL,       9,
+    { "tuned-8", BENCH_FAMILY_TUNED, NULL, 8, "coll/tuned forced: 8 (bcast: scatter + allgather)",
+      0 },
+    { "tuned-9", BENCH_FAMILY_TUNED, NULL, 9,
       "coll/tuned forced: 9 (bcast: scatter + ring allgather)", 0 },
-    { "default",    BENCH_FAMILY_DEFAULT, NULL,     0,
+    { "default", BENCH_FAMILY_DEFAULT, NULL, 0,
       "MPI_COMM_WORLD as the MPI sets it up, nothing changed (any MPI)", 0 },
 };
-#define BENCH_NCONFIGS ((int)(sizeof(bench_configs_all) / sizeof(bench_configs_all[0])))
+#define BENCH_NCONFIGS ((int) (sizeof(bench_configs_all) / sizeof(bench_configs_all[0])))
 
 const bench_config_desc_t *bench_config_table(int *n)
 {
@@ -158,8 +158,7 @@ const bench_config_desc_t *bench_config_table(int *n)
 }
 
 static int bench_config_add(const bench_config_desc_t *d, int by_name,
-                            const bench_config_desc_t **out, unsigned char *named,
-                            int n, int max)
+                            const bench_config_desc_t **out, unsigned char *named, int n, int max)
 {
     for (int i = 0; i < n; i++) {
         if (out[i] == d) {
@@ -206,9 +205,8 @@ static int bench_config_in_group(const char *group, const bench_config_desc_t *d
     return 0;
 }
 
-int bench_config_parse(const char *list, const bench_coll_t *k,
-                       const bench_config_desc_t **out, unsigned char *named,
-                       int max, char *bad, size_t badlen)
+int bench_config_parse(const char *list, const bench_coll_t *k, const bench_config_desc_t **out,
+                       unsigned char *named, int max, char *bad, size_t badlen)
 {
     const char *p = list;
     int n = 0;
@@ -222,7 +220,7 @@ int bench_config_parse(const char *list, const bench_coll_t *k,
             p++;
             continue;
         }
-        snprintf(name, sizeof(name), "%.*s", (int)len, p);
+        snprintf(name, sizeof(name), "%.*s", (int) len, p);
         p += len;
         for (int i = 0; i < BENCH_NCONFIGS; i++) {
             const bench_config_desc_t *d = &bench_configs_all[i];
@@ -234,9 +232,10 @@ int bench_config_parse(const char *list, const bench_coll_t *k,
                 matched = 1;
             }
         }
-        if (!matched && !(0 == strcmp(name, "all") || 0 == strcmp(name, "swing-all")
-                          || 0 == strcmp(name, "tuned-all") || 0 == strcmp(name, "nodes")
-                          || 0 == strcmp(name, "ompi-all"))) {
+        if (!matched
+            && !(0 == strcmp(name, "all") || 0 == strcmp(name, "swing-all")
+                 || 0 == strcmp(name, "tuned-all") || 0 == strcmp(name, "nodes")
+                 || 0 == strcmp(name, "ompi-all"))) {
             if (bad && badlen) {
                 snprintf(bad, badlen, "%s", name);
             }
@@ -251,14 +250,14 @@ typedef struct bench_cvars {
     bench_cvar_t swing_priority;
     bench_cvar_t swing_algorithm;
     bench_cvar_t tuned_algorithm;
-    bench_cvar_t tuned_segsize;    /* coll_tuned_<coll>_algorithm_segmentsize */
-    int segsize;                   /* the tuned-N's, bytes; -1 = the job's */
+    bench_cvar_t tuned_segsize; /* coll_tuned_<coll>_algorithm_segmentsize */
+    int segsize;                /* the tuned-N's, bytes; -1 = the job's */
     bench_cvar_t tuned_dynamic;
-    bench_cvar_t tuned_priority;   /* read-only: read, never written */
-    bench_cvar_t han_priority;     /* read-only: read, never written */
-    int multinode;                 /* the job spans nodes */
-    const bench_coll_t *coll;      /* the collective timed */
-    char names[3][96];             /* the variables' names for it */
+    bench_cvar_t tuned_priority; /* read-only: read, never written */
+    bench_cvar_t han_priority;   /* read-only: read, never written */
+    int multinode;               /* the job spans nodes */
+    const bench_coll_t *coll;    /* the collective timed */
+    char names[3][96];           /* the variables' names for it */
 } bench_cvars_t;
 
 /* 1 when every rank has it (collective). */
@@ -275,8 +274,8 @@ static int bench_spans_nodes(void)
     MPI_Comm node;
     int lrank = 0, leader, leaders = 1;
 
-    if (MPI_SUCCESS == MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0,
-                                           MPI_INFO_NULL, &node)) {
+    if (MPI_SUCCESS
+        == MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node)) {
         MPI_Comm_rank(node, &lrank);
         MPI_Comm_free(&node);
     }
@@ -308,22 +307,20 @@ static int bench_han_over_tuned(const bench_cvars_t *cv, int *han)
 
 static void bench_cvars_restore(bench_cvars_t *cv)
 {
-    bench_cvar_t *all[] = { &cv->swing_priority, &cv->swing_algorithm,
-                            &cv->tuned_algorithm, &cv->tuned_segsize,
-                            &cv->tuned_dynamic };
+    bench_cvar_t *all[] = { &cv->swing_priority, &cv->swing_algorithm, &cv->tuned_algorithm,
+                            &cv->tuned_segsize, &cv->tuned_dynamic };
 
     for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++) {
         int now;
-        if (all[i]->found && MPI_SUCCESS == bench_cvar_read(all[i], &now) &&
-            now != all[i]->original) {
+        if (all[i]->found && MPI_SUCCESS == bench_cvar_read(all[i], &now)
+            && now != all[i]->original) {
             bench_cvar_write(all[i], all[i]->original);
         }
     }
 }
 
 /* Write one variable; on failure say why in why[]. */
-static int bench_set(const bench_cvar_t *cv, int value, char *why,
-                     size_t len)
+static int bench_set(const bench_cvar_t *cv, int value, char *why, size_t len)
 {
     int rc = bench_cvar_write(cv, value);
 
@@ -331,88 +328,88 @@ static int bench_set(const bench_cvar_t *cv, int value, char *why,
         if (rc < 0) {
             snprintf(why, len, "%s=%d did not stick", cv->name, value);
         } else {
-            snprintf(why, len, "cannot write %s (MPI_T error %d)", cv->name,
-                     rc);
+            snprintf(why, len, "cannot write %s (MPI_T error %d)", cv->name, rc);
         }
         return -1;
     }
     return 0;
 }
 
-static int bench_apply_swing(const bench_config_desc_t *d, bench_cvars_t *cv,
-                             bench_config_t *cfg, char *why, size_t len)
+static int bench_apply_swing(const bench_config_desc_t *d, bench_cvars_t *cv, bench_config_t *cfg,
+                             char *why, size_t len)
 {
     const char *item = bench_coll_swing_alg(cv->coll, d->swing_algorithm);
     int alg;
 
     if (!cv->swing_priority.found || !cv->swing_algorithm.found) {
-        snprintf(why, len, "control variable %s not found (coll/swing not "
-                 "loaded?)", cv->swing_priority.found
-                 ? cv->swing_algorithm.name : cv->swing_priority.name);
+        snprintf(why, len,
+                 "control variable %s not found (coll/swing not "
+                 "loaded?)",
+                 cv->swing_priority.found ? cv->swing_algorithm.name : cv->swing_priority.name);
         return -1;
     }
     if (NULL == item) {
-        snprintf(why, len, "not a swing algorithm of %s (-k %s)", cv->coll->call,
-                 cv->coll->name);
+        snprintf(why, len, "not a swing algorithm of %s (-k %s)", cv->coll->call, cv->coll->name);
         return -1;
     }
     if (bench_cvar_enum_value(&cv->swing_algorithm, item, &alg)) {
         char names[256];
         bench_cvar_enum_names(&cv->swing_algorithm, names, sizeof(names));
-        snprintf(why, len, "%s has no value '%s' (it has: %s)",
-                 cv->swing_algorithm.name, item, names[0] ? names : "no enum");
+        snprintf(why, len, "%s has no value '%s' (it has: %s)", cv->swing_algorithm.name, item,
+                 names[0] ? names : "no enum");
         return -1;
     }
-    if (bench_set(&cv->swing_priority, BENCH_SWING_PRIORITY, why, len) ||
-        bench_set(&cv->swing_algorithm, alg, why, len)) {
+    if (bench_set(&cv->swing_priority, BENCH_SWING_PRIORITY, why, len)
+        || bench_set(&cv->swing_algorithm, alg, why, len)) {
         return -1;
     }
     /* Calls swing hands back go to tuned's own decision. */
-    if (cv->tuned_algorithm.found &&
-        bench_set(&cv->tuned_algorithm, 0, why, len)) {
+    if (cv->tuned_algorithm.found && bench_set(&cv->tuned_algorithm, 0, why, len)) {
         return -1;
     }
-    snprintf(cfg->detail, sizeof(cfg->detail), "%s=%d %s=%s",
-             cv->swing_priority.name, BENCH_SWING_PRIORITY,
-             cv->swing_algorithm.name, item);
+    snprintf(cfg->detail, sizeof(cfg->detail), "%s=%d %s=%s", cv->swing_priority.name,
+             BENCH_SWING_PRIORITY, cv->swing_algorithm.name, item);
     return 0;
 }
 
 /* -1 with why[], or -2: this coll/tuned has no such algorithm of the
  * collective (a group's tuned-N past the last, dropped without a word). */
-static int bench_apply_tuned(const bench_config_desc_t *d, bench_cvars_t *cv,
-                             bench_config_t *cfg, char *why, size_t len)
+static int bench_apply_tuned(const bench_config_desc_t *d, bench_cvars_t *cv, bench_config_t *cfg,
+                             char *why, size_t len)
 {
     char item[64] = "";
     int dynamic;
 
     if (!cv->tuned_algorithm.found) {
-        snprintf(why, len, "control variable %s not found (coll/tuned not "
-                 "available)", cv->tuned_algorithm.name);
+        snprintf(why, len,
+                 "control variable %s not found (coll/tuned not "
+                 "available)",
+                 cv->tuned_algorithm.name);
         return -1;
     }
-    if (MPI_T_ENUM_NULL != cv->tuned_algorithm.enumtype &&
-        bench_cvar_enum_name(&cv->tuned_algorithm, d->tuned_algorithm, item,
-                             sizeof(item))) {
-        snprintf(why, len, "this coll/tuned has no %s algorithm %d",
-                 cv->coll->name, d->tuned_algorithm);
+    if (MPI_T_ENUM_NULL != cv->tuned_algorithm.enumtype
+        && bench_cvar_enum_name(&cv->tuned_algorithm, d->tuned_algorithm, item, sizeof(item))) {
+        snprintf(why, len, "this coll/tuned has no %s algorithm %d", cv->coll->name,
+                 d->tuned_algorithm);
         return -2;
     }
     MPI_Comm_size(MPI_COMM_WORLD, &dynamic);
     if (NULL != bench_coll_tuned_refuses(cv->coll, d->tuned_algorithm, dynamic)) {
-        snprintf(why, len, "%s", bench_coll_tuned_refuses(cv->coll, d->tuned_algorithm,
-                                                          dynamic));
+        snprintf(why, len, "%s", bench_coll_tuned_refuses(cv->coll, d->tuned_algorithm, dynamic));
         return -1;
     }
     if (bench_han_over_tuned(cv, &dynamic)) {
-        snprintf(why, len, "coll/han's priority (%d) is above tuned's in this job: "
-                 "han would serve", dynamic);
+        snprintf(why, len,
+                 "coll/han's priority (%d) is above tuned's in this job: "
+                 "han would serve",
+                 dynamic);
         return -1;
     }
-    if (d->tuned_algorithm > 0 && cv->tuned_dynamic.found &&
-        MPI_SUCCESS == bench_cvar_read(&cv->tuned_dynamic, &dynamic) &&
-        !dynamic && bench_cvar_write(&cv->tuned_dynamic, 1)) {
-        snprintf(why, len, "forcing needs the job started with --mca "
+    if (d->tuned_algorithm > 0 && cv->tuned_dynamic.found
+        && MPI_SUCCESS == bench_cvar_read(&cv->tuned_dynamic, &dynamic) && !dynamic
+        && bench_cvar_write(&cv->tuned_dynamic, 1)) {
+        snprintf(why, len,
+                 "forcing needs the job started with --mca "
                  "coll_tuned_use_dynamic_rules 1");
         return -1;
     }
@@ -422,19 +419,17 @@ static int bench_apply_tuned(const bench_config_desc_t *d, bench_cvars_t *cv,
     /* the forced trees and chains send in segments of it (read with the
      * algorithm when the communicator is made); tuned's own decision
      * passes its own */
-    if (d->tuned_algorithm > 0 && cv->segsize >= 0 &&
-        bench_set(&cv->tuned_segsize, cv->segsize, why, len)) {
+    if (d->tuned_algorithm > 0 && cv->segsize >= 0
+        && bench_set(&cv->tuned_segsize, cv->segsize, why, len)) {
         return -1;
     }
     /* Without swing there is nothing to switch off. */
-    if (cv->swing_priority.found &&
-        bench_set(&cv->swing_priority, 0, why, len)) {
+    if (cv->swing_priority.found && bench_set(&cv->swing_priority, 0, why, len)) {
         return -1;
     }
     snprintf(cfg->detail, sizeof(cfg->detail), "%s%s %s=%d%s%s%s",
              cv->swing_priority.found ? cv->swing_priority.name : "",
-             cv->swing_priority.found ? "=0" : "",
-             cv->tuned_algorithm.name, d->tuned_algorithm,
+             cv->swing_priority.found ? "=0" : "", cv->tuned_algorithm.name, d->tuned_algorithm,
              item[0] ? " (" : "", item, item[0] ? ")" : "");
     return 0;
 }
@@ -445,9 +440,10 @@ static int bench_apply_han(bench_cvars_t *cv, bench_config_t *cfg, char *why, si
     int han;
 
     if (!bench_han_over_tuned(cv, &han)) {
-        snprintf(why, len, cv->multinode ? "start the job with --mca coll_han_priority 35 "
-                 "(above tuned, below swing; read-only at run time)"
-                 : "coll/han serves only communicators across nodes");
+        snprintf(why, len,
+                 cv->multinode ? "start the job with --mca coll_han_priority 35 "
+                                 "(above tuned, below swing; read-only at run time)"
+                               : "coll/han serves only communicators across nodes");
         return -1;
     }
     if (cv->swing_priority.found && bench_set(&cv->swing_priority, 0, why, len)) {
@@ -461,24 +457,22 @@ static int bench_apply_han(bench_cvars_t *cv, bench_config_t *cfg, char *why, si
 static void bench_skip(bench_configs_t *set, const char *name)
 {
     size_t used = strlen(set->skipped);
-    snprintf(set->skipped + used, sizeof(set->skipped) - used, "%s%s",
-             used ? " " : "", name);
+    snprintf(set->skipped + used, sizeof(set->skipped) - used, "%s%s", used ? " " : "", name);
 }
 
 /* The algorithms swing can run (its enum minus "auto"): each may have a
  * counter of the calls it executed, which tells what swing-auto chose. */
-static void bench_swing_algorithms(bench_configs_t *set,
-                                   const bench_cvar_t *alg)
+static void bench_swing_algorithms(bench_configs_t *set, const bench_cvar_t *alg)
 {
     int v;
 
     if (!alg->found) {
         return;
     }
-    for (int i = 0; set->nalgs < BENCH_MAX_ALGS &&
-                    0 == bench_cvar_enum_item(alg, i, &v,
-                                              set->alg_name[set->nalgs],
-                                              sizeof(set->alg_name[0]));
+    for (int i = 0; set->nalgs < BENCH_MAX_ALGS
+                    && 0
+                           == bench_cvar_enum_item(alg, i, &v, set->alg_name[set->nalgs],
+                                                   sizeof(set->alg_name[0]));
          i++) {
         if (0 != strcmp(set->alg_name[set->nalgs], "auto")) {
             set->nalgs++;
@@ -503,13 +497,12 @@ static int bench_han_subcomms(const bench_coll_t *k, MPI_Comm comm)
     int np, rc, *buf;
 
     MPI_Comm_size(comm, &np);
-    buf = calloc((size_t)np * 3, sizeof(int));
+    buf = calloc((size_t) np * 3, sizeof(int));
     if (!bench_configs_all_have(NULL != buf)) {
         free(buf);
         return MPI_ERR_NO_MEM;
     }
-    rc = bench_coll_call(k, buf, buf + np, 0, (size_t)np, MPI_INT, MPI_SUM, 0, comm,
-                         buf + 2 * np);
+    rc = bench_coll_call(k, buf, buf + np, 0, (size_t) np, MPI_INT, MPI_SUM, 0, comm, buf + 2 * np);
     free(buf);
     return rc;
 }
@@ -517,8 +510,8 @@ static int bench_han_subcomms(const bench_coll_t *k, MPI_Comm comm)
 /* Set the variables for one configuration and duplicate MPI_COMM_WORLD. */
 /* named: d was asked for by its name (else by a group, and then a tuned
  * algorithm number past the collective's last is dropped quietly). */
-static int bench_config_make(bench_configs_t *set, bench_cvars_t *cv,
-                             const bench_config_desc_t *d, int named, int rank)
+static int bench_config_make(bench_configs_t *set, bench_cvars_t *cv, const bench_config_desc_t *d,
+                             int named, int rank)
 {
     bench_config_t *cfg = &set->cfg[set->n];
     char why[512] = "", pname[96];
@@ -531,17 +524,13 @@ static int bench_config_make(bench_configs_t *set, bench_cvars_t *cv,
     /* Each configuration starts from the job's own settings. */
     bench_cvars_restore(cv);
     switch (d->family) {
-    case BENCH_FAMILY_SWING:
-        ok = 0 == bench_apply_swing(d, cv, cfg, why, sizeof(why));
-        break;
+    case BENCH_FAMILY_SWING: ok = 0 == bench_apply_swing(d, cv, cfg, why, sizeof(why)); break;
     case BENCH_FAMILY_TUNED:
         rc = bench_apply_tuned(d, cv, cfg, why, sizeof(why));
         ok = 0 == rc;
         quiet = -2 == rc && !named;
         break;
-    case BENCH_FAMILY_HAN:
-        ok = 0 == bench_apply_han(cv, cfg, why, sizeof(why));
-        break;
+    case BENCH_FAMILY_HAN: ok = 0 == bench_apply_han(cv, cfg, why, sizeof(why)); break;
     default:
         snprintf(cfg->detail, sizeof(cfg->detail), "no variable changed");
         ok = 1;
@@ -572,7 +561,7 @@ static int bench_config_make(bench_configs_t *set, bench_cvars_t *cv,
     if (MPI_SUCCESS != rc) {
         return rc;
     }
-    MPI_Comm_set_name(cfg->comm, (char *)d->name);
+    MPI_Comm_set_name(cfg->comm, (char *) d->name);
     snprintf(pname, sizeof(pname), "coll_swing_%s_served", cv->coll->name);
     bench_pvar_open(&cfg->served, pname, &cfg->comm);
     snprintf(pname, sizeof(pname), "coll_swing_%s_fallback", cv->coll->name);
@@ -583,8 +572,7 @@ static int bench_config_make(bench_configs_t *set, bench_cvars_t *cv,
         set->counters_present = 1;
     }
     for (int a = 0; a < set->nalgs; a++) {
-        snprintf(pname, sizeof(pname), "coll_swing_%s_%s", cv->coll->name,
-                 set->alg_name[a]);
+        snprintf(pname, sizeof(pname), "coll_swing_%s_%s", cv->coll->name, set->alg_name[a]);
         bench_pvar_open(&cfg->alg[a], pname, &cfg->comm);
     }
     set->n++;
@@ -597,8 +585,8 @@ static int bench_config_make(bench_configs_t *set, bench_cvars_t *cv,
  * their chains and trees pipeline only with one); else none.  -1: leave
  * the variable at the job's value.  note[] says which, for the header.
  */
-static int bench_tuned_segsize(const bench_cvars_t *cv, const bench_args_t *args,
-                               char *note, size_t len)
+static int bench_tuned_segsize(const bench_cvars_t *cv, const bench_args_t *args, char *note,
+                               size_t len)
 {
     const char *var = cv->tuned_segsize.name;
     int job = cv->tuned_segsize.original;
@@ -617,18 +605,18 @@ static int bench_tuned_segsize(const bench_cvars_t *cv, const bench_args_t *args
         return -1;
     }
     if (cv->coll->segsize > 0) {
-        snprintf(note, len, "%s=%d (swing_bench's default for %s: tuned's chains, "
+        snprintf(note, len,
+                 "%s=%d (swing_bench's default for %s: tuned's chains, "
                  "pipeline and trees send in segments of it; 0, tuned's default, "
-                 "sends whole messages; --tuned-segsize)", var, cv->coll->segsize,
-                 cv->coll->name);
+                 "sends whole messages; --tuned-segsize)",
+                 var, cv->coll->segsize, cv->coll->name);
         return cv->coll->segsize;
     }
     snprintf(note, len, "%s=0 (the job's: no segmentation; --tuned-segsize)", var);
     return -1;
 }
 
-int bench_configs_create(bench_configs_t *set, const bench_args_t *args,
-                         int mpit, int rank)
+int bench_configs_create(bench_configs_t *set, const bench_args_t *args, int mpit, int rank)
 {
     bench_cvars_t cv;
     int rc = MPI_SUCCESS;
@@ -683,7 +671,7 @@ int bench_configs_create(bench_configs_t *set, const bench_args_t *args,
         bench_config_parse("default", args->coll, &deflt, NULL, 1, NULL, 0);
         if (0 == rank) {
             fprintf(stderr, "swing_bench: no configuration available, "
-                    "running 'default'\n");
+                            "running 'default'\n");
         }
         rc = bench_config_make(set, &cv, deflt, 1, rank);
     }

@@ -77,7 +77,7 @@ static double bk_time(const bk_type_t *t, const swk_kernel_t *k, char *pool, siz
             if (NULL == k) {
                 MPI_Reduce_local(a, b, (int) n, t->mpi, MPI_SUM);
             } else {
-                const void *src[2] = {b, a};
+                const void *src[2] = { b, a };
                 swk_reduce(k, b, src, 2, n);
             }
         }
@@ -98,7 +98,7 @@ static int bk_validate(const bk_type_t *t, const swk_kernel_t *k, size_t n)
 {
     size_t bytes = n * t->size;
     char *a = malloc(bytes), *b1 = malloc(bytes), *b2 = malloc(bytes);
-    const void *src[2] = {b2, a};
+    const void *src[2] = { b2, a };
     int ok = 0;
 
     if (a && b1 && b2) {
@@ -145,15 +145,15 @@ static int bk_row(const bk_opts_t *o, const bk_type_t *t, size_t bytes, int cold
 static void bk_int8_note(const bk_opts_t *o)
 {
     int8_t a[64], b1[64], b2[64];
-    const void *src[2] = {b2, a};
+    const void *src[2] = { b2, a };
 
     memset(a, 100, sizeof(a));
     memset(b1, 100, sizeof(b1));
     memset(b2, 100, sizeof(b2));
     MPI_Reduce_local(a, b1, 64, MPI_INT8_T, MPI_SUM);
     swk_reduce(swk_lookup(o->isa, SWK_OP_SUM, SWK_T_I8), b2, src, 2, 64);
-    printf("# int8 100 + 100: MPI_Reduce_local gives %d, swk gives %d (wrapping: -56)\n",
-           b1[0], b2[0]);
+    printf("# int8 100 + 100: MPI_Reduce_local gives %d, swk gives %d (wrapping: -56)\n", b1[0],
+           b2[0]);
 }
 
 static int bk_args(int argc, char **argv, bk_opts_t *o)
@@ -172,7 +172,8 @@ static int bk_args(int argc, char **argv, bk_opts_t *o)
                 }
             }
             if (!found || !swk_isa_supported(o->isa)) {
-                fprintf(stderr, "swing_bench_kernels: --isa %s: unknown or not supported here\n", v);
+                fprintf(stderr, "swing_bench_kernels: --isa %s: unknown or not supported here\n",
+                        v);
                 return 1;
             }
         } else if (0 == strcmp(argv[i], "--max") && i + 1 < argc) {
@@ -194,8 +195,10 @@ static int bk_args(int argc, char **argv, bk_opts_t *o)
 int main(int argc, char **argv)
 {
     const bk_type_t types[] = {
-        {"float", MPI_FLOAT, SWK_T_F32, 4}, {"double", MPI_DOUBLE, SWK_T_F64, 8},
-        {"int8", MPI_INT8_T, SWK_T_I8, 1}, {"int32", MPI_INT32_T, SWK_T_I32, 4},
+        { "float", MPI_FLOAT, SWK_T_F32, 4 },
+        { "double", MPI_DOUBLE, SWK_T_F64, 8 },
+        { "int8", MPI_INT8_T, SWK_T_I8, 1 },
+        { "int32", MPI_INT32_T, SWK_T_I32, 4 },
     };
     bk_opts_t o;
     char *pool = NULL;

@@ -36,7 +36,7 @@
 
 #include "bench.h"
 
-#define BENCH_MEMCPY_BYTES ((size_t)64 << 20)
+#define BENCH_MEMCPY_BYTES ((size_t) 64 << 20)
 #define BENCH_MEMCPY_REPS 5
 /* Written over the result buffer before a checked call, so a call that
  * writes nothing cannot pass on the previous configuration's result. */
@@ -45,35 +45,35 @@
 /* What one rank found wrong. */
 typedef struct bench_failure {
     int failed;
-    size_t index;            /* the element, in the whole vector */
-    const char *where;       /* "" (the result) or " of its send buffer" */
-    int root;                /* the call's root (rooted collectives) */
-    int iteration;           /* 0-based, warm-up included */
-    int calls;               /* warm-up + timed */
+    size_t index;      /* the element, in the whole vector */
+    const char *where; /* "" (the result) or " of its send buffer" */
+    int root;          /* the call's root (rooted collectives) */
+    int iteration;     /* 0-based, warm-up included */
+    int calls;         /* warm-up + timed */
     bench_value_t got;
     bench_value_t expected;
 } bench_failure_t;
 
 /* Everything the sweep needs, set up once. */
-#define BENCH_BUDGET_MIN 5   /* -T: the fewest timed calls per size */
+#define BENCH_BUDGET_MIN 5 /* -T: the fewest timed calls per size */
 
 typedef struct bench_run {
     const bench_args_t *args;
     bench_pattern_t pattern;
     bench_report_t report;
-    bench_configs_t *configs;  /* the same as report.configs, writable */
+    bench_configs_t *configs; /* the same as report.configs, writable */
     int rank;
     int np;
-    int progress;            /* print the progress line (rank 0) */
+    int progress; /* print the progress line (rank 0) */
     void *sbuf;
     void *rbuf;
-    MPI_Comm ctl;            /* the benchmark's own collectives (configs->ctl) */
-    int *counts;             /* MPI_Reduce_scatter's per-rank counts */
-    int injected;            /* --inject-error: sbuf[inject_at] is wrong here */
+    MPI_Comm ctl; /* the benchmark's own collectives (configs->ctl) */
+    int *counts;  /* MPI_Reduce_scatter's per-rank counts */
+    int injected; /* --inject-error: sbuf[inject_at] is wrong here */
     size_t inject_at;
-    double *times;           /* this rank's per-iteration times */
-    double *maxtimes;        /* MPI_MAX over ranks, on rank 0 */
-    bench_clock_t clock;     /* -t clock: the start margin, late starts */
+    double *times;       /* this rank's per-iteration times */
+    double *maxtimes;    /* MPI_MAX over ranks, on rank 0 */
+    bench_clock_t clock; /* -t clock: the start margin, late starts */
 } bench_run_t;
 
 static void bench_env_probe(bench_env_t *env, MPI_Comm node_comm)
@@ -88,24 +88,21 @@ static void bench_env_probe(bench_env_t *env, MPI_Comm node_comm)
     env->cores = sysconf(_SC_NPROCESSORS_ONLN);
     over = env->cores > 0 && local > env->cores;
     first = 0 == local_rank;
-    MPI_Allreduce(&over, &env->oversubscribed, 1, MPI_INT, MPI_MAX,
-                  MPI_COMM_WORLD);
-    MPI_Allreduce(&local, &env->max_local, 1, MPI_INT, MPI_MAX,
-                  MPI_COMM_WORLD);
+    MPI_Allreduce(&over, &env->oversubscribed, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    MPI_Allreduce(&local, &env->max_local, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     MPI_Allreduce(&first, &env->nodes, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
 
     MPI_Get_library_version(lib, &len);
-    lib[len < (int)sizeof(lib) ? len : (int)sizeof(lib) - 1] = '\0';
+    lib[len < (int) sizeof(lib) ? len : (int) sizeof(lib) - 1] = '\0';
     lib[strcspn(lib, "\r\n")] = '\0';
     snprintf(env->library, sizeof(env->library), "%s", lib);
 }
 
-static void bench_progress(const bench_run_t *run, size_t bytes,
-                           const char *config, int size_index)
+static void bench_progress(const bench_run_t *run, size_t bytes, const char *config, int size_index)
 {
     if (run->progress) {
-        fprintf(stderr, "\r[np=%d] %10zu B  %-10s (%d/%d sizes)   ",
-                run->np, bytes, config, size_index + 1, run->report.nsizes);
+        fprintf(stderr, "\r[np=%d] %10zu B  %-10s (%d/%d sizes)   ", run->np, bytes, config,
+                size_index + 1, run->report.nsizes);
         fflush(stderr);
     }
 }
@@ -123,8 +120,8 @@ static void bench_progress_clear(const bench_run_t *run)
  * executed by swing (yes), or some handed to the previous module (no).
  * diff[] holds, over all ranks: max served, -min served, max fallback.
  */
-static void bench_judge_served(bench_run_t *run, int c, bench_result_t *res,
-                               const long long *diff, int calls)
+static void bench_judge_served(bench_run_t *run, int c, bench_result_t *res, const long long *diff,
+                               int calls)
 {
     const bench_configs_t *set = run->report.configs;
     bench_config_t *cfg = &run->configs->cfg[c];
@@ -132,34 +129,32 @@ static void bench_judge_served(bench_run_t *run, int c, bench_result_t *res,
     long long served_max = diff[0], served_min = -diff[1], fb = diff[2];
 
     if (!(cfg->served.found && cfg->fallback.found)) {
-        res->served = swing || set->swing_present ? BENCH_SERVED_UNKNOWN
-                                                  : BENCH_SERVED_NO;
+        res->served = swing || set->swing_present ? BENCH_SERVED_UNKNOWN : BENCH_SERVED_NO;
         return;
     }
-    res->served = served_min == calls && 0 == fb ? BENCH_SERVED_YES
-                                                 : BENCH_SERVED_NO;
+    res->served = served_min == calls && 0 == fb ? BENCH_SERVED_YES : BENCH_SERVED_NO;
     res->flagged = swing ? BENCH_SERVED_YES != res->served : served_max > 0;
     if (res->flagged && 0 == run->rank && !cfg->warned) {
         bench_progress_clear(run);
         if (swing && 0 == served_max && 0 == fb) {
-            fprintf(stderr, "swing_bench: warning: %s at %zu B: swing did not "
+            fprintf(stderr,
+                    "swing_bench: warning: %s at %zu B: swing did not "
                     "see the calls (another component serves this "
                     "communicator); marked '!' in the tables\n",
                     cfg->desc->name, res->bytes);
         } else {
-            fprintf(stderr, "swing_bench: warning: %s at %zu B: swing "
+            fprintf(stderr,
+                    "swing_bench: warning: %s at %zu B: swing "
                     "executed %lld..%lld of %d calls per rank, handed at most "
                     "%lld to the previous module; marked '!' in the tables\n",
-                    cfg->desc->name, res->bytes, served_min, served_max,
-                    calls, fb);
+                    cfg->desc->name, res->bytes, served_min, served_max, calls, fb);
         }
         cfg->warned = 1;
     }
 }
 
 /* Per-algorithm counters of swing (0 where there is none). */
-static void bench_alg_counters(const bench_run_t *run,
-                               const bench_config_t *cfg,
+static void bench_alg_counters(const bench_run_t *run, const bench_config_t *cfg,
                                unsigned long long *values)
 {
     for (int i = 0; i < run->report.configs->nalgs; i++) {
@@ -172,20 +167,17 @@ static void bench_alg_counters(const bench_run_t *run,
 
 /* The swing algorithms this rank ran during the loop, joined by '+'. */
 static void bench_alg_names(const bench_run_t *run, const bench_config_t *cfg,
-                            const unsigned long long *before,
-                            const unsigned long long *after,
+                            const unsigned long long *before, const unsigned long long *after,
                             bench_result_t *res)
 {
     size_t used = 0;
 
     res->swing_algs[0] = '\0';
     for (int i = 0; i < run->report.configs->nalgs; i++) {
-        if (cfg->alg[i].found && after[i] != before[i] &&
-            used < sizeof(res->swing_algs)) {
-            int n = snprintf(res->swing_algs + used,
-                             sizeof(res->swing_algs) - used, "%s%s",
+        if (cfg->alg[i].found && after[i] != before[i] && used < sizeof(res->swing_algs)) {
+            int n = snprintf(res->swing_algs + used, sizeof(res->swing_algs) - used, "%s%s",
                              used ? "+" : "", run->report.configs->alg_name[i]);
-            used += n > 0 ? (size_t)n : 0;
+            used += n > 0 ? (size_t) n : 0;
         }
     }
 }
@@ -214,14 +206,15 @@ static int bench_report_failure(const bench_run_t *run, int c, size_t bytes,
             snprintf(root, sizeof(root), ", root %d", f->root);
         }
         bench_progress_clear(run);
-        fprintf(stderr, "swing_bench: VALIDATION FAILED: config %s, %s, size %zu B "
+        fprintf(stderr,
+                "swing_bench: VALIDATION FAILED: config %s, %s, size %zu B "
                 "(%zu x %s%s%s%s), rank %d, element %zu%s: expected %s, got "
                 "%s (call %d of %d, warm-up included; %d of %d ranks saw "
                 "wrong values)\n",
                 run->report.configs->cfg[c].desc->name, a->coll->call, bytes,
-                bytes / a->dtype->size, a->dtype->name, op,
-                a->in_place ? ", in place" : "", root, run->rank, f->index, f->where,
-                exp, got, f->iteration + 1, f->calls, nfailed, run->np);
+                bytes / a->dtype->size, a->dtype->name, op, a->in_place ? ", in place" : "", root,
+                run->rank, f->index, f->where, exp, got, f->iteration + 1, f->calls, nfailed,
+                run->np);
         fflush(stderr);
     }
     return 1;
@@ -241,9 +234,10 @@ static int bench_drop_wrong(bench_run_t *run, bench_config_t *cfg, size_t bytes)
     }
     cfg->wrong = 1;
     if (0 == run->rank) {
-        fprintf(stderr, "swing_bench: config %s left out from %zu B on: the wrong values "
-                "above are Open MPI's own algorithm's, not swing's\n", cfg->desc->name,
-                bytes);
+        fprintf(stderr,
+                "swing_bench: config %s left out from %zu B on: the wrong values "
+                "above are Open MPI's own algorithm's, not swing's\n",
+                cfg->desc->name, bytes);
         fflush(stderr);
     }
     return MPI_SUCCESS;
@@ -255,8 +249,7 @@ static int bench_drop_wrong(bench_run_t *run, bench_config_t *cfg, size_t bytes)
  * count the options give (for which the time arrays are sized). The
  * slowest rank's: a broadcast's root is done long before the others.
  */
-static int bench_budget_iters(MPI_Comm ctl, double budget, double per_call, int most,
-                              int *iters)
+static int bench_budget_iters(MPI_Comm ctl, double budget, double per_call, int most, int *iters)
 {
     double slowest = 0.0;
     int n = most;
@@ -277,7 +270,7 @@ static int bench_budget_iters(MPI_Comm ctl, double budget, double per_call, int 
 static size_t bench_vector(const bench_run_t *run, size_t count)
 {
     return bench_coll_block(run->args->coll, count, run->np)
-           * (run->args->coll->split ? (size_t)run->np : 1);
+           * (run->args->coll->split ? (size_t) run->np : 1);
 }
 
 /* The root of call i (warm-up included) of a loop. */
@@ -292,11 +285,11 @@ static int bench_in_place(const bench_run_t *run, int root)
     return run->args->in_place && (!run->args->coll->rooted || run->rank == root);
 }
 
-static int bench_call(bench_run_t *run, const bench_config_t *cfg, size_t count,
-                      MPI_Datatype type, MPI_Op op, int root, int in_place)
+static int bench_call(bench_run_t *run, const bench_config_t *cfg, size_t count, MPI_Datatype type,
+                      MPI_Op op, int root, int in_place)
 {
-    return bench_coll_call(run->args->coll, run->sbuf, run->rbuf, in_place, count, type, op,
-                           root, cfg->comm, run->counts);
+    return bench_coll_call(run->args->coll, run->sbuf, run->rbuf, in_place, count, type, op, root,
+                           cfg->comm, run->counts);
 }
 
 /*
@@ -307,16 +300,16 @@ static int bench_call(bench_run_t *run, const bench_config_t *cfg, size_t count,
 static void bench_prepare(bench_run_t *run, size_t count, int root, int check)
 {
     size_t size = run->args->dtype->size, bytes = count * size;
-    size_t block = bytes / (size_t)run->np;
+    size_t block = bytes / (size_t) run->np;
     int in_place = bench_in_place(run, root), me = run->rank == root;
 
     switch (run->args->coll->id) {
     case BENCH_COLL_ALLGATHER:
         if (in_place || check) {
-            size_t mine = (size_t)run->rank * block;
+            size_t mine = (size_t) run->rank * block;
             memset(run->rbuf, BENCH_POISON, bytes);
             if (in_place) {
-                memcpy((char *)run->rbuf + mine, (char *)run->sbuf + mine, block);
+                memcpy((char *) run->rbuf + mine, (char *) run->sbuf + mine, block);
             }
         }
         return;
@@ -341,8 +334,8 @@ static void bench_prepare(bench_run_t *run, size_t count, int root, int check)
             memset(run->rbuf, BENCH_POISON, bytes);
         }
         if (me && in_place) {
-            size_t mine = (size_t)root * block;
-            memcpy((char *)run->rbuf + mine, (char *)run->sbuf + mine, block);
+            size_t mine = (size_t) root * block;
+            memcpy((char *) run->rbuf + mine, (char *) run->sbuf + mine, block);
         }
         return;
     case BENCH_COLL_SCATTER:
@@ -387,20 +380,21 @@ static int bench_wrong_sent(const bench_run_t *run, size_t first, size_t n, int 
     if (run->injected && run->inject_at >= first && run->inject_at < end) {
         cut = run->inject_at;
     }
-    if (bench_wrong_range(run, (char *)run->sbuf + first * size, first, cut - first, rank,
-                          where, f)) {
+    if (bench_wrong_range(run, (char *) run->sbuf + first * size, first, cut - first, rank, where,
+                          f)) {
         return 1;
     }
-    return cut < end && bench_wrong_range(run, (char *)run->sbuf + (cut + 1) * size, cut + 1,
-                                          end - cut - 1, rank, where, f);
+    return cut < end
+           && bench_wrong_range(run, (char *) run->sbuf + (cut + 1) * size, cut + 1, end - cut - 1,
+                                rank, where, f);
 }
 
 /* 1 when the call with this root left a wrong value where this rank can
  * see it (the table at the top of this file), with the element in f. */
 static int bench_wrong(const bench_run_t *run, size_t count, int root, bench_failure_t *f)
 {
-    size_t size = run->args->dtype->size, block = count / (size_t)run->np;
-    size_t mine = (size_t)run->rank * block;
+    size_t size = run->args->dtype->size, block = count / (size_t) run->np;
+    size_t mine = (size_t) run->rank * block;
     int me = run->rank == root, in_place = bench_in_place(run, root);
 
     f->root = root;
@@ -415,25 +409,24 @@ static int bench_wrong(const bench_run_t *run, size_t count, int root, bench_fai
         return !in_place && bench_wrong_sent(run, 0, count, run->rank, f);
     case BENCH_COLL_GATHER:
         for (int r = 0; me && r < run->np; r++) {
-            size_t first = (size_t)r * block;
-            if (bench_wrong_range(run, (char *)run->rbuf + first * size, first, block, r, "",
-                                  f)) {
+            size_t first = (size_t) r * block;
+            if (bench_wrong_range(run, (char *) run->rbuf + first * size, first, block, r, "", f)) {
                 return 1;
             }
         }
         return !in_place && bench_wrong_sent(run, mine, block, run->rank, f);
     case BENCH_COLL_SCATTER:
-        if (bench_wrong_range(run, in_place ? (char *)run->sbuf + mine * size : run->rbuf,
-                              mine, block, run->rank, "", f)) {
+        if (bench_wrong_range(run, in_place ? (char *) run->sbuf + mine * size : run->rbuf, mine,
+                              block, run->rank, "", f)) {
             return 1;
         }
         for (int r = 0; me && r < run->np; r++) {
-            if (bench_wrong_sent(run, (size_t)r * block, block, r, f)) {
+            if (bench_wrong_sent(run, (size_t) r * block, block, r, f)) {
                 return 1;
             }
         }
         return 0;
-    default:   /* allreduce, allgather, bcast: the whole vector */
+    default: /* allreduce, allgather, bcast: the whole vector */
         return bench_wrong_range(run, run->rbuf, 0, count, BENCH_DATA_RESULT, "", f);
     }
 }
@@ -453,9 +446,8 @@ static int bench_wrong(const bench_run_t *run, size_t count, int root, bench_fai
  * most calls, out: the calls timed; *ntimes the times written. The last
  * result is validated.
  */
-static int bench_loop(bench_run_t *run, bench_config_t *cfg, size_t count,
-                      MPI_Datatype type, MPI_Op op, int warmup, int *iters, int *ntimes,
-                      bench_failure_t *fail)
+static int bench_loop(bench_run_t *run, bench_config_t *cfg, size_t count, MPI_Datatype type,
+                      MPI_Op op, int warmup, int *iters, int *ntimes, bench_failure_t *fail)
 {
     const bench_args_t *a = run->args;
     int b2b = BENCH_TIMING_B2B == a->timing;
@@ -474,8 +466,7 @@ static int bench_loop(bench_run_t *run, bench_config_t *cfg, size_t count,
     if (MPI_SUCCESS == rc) {
         rc = MPI_Barrier(run->ctl);
     }
-    batches = (b2b && *iters > 1) ? (*iters < BENCH_B2B_BATCHES ? *iters : BENCH_B2B_BATCHES)
-                                  : 1;
+    batches = (b2b && *iters > 1) ? (*iters < BENCH_B2B_BATCHES ? *iters : BENCH_B2B_BATCHES) : 1;
     t = MPI_Wtime();
     for (int b = 0; MPI_SUCCESS == rc && b < batches; b++) {
         int upto = (int) ((long long) *iters * (b + 1) / batches), first = done;
@@ -489,8 +480,8 @@ static int bench_loop(bench_run_t *run, bench_config_t *cfg, size_t count,
         t = now;
     }
     *ntimes = batches;
-    if (MPI_SUCCESS == rc && a->validate &&
-        bench_wrong(run, count, bench_root(run, call - 1), fail)) {
+    if (MPI_SUCCESS == rc && a->validate
+        && bench_wrong(run, count, bench_root(run, call - 1), fail)) {
         fail->failed = 1;
         fail->calls = warmup + *iters;
         fail->iteration = warmup + *iters - 1;
@@ -535,8 +526,8 @@ static int bench_measure(bench_run_t *run, int c, int s)
 {
     const bench_args_t *a = run->args;
     bench_config_t *cfg = &run->configs->cfg[c];
-    bench_result_t *res =
-        &run->report.results[(size_t)c * (size_t)run->report.nsizes + (size_t)s];
+    bench_result_t *res = &run->report
+                               .results[(size_t) c * (size_t) run->report.nsizes + (size_t) s];
     size_t count = bench_vector(run, run->report.sizes[s] / a->dtype->size);
     size_t bytes = count * a->dtype->size;
     MPI_Datatype type = bench_dtype_mpi(a->dtype);
@@ -547,10 +538,9 @@ static int bench_measure(bench_run_t *run, int c, int s)
     int clock = BENCH_TIMING_CLOCK == a->timing;
     /* back to back (loop, b2b); slowest rank per time (swing, clock, b2b) */
     int b2b = BENCH_TIMING_LOOP == a->timing || BENCH_TIMING_B2B == a->timing;
-    int slowest = BENCH_TIMING_SWING == a->timing || clock
-                  || BENCH_TIMING_B2B == a->timing;
+    int slowest = BENCH_TIMING_SWING == a->timing || clock || BENCH_TIMING_B2B == a->timing;
     int ntimes = iters;
-    double warm = 0.0;       /* -T: this rank's warm-up time */
+    double warm = 0.0; /* -T: this rank's warm-up time */
     unsigned long long s0 = 0, s1 = 0, f0 = 0, f1 = 0, p0 = 0, p1 = 0;
     unsigned long long a0[BENCH_MAX_ALGS], a1[BENCH_MAX_ALGS];
     long long mine[3], all[3];
@@ -563,7 +553,7 @@ static int bench_measure(bench_run_t *run, int c, int s)
     res->iters = iters;
     res->warmup = warmup;
     if (0 == count || cfg->wrong) {
-        return MPI_SUCCESS;   /* fewer elements than ranks, or dropped: not run */
+        return MPI_SUCCESS; /* fewer elements than ranks, or dropped: not run */
     }
 
     if (cfg->served.found && cfg->fallback.found) {
@@ -645,17 +635,16 @@ static int bench_measure(bench_run_t *run, int c, int s)
         ntimes = iters;
     }
     if (slowest) {
-        rc = MPI_Reduce(run->times, run->maxtimes, ntimes, MPI_DOUBLE, MPI_MAX, 0,
-                        run->ctl);
+        rc = MPI_Reduce(run->times, run->maxtimes, ntimes, MPI_DOUBLE, MPI_MAX, 0, run->ctl);
     } else {
         rc = bench_rank_means(run, iters, &res->stats);
     }
     if (MPI_SUCCESS != rc) {
         return rc;
     }
-    mine[0] = (long long)(s1 - s0);
-    mine[1] = -(long long)(s1 - s0);
-    mine[2] = (long long)(f1 - f0);
+    mine[0] = (long long) (s1 - s0);
+    mine[1] = -(long long) (s1 - s0);
+    mine[2] = (long long) (f1 - f0);
     rc = MPI_Allreduce(mine, all, 3, MPI_LONG_LONG, MPI_MAX, run->ctl);
     if (MPI_SUCCESS != rc) {
         return rc;
@@ -685,8 +674,8 @@ static int bench_measure(bench_run_t *run, int c, int s)
 static void bench_fill(bench_run_t *run, size_t count)
 {
     const bench_args_t *a = run->args;
-    size_t block = bench_vector(run, count) / (size_t)run->np;
-    size_t last = (size_t)(run->np - 1) * block + block / 2;
+    size_t block = bench_vector(run, count) / (size_t) run->np;
+    size_t last = (size_t) (run->np - 1) * block + block / 2;
     int rank = run->rank;
 
     run->injected = 0;
@@ -741,7 +730,8 @@ static int bench_sweep(bench_run_t *run)
         }
     }
     if (0 == run->rank && BENCH_TIMING_CLOCK == run->args->timing && run->clock.late > 0) {
-        fprintf(stderr, "swing_bench: clock timing: %d timed calls started late on some "
+        fprintf(stderr,
+                "swing_bench: clock timing: %d timed calls started late on some "
                 "rank (their times include the delay); the margin is now %.2f ms\n",
                 run->clock.late, run->clock.margin * 1e3);
     }
@@ -786,8 +776,9 @@ int main(int argc, char **argv)
         /* the memory copy bandwidth alone (run_bench.sh: at its start and end) */
         MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, run.rank, MPI_INFO_NULL,
                             &node_comm);
-        if (MPI_SUCCESS != bench_memcpy_measure(node_comm, BENCH_MEMCPY_BYTES, BENCH_MEMCPY_REPS,
-                                                &mem) || !mem.ok) {
+        if (MPI_SUCCESS
+                != bench_memcpy_measure(node_comm, BENCH_MEMCPY_BYTES, BENCH_MEMCPY_REPS, &mem)
+            || !mem.ok) {
             status = BENCH_EXIT_RUNTIME;
         } else if (0 == run.rank) {
             printf("memcpy_GBps %.3f one rank, %.3f %d ranks at once\n", mem.one_rank,
@@ -798,18 +789,13 @@ int main(int argc, char **argv)
     }
 
     switch (bench_args_parse(argc, argv, 0 == run.rank, &args)) {
-    case BENCH_ARGS_HELP:
-        goto finalize;
-    case BENCH_ARGS_ERROR:
-        status = BENCH_EXIT_USAGE;
-        goto finalize;
-    case BENCH_ARGS_RUN:
-        break;
+    case BENCH_ARGS_HELP: goto finalize;
+    case BENCH_ARGS_ERROR: status = BENCH_EXIT_USAGE; goto finalize;
+    case BENCH_ARGS_RUN: break;
     }
     if (args.coll->rooted && !args.root_rotate && args.root >= run.np) {
         if (0 == run.rank) {
-            fprintf(stderr, "swing_bench: --root %d: the job has %d ranks\n", args.root,
-                    run.np);
+            fprintf(stderr, "swing_bench: --root %d: the job has %d ranks\n", args.root, run.np);
         }
         status = BENCH_EXIT_USAGE;
         goto finalize;
@@ -818,9 +804,10 @@ int main(int argc, char **argv)
     if (bench_pattern_init(&run.pattern, args.dtype,
                            args.coll->reduces ? args.op : bench_op_find("sum"), run.np)) {
         if (0 == run.rank) {
-            fprintf(stderr, "swing_bench: %d ranks are too many for exact %s "
-                    "data in %s; use a wider datatype (-d)\n", run.np,
-                    args.coll->reduces ? args.op->name : "sum", args.dtype->name);
+            fprintf(stderr,
+                    "swing_bench: %d ranks are too many for exact %s "
+                    "data in %s; use a wider datatype (-d)\n",
+                    run.np, args.coll->reduces ? args.op->name : "sum", args.dtype->name);
         }
         status = BENCH_EXIT_USAGE;
         goto finalize;
@@ -832,8 +819,8 @@ int main(int argc, char **argv)
             run.report.nsizes++;
         }
     }
-    run.report.sizes = calloc((size_t)run.report.nsizes, sizeof(size_t));
-    run.report.results = calloc((size_t)run.report.nsizes * BENCH_MAX_CONFIGS,
+    run.report.sizes = calloc((size_t) run.report.nsizes, sizeof(size_t));
+    run.report.results = calloc((size_t) run.report.nsizes * BENCH_MAX_CONFIGS,
                                 sizeof(bench_result_t));
     if (!bench_all(run.report.sizes && run.report.results)) {
         status = BENCH_EXIT_RUNTIME;
@@ -848,8 +835,7 @@ int main(int argc, char **argv)
         }
     }
 
-    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, run.rank,
-                        MPI_INFO_NULL, &node_comm);
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, run.rank, MPI_INFO_NULL, &node_comm);
     bench_env_probe(&env, node_comm);
 
     if (0 == run.rank && args.csv_path) {
@@ -858,8 +844,7 @@ int main(int argc, char **argv)
             perror(args.csv_path);
         }
     }
-    if (!bench_all(0 != run.rank || NULL == args.csv_path ||
-                   NULL != run.report.csv)) {
+    if (!bench_all(0 != run.rank || NULL == args.csv_path || NULL != run.report.csv)) {
         status = BENCH_EXIT_USAGE;
         goto cleanup;
     }
@@ -876,14 +861,13 @@ int main(int argc, char **argv)
     }
 
     /* Before the benchmark buffers exist, to keep the peak low. */
-    bench_memcpy_measure(node_comm, BENCH_MEMCPY_BYTES, BENCH_MEMCPY_REPS,
-                         &mem);
+    bench_memcpy_measure(node_comm, BENCH_MEMCPY_BYTES, BENCH_MEMCPY_REPS, &mem);
 
     run.sbuf = malloc(args.max_bytes);
     run.rbuf = malloc(args.max_bytes);
-    run.counts = malloc((size_t)run.np * sizeof(int));
-    run.times = malloc((size_t)max_iters * sizeof(double));
-    run.maxtimes = malloc((size_t)max_iters * sizeof(double));
+    run.counts = malloc((size_t) run.np * sizeof(int));
+    run.times = malloc((size_t) max_iters * sizeof(double));
+    run.maxtimes = malloc((size_t) max_iters * sizeof(double));
     if (!bench_all(run.sbuf && run.rbuf && run.counts && run.times && run.maxtimes)) {
         if (0 == run.rank) {
             fprintf(stderr, "swing_bench: out of memory\n");

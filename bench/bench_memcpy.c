@@ -37,25 +37,23 @@ static int bench_quiet_barrier(MPI_Comm comm)
 }
 
 /* Best-of-reps copy bandwidth of this process, GB/s. */
-static double bench_copy_best(char *dst, const char *src, size_t bytes,
-                              int reps)
+static double bench_copy_best(char *dst, const char *src, size_t bytes, int reps)
 {
     double best = 0.0;
 
-    bench_copy(dst, src, bytes);   /* warm-up: page faults, caches */
+    bench_copy(dst, src, bytes); /* warm-up: page faults, caches */
     for (int r = 0; r < reps; r++) {
         double t = MPI_Wtime();
         bench_copy(dst, src, bytes);
         t = MPI_Wtime() - t;
-        if (t > 0.0 && (double)bytes / t / 1e9 > best) {
-            best = (double)bytes / t / 1e9;
+        if (t > 0.0 && (double) bytes / t / 1e9 > best) {
+            best = (double) bytes / t / 1e9;
         }
     }
     return best;
 }
 
-int bench_memcpy_measure(MPI_Comm node_comm, size_t bytes, int reps,
-                         bench_memcpy_t *out)
+int bench_memcpy_measure(MPI_Comm node_comm, size_t bytes, int reps, bench_memcpy_t *out)
 {
     char *src = NULL, *dst = NULL;
     int rank, have = 0, all_have = 0, local, rc;
@@ -104,7 +102,7 @@ int bench_memcpy_measure(MPI_Comm node_comm, size_t bytes, int reps,
         goto out;
     }
     if (0 == rank && tmax > 0.0) {
-        out->all_ranks = (double)bytes * reps * local / tmax / 1e9;
+        out->all_ranks = (double) bytes * reps * local / tmax / 1e9;
     }
     out->ok = 1;
 

@@ -44,9 +44,8 @@ typedef union bench_cvar_buf {
 
 static int bench_cvar_type_ok(MPI_Datatype t)
 {
-    return MPI_INT == t || MPI_UNSIGNED == t || MPI_LONG == t ||
-           MPI_UNSIGNED_LONG == t || MPI_LONG_LONG == t ||
-           MPI_UNSIGNED_LONG_LONG == t || MPI_C_BOOL == t;
+    return MPI_INT == t || MPI_UNSIGNED == t || MPI_LONG == t || MPI_UNSIGNED_LONG == t
+           || MPI_LONG_LONG == t || MPI_UNSIGNED_LONG_LONG == t || MPI_C_BOOL == t;
 }
 
 int bench_cvar_open(bench_cvar_t *cv, const char *name)
@@ -63,8 +62,8 @@ int bench_cvar_open(bench_cvar_t *cv, const char *name)
     if (MPI_SUCCESS != rc) {
         return rc;
     }
-    rc = MPI_T_cvar_get_info(cv->index, vname, &nlen, &verbosity, &cv->type,
-                             &cv->enumtype, desc, &dlen, &bind, &cv->scope);
+    rc = MPI_T_cvar_get_info(cv->index, vname, &nlen, &verbosity, &cv->type, &cv->enumtype, desc,
+                             &dlen, &bind, &cv->scope);
     if (MPI_SUCCESS != rc) {
         return rc;
     }
@@ -110,15 +109,15 @@ int bench_cvar_read(const bench_cvar_t *cv, int *value)
     if (MPI_INT == cv->type) {
         *value = buf.i;
     } else if (MPI_UNSIGNED == cv->type) {
-        *value = (int)buf.u;
+        *value = (int) buf.u;
     } else if (MPI_LONG == cv->type) {
-        *value = (int)buf.l;
+        *value = (int) buf.l;
     } else if (MPI_UNSIGNED_LONG == cv->type) {
-        *value = (int)buf.ul;
+        *value = (int) buf.ul;
     } else if (MPI_LONG_LONG == cv->type) {
-        *value = (int)buf.ll;
+        *value = (int) buf.ll;
     } else if (MPI_UNSIGNED_LONG_LONG == cv->type) {
-        *value = (int)buf.ull;
+        *value = (int) buf.ull;
     } else {
         *value = buf.b;
     }
@@ -134,15 +133,15 @@ int bench_cvar_write(const bench_cvar_t *cv, int value)
     if (MPI_INT == cv->type) {
         buf.i = value;
     } else if (MPI_UNSIGNED == cv->type) {
-        buf.u = (unsigned)value;
+        buf.u = (unsigned) value;
     } else if (MPI_LONG == cv->type) {
         buf.l = value;
     } else if (MPI_UNSIGNED_LONG == cv->type) {
-        buf.ul = (unsigned long)value;
+        buf.ul = (unsigned long) value;
     } else if (MPI_LONG_LONG == cv->type) {
         buf.ll = value;
     } else if (MPI_UNSIGNED_LONG_LONG == cv->type) {
-        buf.ull = (unsigned long long)value;
+        buf.ull = (unsigned long long) value;
     } else {
         buf.b = 0 != value;
     }
@@ -158,30 +157,25 @@ int bench_cvar_write(const bench_cvar_t *cv, int value)
     return back == value ? MPI_SUCCESS : -1;
 }
 
-int bench_cvar_enum_item(const bench_cvar_t *cv, int i, int *value,
-                         char *name, size_t len)
+int bench_cvar_enum_item(const bench_cvar_t *cv, int i, int *value, char *name, size_t len)
 {
     char ename[256];
-    int num, elen = sizeof(ename), nlen = (int)len;
+    int num, elen = sizeof(ename), nlen = (int) len;
 
-    if (MPI_T_ENUM_NULL == cv->enumtype ||
-        MPI_SUCCESS != MPI_T_enum_get_info(cv->enumtype, &num, ename, &elen) ||
-        i < 0 || i >= num ||
-        MPI_SUCCESS != MPI_T_enum_get_item(cv->enumtype, i, value, name,
-                                           &nlen)) {
+    if (MPI_T_ENUM_NULL == cv->enumtype
+        || MPI_SUCCESS != MPI_T_enum_get_info(cv->enumtype, &num, ename, &elen) || i < 0 || i >= num
+        || MPI_SUCCESS != MPI_T_enum_get_item(cv->enumtype, i, value, name, &nlen)) {
         return -1;
     }
     return 0;
 }
 
-int bench_cvar_enum_value(const bench_cvar_t *cv, const char *item,
-                          int *value)
+int bench_cvar_enum_value(const bench_cvar_t *cv, const char *item, int *value)
 {
     char name[256];
     int v;
 
-    for (int i = 0; 0 == bench_cvar_enum_item(cv, i, &v, name, sizeof(name));
-         i++) {
+    for (int i = 0; 0 == bench_cvar_enum_item(cv, i, &v, name, sizeof(name)); i++) {
         if (0 == strcmp(name, item)) {
             *value = v;
             return 0;
@@ -190,14 +184,12 @@ int bench_cvar_enum_value(const bench_cvar_t *cv, const char *item,
     return -1;
 }
 
-int bench_cvar_enum_name(const bench_cvar_t *cv, int value, char *out,
-                         size_t len)
+int bench_cvar_enum_name(const bench_cvar_t *cv, int value, char *out, size_t len)
 {
     char name[256];
     int v;
 
-    for (int i = 0; 0 == bench_cvar_enum_item(cv, i, &v, name, sizeof(name));
-         i++) {
+    for (int i = 0; 0 == bench_cvar_enum_item(cv, i, &v, name, sizeof(name)); i++) {
         if (v == value) {
             snprintf(out, len, "%s", name);
             return 0;
@@ -215,15 +207,12 @@ void bench_cvar_enum_names(const bench_cvar_t *cv, char *out, size_t len)
     if (len) {
         out[0] = '\0';
     }
-    for (int i = 0; used < len &&
-                    0 == bench_cvar_enum_item(cv, i, &v, name, sizeof(name));
-         i++) {
-        int n = snprintf(out + used, len - used, "%s%s", used ? ", " : "",
-                         name);
+    for (int i = 0; used < len && 0 == bench_cvar_enum_item(cv, i, &v, name, sizeof(name)); i++) {
+        int n = snprintf(out + used, len - used, "%s%s", used ? ", " : "", name);
         if (n < 0) {
             return;
         }
-        used += (size_t)n;
+        used += (size_t) n;
     }
 }
 
@@ -239,16 +228,15 @@ int bench_pvar_open(bench_pvar_t *pv, const char *name, MPI_Comm *comm)
     void *obj = NULL;
 
     memset(pv, 0, sizeof(*pv));
-    if (MPI_SUCCESS != MPI_T_pvar_get_index(name, MPI_T_PVAR_CLASS_COUNTER,
-                                            &index) ||
-        MPI_SUCCESS != MPI_T_pvar_get_info(index, vname, &nlen, &verbosity,
-                                           &var_class, &pv->type, &enumtype,
-                                           desc, &dlen, &bind, &readonly,
-                                           &continuous, &atomic)) {
+    if (MPI_SUCCESS != MPI_T_pvar_get_index(name, MPI_T_PVAR_CLASS_COUNTER, &index)
+        || MPI_SUCCESS
+               != MPI_T_pvar_get_info(index, vname, &nlen, &verbosity, &var_class, &pv->type,
+                                      &enumtype, desc, &dlen, &bind, &readonly, &continuous,
+                                      &atomic)) {
         return 0;
     }
-    if (MPI_UNSIGNED_LONG_LONG != pv->type && MPI_UNSIGNED_LONG != pv->type &&
-        MPI_UNSIGNED != pv->type) {
+    if (MPI_UNSIGNED_LONG_LONG != pv->type && MPI_UNSIGNED_LONG != pv->type
+        && MPI_UNSIGNED != pv->type) {
         return 0;
     }
     if (MPI_T_BIND_MPI_COMM == bind) {
@@ -262,13 +250,10 @@ int bench_pvar_open(bench_pvar_t *pv, const char *name, MPI_Comm *comm)
         }
         bench_session_open = 1;
     }
-    if (MPI_SUCCESS != MPI_T_pvar_handle_alloc(bench_session, index, obj,
-                                               &pv->handle, &count)) {
+    if (MPI_SUCCESS != MPI_T_pvar_handle_alloc(bench_session, index, obj, &pv->handle, &count)) {
         return 0;
     }
-    if (1 != count ||
-        (!continuous &&
-         MPI_SUCCESS != MPI_T_pvar_start(bench_session, pv->handle))) {
+    if (1 != count || (!continuous && MPI_SUCCESS != MPI_T_pvar_start(bench_session, pv->handle))) {
         MPI_T_pvar_handle_free(bench_session, &pv->handle);
         return 0;
     }

@@ -44,8 +44,8 @@ typedef struct nbc_opts {
 typedef struct nbc_run {
     int rank, np;
     float *sbuf, *rbuf;
-    double *t;             /* per iteration, this rank */
-    double *tmax;          /* per iteration, slowest rank */
+    double *t;    /* per iteration, this rank */
+    double *tmax; /* per iteration, slowest rank */
     int bad;
 } nbc_run_t;
 
@@ -137,8 +137,8 @@ static void nbc_measure(nbc_run_t *r, MPI_Comm comm, size_t count, int n, double
     fig[NBC_PURE] = nbc_median(r, n);
 
     nbc_fill(r, count);
-    BENCH_ALLREDUCE_INIT(r->sbuf, r->rbuf, (int) count, MPI_FLOAT, MPI_SUM, comm,
-                         MPI_INFO_NULL, &req);
+    BENCH_ALLREDUCE_INIT(r->sbuf, r->rbuf, (int) count, MPI_FLOAT, MPI_SUM, comm, MPI_INFO_NULL,
+                         &req);
     for (int i = -2; i < n; ++i) {
         MPI_Barrier(comm);
         double t0 = MPI_Wtime();
@@ -259,11 +259,12 @@ int bench_nbc_main(int argc, char **argv)
     }
     bench_pvar_open(&served, "coll_swing_iallreduce_served", NULL);
     if (0 == r.rank) {
-        printf("# swing_bench --nbc: %d ranks, float sum, MPI_Test every %g us in the compute loop\n"
-               "# times in us, median over iterations of the slowest rank\n"
-               "# %10s %-7s %9s %9s %6s %9s %6s %9s %9s %8s\n",
-               r.np, o.test_us, "bytes", "conf", "blocking", "pure", "p/blk", "persist",
-               "s/blk", "overall", "compute", "overlap%");
+        printf(
+            "# swing_bench --nbc: %d ranks, float sum, MPI_Test every %g us in the compute loop\n"
+            "# times in us, median over iterations of the slowest rank\n"
+            "# %10s %-7s %9s %9s %6s %9s %6s %9s %9s %8s\n",
+            r.np, o.test_us, "bytes", "conf", "blocking", "pure", "p/blk", "persist", "s/blk",
+            "overall", "compute", "overlap%");
         if (NULL != o.csv && NULL == (csv = fopen(o.csv, "w"))) {
             perror(o.csv);
         }
@@ -278,8 +279,8 @@ int bench_nbc_main(int argc, char **argv)
             if (served.found) {
                 bench_pvar_read(&served, &s0);
             }
-            nbc_measure(&r, comm[c], bytes / sizeof(float), nbc_iters(&o, bytes),
-                        o.test_us * 1e-6, fig);
+            nbc_measure(&r, comm[c], bytes / sizeof(float), nbc_iters(&o, bytes), o.test_us * 1e-6,
+                        fig);
             if (served.found) {
                 bench_pvar_read(&served, &s1);
             }
@@ -287,16 +288,15 @@ int bench_nbc_main(int argc, char **argv)
             ovl = ovl < 0.0 ? 0.0 : ovl;
             if (0 == r.rank) {
                 printf("  %10zu %-7s %9.1f %9.1f %6.2f %9.1f %6.2f %9.1f %9.1f %8.1f%s\n", bytes,
-                       conf[c], fig[NBC_BLOCKING], fig[NBC_PURE],
-                       fig[NBC_PURE] / fig[NBC_BLOCKING], fig[NBC_PERSIST],
-                       fig[NBC_PERSIST] / fig[NBC_BLOCKING], fig[NBC_OVERALL],
+                       conf[c], fig[NBC_BLOCKING], fig[NBC_PURE], fig[NBC_PURE] / fig[NBC_BLOCKING],
+                       fig[NBC_PERSIST], fig[NBC_PERSIST] / fig[NBC_BLOCKING], fig[NBC_OVERALL],
                        fig[NBC_COMPUTE], ovl,
                        served.found && (0 == c) != (s1 > s0) ? "  (not served as named)" : "");
                 fflush(stdout);
                 if (NULL != csv) {
-                    fprintf(csv, "%zu,%s,%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.2f\n", bytes, conf[c],
-                            r.np, fig[NBC_BLOCKING], fig[NBC_PURE], fig[NBC_PERSIST],
-                            fig[NBC_OVERALL], fig[NBC_COMPUTE], ovl);
+                    fprintf(csv, "%zu,%s,%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.2f\n", bytes, conf[c], r.np,
+                            fig[NBC_BLOCKING], fig[NBC_PURE], fig[NBC_PERSIST], fig[NBC_OVERALL],
+                            fig[NBC_COMPUTE], ovl);
                 }
             }
         }

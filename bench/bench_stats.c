@@ -8,7 +8,7 @@
 
 static int bench_cmp_double(const void *a, const void *b)
 {
-    double x = *(const double *)a, y = *(const double *)b;
+    double x = *(const double *) a, y = *(const double *) b;
     return (x > y) - (x < y);
 }
 
@@ -20,11 +20,10 @@ void bench_stats_compute(double *times, int n, bench_stats_t *out)
         out->median = out->min = out->max = out->p95 = 0.0;
         return;
     }
-    qsort(times, (size_t)n, sizeof(double), bench_cmp_double);
+    qsort(times, (size_t) n, sizeof(double), bench_cmp_double);
     out->min = times[0];
     out->max = times[n - 1];
-    out->median = (n % 2) ? times[n / 2]
-                          : 0.5 * (times[n / 2 - 1] + times[n / 2]);
+    out->median = (n % 2) ? times[n / 2] : 0.5 * (times[n / 2 - 1] + times[n / 2]);
     /* Nearest rank: the smallest time not exceeded by 95 % of them. */
     rank95 = (95 * n + 99) / 100;
     out->p95 = times[rank95 - 1];
@@ -32,7 +31,7 @@ void bench_stats_compute(double *times, int n, bench_stats_t *out)
 
 double bench_algbw(size_t bytes, double seconds)
 {
-    return seconds > 0.0 ? (double)bytes / seconds / 1e9 : 0.0;
+    return seconds > 0.0 ? (double) bytes / seconds / 1e9 : 0.0;
 }
 
 double bench_busbw(double algbw, int np)

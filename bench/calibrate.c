@@ -56,8 +56,8 @@
 
 #define CAL_TAG 4242
 #define CAL_MAX_PEERS 16
-#define CAL_PAIRS_BACK 4   /* timed exchanges of one pairs sample */
-#define CAL_MAX_K 64       /* messages each way of one msgs exchange */
+#define CAL_PAIRS_BACK 4 /* timed exchanges of one pairs sample */
+#define CAL_MAX_K 64     /* messages each way of one msgs exchange */
 #define CAL_MAX_KS 8
 #define CAL_SPIN_SECONDS 2e-3
 
@@ -66,22 +66,21 @@ typedef enum { CAL_PAIRS, CAL_PINGPONG, CAL_REDUCE, CAL_MSGS, CAL_MSGS_ALL, CAL_
 #define CAL_NMODES 6
 #define CAL_MAX_MODES CAL_NMODES
 
-static const char *const cal_mode_names[CAL_NMODES] = {
-    "pairs", "pingpong", "reduce", "msgs", "msgs-all", "spin"
-};
+static const char *const cal_mode_names[CAL_NMODES] = { "pairs", "pingpong", "reduce",
+                                                        "msgs",  "msgs-all", "spin" };
 
 typedef struct {
     int nmodes;
     cal_mode_t modes[CAL_MAX_MODES];
-    cal_mode_t mode;   /* the one running */
+    cal_mode_t mode; /* the one running */
     size_t min, max;
     size_t msg_min, msg_max; /* -s: sizes of msgs and msgs-all */
     int iters, warmup;
     int npeers;
     int peers[CAL_MAX_PEERS];
     int nks;
-    int ks[CAL_MAX_KS];      /* -k: messages each way */
-    size_t max_buf;          /* bytes of each buffer */
+    int ks[CAL_MAX_KS]; /* -k: messages each way */
+    size_t max_buf;     /* bytes of each buffer */
 } cal_args_t;
 
 static int cal_size(const char *s, size_t *out)
@@ -220,9 +219,11 @@ static int cal_parse(int argc, char **argv, cal_args_t *a)
     if (a->warmup < 0) {
         a->warmup = (a->iters / 10 > 2) ? a->iters / 10 : 2;
     }
-    return (optind == argc && a->min >= 4 && a->min <= a->max
-            && a->max <= ((size_t) 1 << 30) && a->msg_min >= 4 && a->msg_min <= a->msg_max
-            && a->msg_max * CAL_MAX_K <= ((size_t) 1 << 30) && a->iters >= 1) ? 0 : -1;
+    return (optind == argc && a->min >= 4 && a->min <= a->max && a->max <= ((size_t) 1 << 30)
+            && a->msg_min >= 4 && a->msg_min <= a->msg_max
+            && a->msg_max * CAL_MAX_K <= ((size_t) 1 << 30) && a->iters >= 1)
+               ? 0
+               : -1;
 }
 
 static int cal_cmp(const void *x, const void *y)
@@ -234,8 +235,8 @@ static int cal_cmp(const void *x, const void *y)
 static void cal_print(const char *mode, int peer, size_t n, double *t, int iters, int k)
 {
     qsort(t, (size_t) iters, sizeof(double), cal_cmp);
-    printf("%s,%d,%zu,%.2f,%.2f,%.2f,%d,%d\n", mode, peer, n, t[iters / 2], t[0],
-           t[iters - 1], iters, k);
+    printf("%s,%d,%zu,%.2f,%.2f,%.2f,%d,%d\n", mode, peer, n, t[iters / 2], t[0], t[iters - 1],
+           iters, k);
     fflush(stdout);
 }
 
@@ -274,8 +275,8 @@ static int cal_pattern(unsigned char *buf, size_t n, unsigned seed, int check)
 }
 
 /* One sample of n bytes between rank 0 and peer; the seconds it took. */
-static double cal_pingpong_once(unsigned char *buf, size_t n, int me, int peer,
-                                unsigned seed, int *bad)
+static double cal_pingpong_once(unsigned char *buf, size_t n, int me, int peer, unsigned seed,
+                                int *bad)
 {
     double t0 = MPI_Wtime();
     if (me == 0) {
@@ -299,8 +300,8 @@ static double cal_pingpong_once(unsigned char *buf, size_t n, int me, int peer,
  * untimed exchange, and an empty one that arrives behind it, line each pair
  * up with both directions of its link empty.
  */
-static double cal_pairs_once(unsigned char *sbuf, unsigned char *rbuf, size_t n,
-                             int me, int np, unsigned seed, int *bad)
+static double cal_pairs_once(unsigned char *sbuf, unsigned char *rbuf, size_t n, int me, int np,
+                             unsigned seed, int *bad)
 {
     int partner = me ^ 1;
     double t = 0.0, tmax;
@@ -348,8 +349,8 @@ static double cal_msgs_once(unsigned char *sbuf, unsigned char *rbuf, size_t n, 
     MPI_Barrier(comm);
     for (int r = 0; r <= CAL_PAIRS_BACK; ++r) {
         if (1 == r) {
-            MPI_Sendrecv(NULL, 0, MPI_BYTE, partner, CAL_TAG, NULL, 0, MPI_BYTE, partner,
-                         CAL_TAG, comm, MPI_STATUS_IGNORE);
+            MPI_Sendrecv(NULL, 0, MPI_BYTE, partner, CAL_TAG, NULL, 0, MPI_BYTE, partner, CAL_TAG,
+                         comm, MPI_STATUS_IGNORE);
             t0 = MPI_Wtime();
         }
         for (int j = 0; j < k; ++j) {
@@ -388,8 +389,8 @@ static int cal_run_msgs(const cal_args_t *a, int me, int np, unsigned char *b1, 
         for (int ki = 0; ki < a->nks; ++ki) {
             for (size_t n = a->msg_min; n <= a->msg_max; n *= 2) {
                 for (int i = 0; i < total; ++i) {
-                    double s = cal_msgs_once(b1, b2, n, a->ks[ki], me, me ^ 1, comm,
-                                             (unsigned) i, &bad);
+                    double s = cal_msgs_once(b1, b2, n, a->ks[ki], me, me ^ 1, comm, (unsigned) i,
+                                             &bad);
                     if (i >= a->warmup) {
                         t[i - a->warmup] = s * 1e6;
                     }
@@ -458,8 +459,8 @@ static int cal_run_spin(const cal_args_t *a, int me, double *t)
     return 0;
 }
 
-static int cal_run(const cal_args_t *a, int me, int np, unsigned char *b1,
-                   unsigned char *b2, double *t)
+static int cal_run(const cal_args_t *a, int me, int np, unsigned char *b1, unsigned char *b2,
+                   double *t)
 {
     int bad = 0, total = a->warmup + a->iters;
     int rounds = (a->mode == CAL_PINGPONG) ? a->npeers : 1;
@@ -512,10 +513,12 @@ int main(int argc, char **argv)
     MPI_Comm_size(MPI_COMM_WORLD, &np);
     if (0 != cal_parse(argc, argv, &a) || np < 2) {
         if (me == 0) {
-            fprintf(stderr, "usage: swing_calibrate [-M pairs,pingpong,reduce,msgs,msgs-all,spin]"
-                            " [-p PEER[,PEER...]] [-m MIN:MAX] [-k K[,K...]] [-s MIN:MAX] [-i N]"
-                            " [-w N] (at least 2 ranks, 4 <= MIN <= MAX <= 1G, 1 <= K <= %d,"
-                            " -s MAX * %d <= 1G)\n", CAL_MAX_K, CAL_MAX_K);
+            fprintf(stderr,
+                    "usage: swing_calibrate [-M pairs,pingpong,reduce,msgs,msgs-all,spin]"
+                    " [-p PEER[,PEER...]] [-m MIN:MAX] [-k K[,K...]] [-s MIN:MAX] [-i N]"
+                    " [-w N] (at least 2 ranks, 4 <= MIN <= MAX <= 1G, 1 <= K <= %d,"
+                    " -s MAX * %d <= 1G)\n",
+                    CAL_MAX_K, CAL_MAX_K);
         }
         rc = 2;
         goto out;
@@ -526,7 +529,8 @@ int main(int argc, char **argv)
     for (int i = 0; i < a.npeers; ++i) {
         if (a.peers[i] >= np) {
             if (me == 0) {
-                fprintf(stderr, "swing_calibrate: peer %d is not a rank (%d ranks)\n", a.peers[i], np);
+                fprintf(stderr, "swing_calibrate: peer %d is not a rank (%d ranks)\n", a.peers[i],
+                        np);
             }
             rc = 2;
             goto out;

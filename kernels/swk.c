@@ -17,16 +17,16 @@
 enum { SWK_BOUNCE_BYTES = 4096 };
 
 static const char *const swk_op_names[SWK_OP_COUNT] = {
-    "sum", "prod", "max", "min", "land", "lor", "lxor",
-    "band", "bor", "bxor", "maxloc", "minloc",
+    "sum", "prod", "max", "min", "land", "lor", "lxor", "band", "bor", "bxor", "maxloc", "minloc",
 };
 static const char *const swk_type_names[SWK_T_COUNT] = {
-    "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64",
-    "float", "double", "long double", "float complex", "double complex", "bool",
-    "float_int", "double_int", "long_int", "2int", "short_int",
-    "long_double_int", "2real", "2double",
+    "int8",        "uint8",         "int16",          "uint16",    "int32",
+    "uint32",      "int64",         "uint64",         "float",     "double",
+    "long double", "float complex", "double complex", "bool",      "float_int",
+    "double_int",  "long_int",      "2int",           "short_int", "long_double_int",
+    "2real",       "2double",
 };
-static const char *const swk_isa_names[SWK_ISA_COUNT] = {"base", "avx2", "avx512"};
+static const char *const swk_isa_names[SWK_ISA_COUNT] = { "base", "avx2", "avx512" };
 
 const char *swk_op_name(swk_op_t op)
 {
@@ -46,19 +46,15 @@ const char *swk_isa_name(swk_isa_t isa)
 int swk_isa_supported(swk_isa_t isa)
 {
     switch (isa) {
-    case SWK_ISA_BASE:
-        return 1;
+    case SWK_ISA_BASE: return 1;
 #if SWK_X86
-    case SWK_ISA_AVX2:
-        __builtin_cpu_init();
-        return __builtin_cpu_supports("avx2");
+    case SWK_ISA_AVX2: __builtin_cpu_init(); return __builtin_cpu_supports("avx2");
     case SWK_ISA_AVX512:
         __builtin_cpu_init();
         return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")
                && __builtin_cpu_supports("avx512vl");
 #endif
-    default:
-        return 0;
+    default: return 0;
     }
 }
 
@@ -82,16 +78,10 @@ const swk_kernel_t *swk_lookup(swk_isa_t isa, swk_op_t op, swk_type_t type)
     }
     switch (isa) {
 #if SWK_X86
-    case SWK_ISA_AVX2:
-        k = &swk_table_avx2[op][type];
-        break;
-    case SWK_ISA_AVX512:
-        k = &swk_table_avx512[op][type];
-        break;
+    case SWK_ISA_AVX2: k = &swk_table_avx2[op][type]; break;
+    case SWK_ISA_AVX512: k = &swk_table_avx512[op][type]; break;
 #endif
-    default:
-        k = &swk_table_base[op][type];
-        break;
+    default: k = &swk_table_base[op][type]; break;
     }
     if (NULL == k->k2) {
         /* types an ISA table leaves out (complex) have portable kernels */
@@ -111,8 +101,8 @@ static int swk_aligned(const swk_kernel_t *k, const void *dst, const void *const
 }
 
 /* One block of n elements at byte offset off, strictly left to right. */
-static void swk_block(const swk_kernel_t *k, char *d, const char *const *s, int nsrc,
-                      size_t off, size_t n)
+static void swk_block(const swk_kernel_t *k, char *d, const char *const *s, int nsrc, size_t off,
+                      size_t n)
 {
     int i;
 
@@ -132,8 +122,7 @@ static void swk_block(const swk_kernel_t *k, char *d, const char *const *s, int 
 }
 
 /* Misaligned operands: copy each block through aligned scratch. */
-static void swk_bounce(const swk_kernel_t *k, char *d, const char *const *s, int nsrc,
-                       size_t count)
+static void swk_bounce(const swk_kernel_t *k, char *d, const char *const *s, int nsrc, size_t count)
 {
     _Alignas(64) unsigned char acc[SWK_BOUNCE_BYTES], in[SWK_BOUNCE_BYTES];
     size_t per = SWK_BOUNCE_BYTES / k->size;
@@ -194,8 +183,7 @@ static void swk_reduce_last(const swk_kernel_t *k, char *dst, const char *const 
     memmove(dst + off, acc, k->tail);
 }
 
-void swk_reduce(const swk_kernel_t *k, void *dst, const void *const *src, int nsrc,
-                size_t count)
+void swk_reduce(const swk_kernel_t *k, void *dst, const void *const *src, int nsrc, size_t count)
 {
     const char *const *s = (const char *const *) src;
 

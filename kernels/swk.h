@@ -24,29 +24,49 @@ extern "C" {
 #endif
 
 typedef enum {
-    SWK_OP_SUM, SWK_OP_PROD, SWK_OP_MAX, SWK_OP_MIN,
-    SWK_OP_LAND, SWK_OP_LOR, SWK_OP_LXOR,
-    SWK_OP_BAND, SWK_OP_BOR, SWK_OP_BXOR,
-    SWK_OP_MAXLOC, SWK_OP_MINLOC,
+    SWK_OP_SUM,
+    SWK_OP_PROD,
+    SWK_OP_MAX,
+    SWK_OP_MIN,
+    SWK_OP_LAND,
+    SWK_OP_LOR,
+    SWK_OP_LXOR,
+    SWK_OP_BAND,
+    SWK_OP_BOR,
+    SWK_OP_BXOR,
+    SWK_OP_MAXLOC,
+    SWK_OP_MINLOC,
     SWK_OP_COUNT
 } swk_op_t;
 
 typedef enum {
-    SWK_T_I8, SWK_T_U8, SWK_T_I16, SWK_T_U16,
-    SWK_T_I32, SWK_T_U32, SWK_T_I64, SWK_T_U64,
-    SWK_T_F32, SWK_T_F64, SWK_T_LD,
-    SWK_T_C32, SWK_T_C64,
+    SWK_T_I8,
+    SWK_T_U8,
+    SWK_T_I16,
+    SWK_T_U16,
+    SWK_T_I32,
+    SWK_T_U32,
+    SWK_T_I64,
+    SWK_T_U64,
+    SWK_T_F32,
+    SWK_T_F64,
+    SWK_T_LD,
+    SWK_T_C32,
+    SWK_T_C64,
     SWK_T_BOOL,
     /* value/index pairs, laid out as the C struct {value; index;} */
-    SWK_T_F32_I, SWK_T_F64_I, SWK_T_LONG_I, SWK_T_I32_I, SWK_T_I16_I,
-    SWK_T_LD_I, SWK_T_F32_F32, SWK_T_F64_F64,
+    SWK_T_F32_I,
+    SWK_T_F64_I,
+    SWK_T_LONG_I,
+    SWK_T_I32_I,
+    SWK_T_I16_I,
+    SWK_T_LD_I,
+    SWK_T_F32_F32,
+    SWK_T_F64_F64,
     SWK_T_COUNT
 } swk_type_t;
 
-typedef enum {
-    SWK_ISA_BASE, SWK_ISA_AVX2, SWK_ISA_AVX512,
-    SWK_ISA_COUNT
-} swk_isa_t;
+typedef enum { SWK_ISA_BASE, SWK_ISA_AVX2, SWK_ISA_AVX512, SWK_ISA_COUNT } swk_isa_t;
 
 /* dst = a op b, n elements; dst may be a or b. */
 typedef void (*swk_fn2_t)(void *dst, const void *a, const void *b, size_t n);
@@ -54,13 +74,13 @@ typedef void (*swk_fn2_t)(void *dst, const void *a, const void *b, size_t n);
 typedef void (*swk_fn3_t)(void *dst, const void *a, const void *b, const void *c, size_t n);
 
 typedef struct {
-    swk_fn2_t k2;       /* NULL: no kernel for this op and type */
+    swk_fn2_t k2; /* NULL: no kernel for this op and type */
     swk_fn3_t k3;
-    size_t size;        /* bytes per element (the C type's sizeof) */
-    size_t tail;        /* bytes of an element up to the end of its last field:
-                           less than size where the C struct ends in padding */
-    size_t align_mask;  /* alignment the loops assume, minus 1 */
-    size_t block;       /* elements per cache block of swk_reduce */
+    size_t size;       /* bytes per element (the C type's sizeof) */
+    size_t tail;       /* bytes of an element up to the end of its last field:
+                          less than size where the C struct ends in padding */
+    size_t align_mask; /* alignment the loops assume, minus 1 */
+    size_t block;      /* elements per cache block of swk_reduce */
 } swk_kernel_t;
 
 /* Names, for messages and benchmarks ("sum", "int8", "avx2"). */
@@ -85,8 +105,7 @@ const swk_kernel_t *swk_lookup(swk_isa_t isa, swk_op_t op, swk_type_t type);
  * of a pair type such as {double; int;} end at the true extent, before
  * the C struct's trailing padding.
  */
-void swk_reduce(const swk_kernel_t *k, void *dst, const void *const *src, int nsrc,
-                size_t count);
+void swk_reduce(const swk_kernel_t *k, void *dst, const void *const *src, int nsrc, size_t count);
 
 #ifdef __cplusplus
 }

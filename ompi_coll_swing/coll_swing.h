@@ -47,9 +47,9 @@ OMPI_DECLSPEC extern mca_coll_swing_component_t mca_coll_swing_component;
 
 /* A row of a measured decision table, as a module keeps it (decide/). */
 typedef struct mca_coll_swing_row_t {
-    size_t lo, hi;     /* bytes of the whole vector, both included */
-    int alg;           /* a row of the collective's table, or MCA_COLL_SWING_PREVIOUS */
-    int line;          /* where it was written, for the verbose report */
+    size_t lo, hi; /* bytes of the whole vector, both included */
+    int alg;       /* a row of the collective's table, or MCA_COLL_SWING_PREVIOUS */
+    int line;      /* where it was written, for the verbose report */
 } mca_coll_swing_row_t;
 
 /* A row's "previous": the call goes to the previous module. */
@@ -71,7 +71,7 @@ typedef struct mca_coll_swing_module_t {
     /* nonblocking shm and hier operations, in call order: only the first
        uses the segment (shm/coll_swing_shm_nb.c) */
     struct mca_coll_swing_nbreq_t *nb_shm_head, *nb_shm_tail;
-    int algorithm[MCA_COLL_SWING_NCOLLS];   /* per collective: forced, or auto (0) */
+    int algorithm[MCA_COLL_SWING_NCOLLS]; /* per collective: forced, or auto (0) */
     /* auto, per collective: the algorithm per size bucket, and the best
        message-passing one (the fallback of calls the first cannot run) */
     unsigned char choice[MCA_COLL_SWING_NCOLLS][MCA_COLL_SWING_NBUCKETS];
@@ -80,23 +80,23 @@ typedef struct mca_coll_swing_module_t {
        decide in their ranges before the buckets; NULL: none */
     mca_coll_swing_row_t *rows[MCA_COLL_SWING_NCOLLS];
     int nrows[MCA_COLL_SWING_NCOLLS];
-    int topo_auto;                          /* shape derived, not described */
+    int topo_auto;                                        /* shape derived, not described */
     mca_coll_swing_plan_t plans[MCA_COLL_SWING_MAX_ALGS]; /* by allreduce algorithm id */
-    size_t *disp;                           /* [p + 1] per reduce-scatter or allgather
-                                               call: where rank r's block starts in
-                                               MPI's order (steps/coll_swing_blocks.c) */
-    char *scratch;                          /* reused across calls */
+    size_t *disp;                                         /* [p + 1] per reduce-scatter or allgather
+                                                             call: where rank r's block starts in
+                                                             MPI's order (steps/coll_swing_blocks.c) */
+    char *scratch;                                        /* reused across calls */
     size_t scratch_size;
-    size_t scratch_agreed;                  /* bytes every rank's scratch is known to
-                                               hold (transport/coll_swing_agree.h) */
-    struct mca_coll_swing_shm_t *shm;       /* shm segment, mapped at first use */
-    int shm_state;                          /* transport/coll_swing_shm_segment.h */
-    swt_topo_t *topo;                       /* the description, kept for the trees */
-    struct swt_tree_model *tree_model;      /* the trees' model (root 0): chains' segments */
+    size_t scratch_agreed;             /* bytes every rank's scratch is known to
+                                          hold (transport/coll_swing_agree.h) */
+    struct mca_coll_swing_shm_t *shm;  /* shm segment, mapped at first use */
+    int shm_state;                     /* transport/coll_swing_shm_segment.h */
+    swt_topo_t *topo;                  /* the description, kept for the trees */
+    struct swt_tree_model *tree_model; /* the trees' model (root 0): chains' segments */
     /* rooted collectives: a row's trees, built at its first call */
     mca_coll_swing_tree_t *trees[MCA_COLL_SWING_NCOLLS][MCA_COLL_SWING_MAX_ALGS];
-    struct mca_coll_swing_hier_t *hier;     /* hier: set up at first use */
-    int hier_state;                         /* SWING_SHM_* values */
+    struct mca_coll_swing_hier_t *hier; /* hier: set up at first use */
+    int hier_state;                     /* SWING_SHM_* values */
 } mca_coll_swing_module_t;
 
 OBJ_CLASS_DECLARATION(mca_coll_swing_module_t);
@@ -128,22 +128,22 @@ typedef struct mca_coll_swing_fallback_t {
  * the whole vector.
  */
 typedef struct mca_coll_swing_call_t {
-    const char *sbuf;          /* NULL when in place */
+    const char *sbuf; /* NULL when in place */
     char *rbuf;
-    size_t count;              /* elements of the whole vector */
-    const int *counts;         /* per-rank blocks in units; NULL: block each */
-    const int *displs;         /* per-rank offsets in units; NULL: packed */
-    size_t block;              /* elements of every block when counts is NULL */
-    size_t unit;               /* elements of dtype per unit of counts and displs */
+    size_t count;      /* elements of the whole vector */
+    const int *counts; /* per-rank blocks in units; NULL: block each */
+    const int *displs; /* per-rank offsets in units; NULL: packed */
+    size_t block;      /* elements of every block when counts is NULL */
+    size_t unit;       /* elements of dtype per unit of counts and displs */
     struct ompi_datatype_t *dtype;
     struct ompi_op_t *op;
     ptrdiff_t extent;
-    size_t bytes;              /* count * size: for decisions */
+    size_t bytes; /* count * size: for decisions */
     struct ompi_communicator_t *comm;
     const mca_coll_swing_plan_t *plan;
     mca_coll_swing_fallback_t *fallback; /* why, when an algorithm falls back */
-    int root;                  /* rooted collectives: the root's rank */
-    int is_root;               /* this rank is the root */
+    int root;                            /* rooted collectives: the root's rank */
+    int is_root;                         /* this rank is the root */
     /* broadcast, gather, scatter: the user's buffers as bytes
        (base/coll_swing_ubuf.h); mine: this rank's block (broadcast: the
        vector), all: the root's p blocks */
@@ -161,12 +161,12 @@ typedef struct mca_coll_swing_call_t {
     struct ompi_request_t **request;
     int persistent;
     int tag;
-    int coll;                  /* mca_coll_swing_coll_id_t: whose counters */
-    int ompi;                  /* a row of Open MPI's: coll/tuned's number of
-                                  the algorithm it runs (ompi_algs/), else 0 */
-    const void *args;          /* the entry's arguments as the user gave them
-                                  (coll_swing_args.h): Open MPI's
-                                  algorithms take them unchanged */
+    int coll;         /* mca_coll_swing_coll_id_t: whose counters */
+    int ompi;         /* a row of Open MPI's: coll/tuned's number of
+                         the algorithm it runs (ompi_algs/), else 0 */
+    const void *args; /* the entry's arguments as the user gave them
+                         (coll_swing_args.h): Open MPI's
+                         algorithms take them unchanged */
     /* OMPI_SUCCESS, or the error this rank met before its first message
        (its scratch could not be had): the step list still runs, in error
        mode (engine/coll_swing_runner.h), so that no peer waits */

@@ -39,8 +39,8 @@ typedef mca_coll_base_component_2_0_0_t mca_coll_swing_base_component_t;
    decline them, swing's kernels wrap (ompi_algs/). */
 #define MCA_COLL_SWING_OMPI_SUM8_SATURATES 1
 
-static inline void mca_coll_swing_compat_comm_id(struct ompi_communicator_t *comm,
-                                                 char *buf, size_t len)
+static inline void mca_coll_swing_compat_comm_id(struct ompi_communicator_t *comm, char *buf,
+                                                 size_t len)
 {
     snprintf(buf, len, "%lx", (unsigned long) ompi_comm_get_cid(comm));
 }
@@ -55,8 +55,8 @@ typedef mca_coll_base_component_2_4_0_t mca_coll_swing_base_component_t;
 #define MCA_COLL_SWING_OMPI_SUM8_SATURATES 1
 
 /* The local cid of 5.0 may differ between ranks; the extended cid does not. */
-static inline void mca_coll_swing_compat_comm_id(struct ompi_communicator_t *comm,
-                                                 char *buf, size_t len)
+static inline void mca_coll_swing_compat_comm_id(struct ompi_communicator_t *comm, char *buf,
+                                                 size_t len)
 {
     ompi_comm_extended_cid_t cid = ompi_comm_get_extended_cid(comm);
 
@@ -107,15 +107,14 @@ static inline int mca_coll_swing_compat_runtime_ok(char *running, size_t len)
         return 0;
     }
     if (release < SWING_OMPI_ABI_FIRST || release > SWING_OMPI_ABI_LAST) {
-        snprintf(running, len, "%d.%d.%d (it loads under %d.%d.%d to %d.%d.%d only)",
-                 major, minor, release, major, minor, SWING_OMPI_ABI_FIRST,
-                 major, minor, SWING_OMPI_ABI_LAST);
+        snprintf(running, len, "%d.%d.%d (it loads under %d.%d.%d to %d.%d.%d only)", major, minor,
+                 release, major, minor, SWING_OMPI_ABI_FIRST, major, minor, SWING_OMPI_ABI_LAST);
         return 0;
     }
     for (size_t i = 0; i < sizeof(shared) / sizeof(shared[0]); ++i) {
         if (shared[i].cls->cls_sizeof != shared[i].size) {
-            snprintf(running, len, "%d.%d.%d (its %s is %zu bytes, not %zu)", major,
-                     minor, release, shared[i].name, shared[i].cls->cls_sizeof, shared[i].size);
+            snprintf(running, len, "%d.%d.%d (its %s is %zu bytes, not %zu)", major, minor, release,
+                     shared[i].name, shared[i].cls->cls_sizeof, shared[i].size);
             return 0;
         }
     }

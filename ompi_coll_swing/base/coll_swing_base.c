@@ -22,8 +22,7 @@ mca_coll_swing_counters_t mca_coll_swing_counters;
  * for the job. (Open MPI's help aggregation was tried first; under load
  * mpirun drops some of its messages.)
  */
-void mca_coll_swing_warn_once(int *flag, int level, const char *topic,
-                              const char *fmt, ...)
+void mca_coll_swing_warn_once(int *flag, int level, const char *topic, const char *fmt, ...)
 {
     char msg[512];
     va_list ap;

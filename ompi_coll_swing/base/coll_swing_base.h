@@ -33,13 +33,13 @@ BEGIN_C_DECLS
  */
 typedef enum {
     MCA_COLL_SWING_ALLREDUCE = 0,
-    MCA_COLL_SWING_IALLREDUCE,        /* MPI_Iallreduce */
-    MCA_COLL_SWING_ALLREDUCE_INIT,    /* MPI_Allreduce_init (MPIX_ on 4.1): per request */
+    MCA_COLL_SWING_IALLREDUCE,     /* MPI_Iallreduce */
+    MCA_COLL_SWING_ALLREDUCE_INIT, /* MPI_Allreduce_init (MPIX_ on 4.1): per request */
     MCA_COLL_SWING_REDUCE_SCATTER_BLOCK,
     MCA_COLL_SWING_REDUCE_SCATTER,
     MCA_COLL_SWING_ALLGATHER,
     MCA_COLL_SWING_ALLGATHERV,
-    MCA_COLL_SWING_BCAST,             /* the rooted ones: trees (decide/, steps/) */
+    MCA_COLL_SWING_BCAST, /* the rooted ones: trees (decide/, steps/) */
     MCA_COLL_SWING_REDUCE,
     MCA_COLL_SWING_GATHER,
     MCA_COLL_SWING_SCATTER,
@@ -49,23 +49,23 @@ typedef enum {
 /* The tunables; module/coll_swing_component.c registers one MCA parameter each
    and sets its default. */
 typedef struct mca_coll_swing_params_t {
-    int priority;             /* selection priority; <= 0: never selected */
-    int verbose;              /* verbosity of the output stream */
-    int output;               /* opal_output stream */
+    int priority;                         /* selection priority; <= 0: never selected */
+    int verbose;                          /* verbosity of the output stream */
+    int output;                           /* opal_output stream */
     int algorithm[MCA_COLL_SWING_NCOLLS]; /* forced algorithm per collective, or auto (0) */
-    char *topology;           /* topology description, "auto" by default */
-    char *decision_file;      /* measured decision table (decide rows); "" none */
-    long lo_max_bytes;        /* auto: LO up to this size; -1: cost model */
-    long segment_size;        /* BO pipeline segment in bytes; 0: none */
-    long shm_size;            /* shm: bytes of each rank's slot; 0: no shm */
-    bool shm_assume_remote;   /* debug: treat every peer as off-node */
-    bool shm_cma;             /* shm: single copy through process_vm_readv */
-    long shm_cma_min;         /* shm: single copy from this many bytes */
+    char *topology;                       /* topology description, "auto" by default */
+    char *decision_file;                  /* measured decision table (decide rows); "" none */
+    long lo_max_bytes;                    /* auto: LO up to this size; -1: cost model */
+    long segment_size;                    /* BO pipeline segment in bytes; 0: none */
+    long shm_size;                        /* shm: bytes of each rank's slot; 0: no shm */
+    bool shm_assume_remote;               /* debug: treat every peer as off-node */
+    bool shm_cma;                         /* shm: single copy through process_vm_readv */
+    long shm_cma_min;                     /* shm: single copy from this many bytes */
     long shm_cma_allgather_min; /* shm allgather(v): single copy from this many bytes, -1 never */
-    long shm_cma_bcast_min;   /* shm bcast: single copy from this many bytes, -1 never */
-    int kernels;              /* reductions: mca_coll_swing_kernels_t (coll_swing_kernel.h) */
-    bool agree_outcome;       /* blocking calls end with an agreement on their outcome */
-    char *fault_inject;       /* debug: faults to inject (coll_swing_fault.h) */
+    long shm_cma_bcast_min;     /* shm bcast: single copy from this many bytes, -1 never */
+    int kernels;                /* reductions: mca_coll_swing_kernels_t (coll_swing_kernel.h) */
+    bool agree_outcome;         /* blocking calls end with an agreement on their outcome */
+    char *fault_inject;         /* debug: faults to inject (coll_swing_fault.h) */
 } mca_coll_swing_params_t;
 
 extern mca_coll_swing_params_t mca_coll_swing_params;
@@ -74,21 +74,21 @@ extern mca_coll_swing_params_t mca_coll_swing_params;
 typedef struct mca_coll_swing_coll_counters_t {
     unsigned long long served[MCA_COLL_SWING_MAX_ALGS]; /* per algorithm id */
     unsigned long long served_total;
-    unsigned long long fallback;       /* handed to the previous module */
-    unsigned long long previous;       /* handed to it by a measured table's row
-                                          "previous" (auto's choice, not a fallback) */
-    unsigned long long error;          /* served, and ended with an error on this rank */
+    unsigned long long fallback; /* handed to the previous module */
+    unsigned long long previous; /* handed to it by a measured table's row
+                                    "previous" (auto's choice, not a fallback) */
+    unsigned long long error;    /* served, and ended with an error on this rank */
 } mca_coll_swing_coll_counters_t;
 
 typedef struct mca_coll_swing_counters_t {
     mca_coll_swing_coll_counters_t coll[MCA_COLL_SWING_NCOLLS];
-    unsigned long long shm_single_copy; /* shm allreduce calls served by single copy */
-    unsigned long long shm_ag_single_copy; /* shm allgather(v) calls served by single copy */
+    unsigned long long shm_single_copy;       /* shm allreduce calls served by single copy */
+    unsigned long long shm_ag_single_copy;    /* shm allgather(v) calls served by single copy */
     unsigned long long shm_bcast_single_copy; /* shm bcast calls served by single copy */
-    unsigned long long nb_active;       /* swing requests not yet freed: active, or
-                                           complete and not yet waited for, or
-                                           persistent */
-    unsigned long long nb_progress;     /* 1 while the progress callback is registered */
+    unsigned long long nb_active;             /* swing requests not yet freed: active, or
+                                                 complete and not yet waited for, or
+                                                 persistent */
+    unsigned long long nb_progress;           /* 1 while the progress callback is registered */
     /* faults and what the component did about them (docs/TESTING.md, "Faults") */
     unsigned long long agree;           /* agreements before a call grew its scratch */
     unsigned long long agree_fallback;  /* ... that found a rank short of memory: the
@@ -116,8 +116,7 @@ static inline void mca_coll_swing_count(unsigned long long *ctr, int delta)
  * level 0 always, by world rank 0 only (one line per job); level > 0 by
  * every process, only at that verbosity.
  */
-void mca_coll_swing_warn_once(int *flag, int level, const char *topic,
-                              const char *fmt, ...)
+void mca_coll_swing_warn_once(int *flag, int level, const char *topic, const char *fmt, ...)
     __opal_attribute_format__(__printf__, 4, 5);
 
 /* *buf holds at least bytes (old contents dropped when it grows); a

@@ -38,11 +38,11 @@ int mca_coll_swing_fault_enabled;
 
 typedef struct swing_fault_item_t {
     int point;
-    unsigned long n;        /* the occurrence that fails */
+    unsigned long n; /* the occurrence that fails */
 } swing_fault_item_t;
 
 static pthread_mutex_t swing_fault_lock = PTHREAD_MUTEX_INITIALIZER;
-static char *swing_fault_text;               /* the value parsed last */
+static char *swing_fault_text; /* the value parsed last */
 static swing_fault_item_t swing_fault_items[SWING_FAULT_MAX];
 static int swing_fault_nitems;
 static unsigned long swing_fault_seen[MCA_COLL_SWING_FAULT_COUNT];
@@ -59,8 +59,7 @@ static int swing_fault_point(const char *name, size_t len)
 }
 
 /* One item, RANK:POINT:N, of text [s, e); 0 if malformed. */
-static int swing_fault_item(const char *s, const char *e, long *rank, int *point,
-                            unsigned long *n)
+static int swing_fault_item(const char *s, const char *e, long *rank, int *point, unsigned long *n)
 {
     const char *c1 = memchr(s, ':', (size_t) (e - s)), *c2;
     char *end;
@@ -100,9 +99,11 @@ static void swing_fault_parse(const char *text)
         if (!swing_fault_item(s, e, &rank, &point, &n)) {
             /* as mca_coll_swing_warn_once (coll_swing_base.c calls this file) */
             if (!warned && 0 == me) {
-                opal_output(0, "coll:swing: warning: coll_swing_fault_inject: \"%s\" is not "
+                opal_output(0,
+                            "coll:swing: warning: coll_swing_fault_inject: \"%s\" is not "
                             "RANK:POINT:N[,...] (points: alloc, setup, segment, post, "
-                            "post_fatal, complete, start, cma, pack); ignored", text);
+                            "post_fatal, complete, start, cma, pack); ignored",
+                            text);
             }
             warned = 1;
             swing_fault_nitems = 0;

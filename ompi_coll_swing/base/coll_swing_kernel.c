@@ -26,13 +26,12 @@ void mca_coll_swing_kernel_select(void)
         swing_isa = (swk_isa_t) (*kernels - MCA_COLL_SWING_KERNELS_BASE);
         if (!swk_isa_supported(swing_isa)) {
             mca_coll_swing_warn_once(&warned, 0, "warning",
-                "coll_swing_kernels %s: not supported by this CPU; using %s",
-                swk_isa_name(swing_isa), swk_isa_name(swk_isa_best()));
+                                     "coll_swing_kernels %s: not supported by this CPU; using %s",
+                                     swk_isa_name(swing_isa), swk_isa_name(swk_isa_best()));
             swing_isa = swk_isa_best();
         }
         break;
-    case MCA_COLL_SWING_KERNELS_OMPI:
-        break;
+    case MCA_COLL_SWING_KERNELS_OMPI: break;
     default:
         *kernels = MCA_COLL_SWING_KERNELS_AUTO;
         swing_isa = swk_isa_best();
@@ -62,7 +61,7 @@ static int swing_swk_op(enum ompi_op_type t)
 /* Fortran and C types whose kernel depends on their size. */
 static int swing_swk_sized(size_t size, int is_float)
 {
-    static const int ints[9] = {-1, SWK_T_I8, SWK_T_I16, -1, SWK_T_I32, -1, -1, -1, SWK_T_I64};
+    static const int ints[9] = { -1, SWK_T_I8, SWK_T_I16, -1, SWK_T_I32, -1, -1, -1, SWK_T_I64 };
 
     if (is_float) {
         return 4 == size ? SWK_T_F32 : 8 == size ? SWK_T_F64 : -1;
@@ -120,8 +119,8 @@ static const swk_kernel_t *swing_kernel(struct ompi_op_t *op, struct ompi_dataty
     ptrdiff_t lb, extent;
     int base, sop, stype;
 
-    if (MCA_COLL_SWING_KERNELS_OMPI == mca_coll_swing_params.kernels
-        || !ompi_op_is_intrinsic(op) || !ompi_datatype_is_predefined(dtype)) {
+    if (MCA_COLL_SWING_KERNELS_OMPI == mca_coll_swing_params.kernels || !ompi_op_is_intrinsic(op)
+        || !ompi_datatype_is_predefined(dtype)) {
         return NULL;
     }
     base = ompi_op_ddt_map[dtype->id];
@@ -166,7 +165,7 @@ void mca_coll_swing_reduce_into(struct ompi_op_t *op, struct ompi_datatype_t *dt
                                 const void *left, void *right, size_t count)
 {
     const swk_kernel_t *k = swing_kernel(op, dtype);
-    const void *src[2] = {right, left};
+    const void *src[2] = { right, left };
 
     if (NULL != k) {
         swk_reduce(k, right, src, 2, count);
@@ -175,10 +174,10 @@ void mca_coll_swing_reduce_into(struct ompi_op_t *op, struct ompi_datatype_t *dt
     }
 }
 
-void mca_coll_swing_reduce_to(struct ompi_op_t *op, struct ompi_datatype_t *dtype,
-                              const void *left, const void *right, void *dst, size_t count)
+void mca_coll_swing_reduce_to(struct ompi_op_t *op, struct ompi_datatype_t *dtype, const void *left,
+                              const void *right, void *dst, size_t count)
 {
-    const void *src[2] = {right, left};
+    const void *src[2] = { right, left };
 
     mca_coll_swing_reduce_n(op, dtype, src, 2, dst, count);
 }

@@ -22,11 +22,11 @@ BEGIN_C_DECLS
 
 /* coll_swing_kernels values: which reductions serve intrinsic ops. */
 typedef enum {
-    MCA_COLL_SWING_KERNELS_AUTO = 0,  /* the best ISA level of this CPU */
+    MCA_COLL_SWING_KERNELS_AUTO = 0, /* the best ISA level of this CPU */
     MCA_COLL_SWING_KERNELS_BASE,
     MCA_COLL_SWING_KERNELS_AVX2,
     MCA_COLL_SWING_KERNELS_AVX512,
-    MCA_COLL_SWING_KERNELS_OMPI       /* Open MPI's op functions only */
+    MCA_COLL_SWING_KERNELS_OMPI /* Open MPI's op functions only */
 } mca_coll_swing_kernels_t;
 
 /* Picks the ISA level once, from the registered coll_swing_kernels. */
@@ -43,8 +43,8 @@ void mca_coll_swing_reduce_n(struct ompi_op_t *op, struct ompi_datatype_t *dtype
 void mca_coll_swing_reduce_into(struct ompi_op_t *op, struct ompi_datatype_t *dtype,
                                 const void *left, void *right, size_t count);
 /* dst = right op left, three distinct buffers; intrinsic ops only. */
-void mca_coll_swing_reduce_to(struct ompi_op_t *op, struct ompi_datatype_t *dtype,
-                              const void *left, const void *right, void *dst, size_t count);
+void mca_coll_swing_reduce_to(struct ompi_op_t *op, struct ompi_datatype_t *dtype, const void *left,
+                              const void *right, void *dst, size_t count);
 
 END_C_DECLS
 

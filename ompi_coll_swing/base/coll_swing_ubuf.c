@@ -44,7 +44,7 @@ void mca_coll_swing_ubuf_block(const mca_coll_swing_ubuf_t *u, int i, mca_coll_s
 static int swing_ubuf_convert(const mca_coll_swing_ubuf_t *u, char *bytes, int send)
 {
     opal_convertor_t conv;
-    struct iovec iov = {.iov_base = bytes, .iov_len = u->bytes};
+    struct iovec iov = { .iov_base = bytes, .iov_len = u->bytes };
     uint32_t niov = 1;
     size_t max = u->bytes;
     int rc;

@@ -9,7 +9,7 @@
 
 static int swing_agv_normalize(const void *args, mca_coll_swing_call_t *call)
 {
-    static mca_coll_swing_fallback_t negative = {0, "negative displacement"};
+    static mca_coll_swing_fallback_t negative = { 0, "negative displacement" };
     const mca_coll_swing_agv_args_t *a = args;
     size_t total = 0, most = 0;
 
@@ -22,7 +22,7 @@ static int swing_agv_normalize(const void *args, mca_coll_swing_call_t *call)
         most = ((size_t) a->rcounts[r] > most) ? (size_t) a->rcounts[r] : most;
     }
     if (!mca_coll_swing_normalize_gather(call, a->sbuf, a->scount, a->sdtype, a->rbuf, a->rdtype,
-                                      (size_t) a->rcounts[ompi_comm_rank(a->comm)], most)) {
+                                         (size_t) a->rcounts[ompi_comm_rank(a->comm)], most)) {
         return 0;
     }
     call->counts = a->rcounts;
@@ -35,8 +35,8 @@ static int swing_agv_previous(const void *args, mca_coll_swing_module_t *m)
 {
     const mca_coll_swing_agv_args_t *a = args;
 
-    return m->prev.coll_allgatherv(a->sbuf, a->scount, a->sdtype, a->rbuf, a->rcounts,
-                                   a->displs, a->rdtype, a->comm, m->prev.coll_allgatherv_module);
+    return m->prev.coll_allgatherv(a->sbuf, a->scount, a->sdtype, a->rbuf, a->rcounts, a->displs,
+                                   a->rdtype, a->comm, m->prev.coll_allgatherv_module);
 }
 
 static const mca_coll_swing_coll_t swing_agv_coll = {
@@ -50,8 +50,8 @@ int mca_coll_swing_allgatherv(const void *sbuf, int scount, struct ompi_datatype
                               struct ompi_datatype_t *rdtype, struct ompi_communicator_t *comm,
                               mca_coll_base_module_t *module)
 {
-    mca_coll_swing_agv_args_t args = {sbuf, scount, sdtype, rbuf, rcounts, displs, rdtype, comm};
+    mca_coll_swing_agv_args_t args = { sbuf, scount, sdtype, rbuf, rcounts, displs, rdtype, comm };
 
     return mca_coll_swing_dispatch(&swing_agv_coll, &args, comm,
-                                (mca_coll_swing_module_t *) module);
+                                   (mca_coll_swing_module_t *) module);
 }

@@ -13,7 +13,7 @@ int mca_coll_swing_allreduce_normalize(const void *args, mca_coll_swing_call_t *
 
     call->request = a->request;
     return mca_coll_swing_normalize_reduce(call, a->sbuf, a->rbuf, (size_t) a->count, a->dtype,
-                                        a->op);
+                                           a->op);
 }
 
 static int swing_allreduce_previous(const void *args, mca_coll_swing_module_t *m)
@@ -30,13 +30,12 @@ static const mca_coll_swing_coll_t swing_allreduce_coll = {
     .previous = swing_allreduce_previous,
 };
 
-int mca_coll_swing_allreduce(const void *sbuf, void *rbuf, int count,
-                             struct ompi_datatype_t *dtype, struct ompi_op_t *op,
-                             struct ompi_communicator_t *comm,
+int mca_coll_swing_allreduce(const void *sbuf, void *rbuf, int count, struct ompi_datatype_t *dtype,
+                             struct ompi_op_t *op, struct ompi_communicator_t *comm,
                              mca_coll_base_module_t *module)
 {
-    mca_coll_swing_allreduce_args_t args = {sbuf, rbuf, count, dtype, op, comm, NULL, NULL};
+    mca_coll_swing_allreduce_args_t args = { sbuf, rbuf, count, dtype, op, comm, NULL, NULL };
 
     return mca_coll_swing_dispatch(&swing_allreduce_coll, &args, comm,
-                                (mca_coll_swing_module_t *) module);
+                                   (mca_coll_swing_module_t *) module);
 }

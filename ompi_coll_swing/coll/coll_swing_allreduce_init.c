@@ -29,8 +29,8 @@ int mca_coll_swing_allreduce_init(const void *sbuf, void *rbuf, int count,
                                   struct ompi_communicator_t *comm, struct ompi_info_t *info,
                                   ompi_request_t **request, mca_coll_base_module_t *module)
 {
-    mca_coll_swing_allreduce_args_t args = {sbuf, rbuf, count, dtype, op, comm, info, request};
+    mca_coll_swing_allreduce_args_t args = { sbuf, rbuf, count, dtype, op, comm, info, request };
 
     return mca_coll_swing_dispatch(&swing_allreduce_init_coll, &args, comm,
-                                (mca_coll_swing_module_t *) module);
+                                   (mca_coll_swing_module_t *) module);
 }

@@ -35,8 +35,8 @@ static const mca_coll_swing_coll_t swing_bcast_coll = {
 int mca_coll_swing_bcast(void *buf, int count, struct ompi_datatype_t *dtype, int root,
                          struct ompi_communicator_t *comm, mca_coll_base_module_t *module)
 {
-    mca_coll_swing_bcast_args_t args = {buf, count, dtype, root, comm};
+    mca_coll_swing_bcast_args_t args = { buf, count, dtype, root, comm };
 
     return mca_coll_swing_dispatch(&swing_bcast_coll, &args, comm,
-                                (mca_coll_swing_module_t *) module);
+                                   (mca_coll_swing_module_t *) module);
 }

@@ -17,8 +17,8 @@
 BEGIN_C_DECLS
 
 typedef struct mca_coll_swing_coll_t {
-    int id;             /* mca_coll_swing_coll_id_t: its table and counters */
-    int persistent;     /* the call builds a request MPI_Start runs */
+    int id;         /* mca_coll_swing_coll_id_t: its table and counters */
+    int persistent; /* the call builds a request MPI_Start runs */
     /* Fills call from args; 0 when swing cannot run them, with
        call->fallback saying why. */
     int (*normalize)(const void *args, mca_coll_swing_call_t *call);
@@ -27,15 +27,14 @@ typedef struct mca_coll_swing_coll_t {
 } mca_coll_swing_coll_t;
 
 int mca_coll_swing_dispatch(const mca_coll_swing_coll_t *coll, const void *args,
-                         struct ompi_communicator_t *comm, mca_coll_swing_module_t *module);
+                            struct ompi_communicator_t *comm, mca_coll_swing_module_t *module);
 
 /* Normalizes any allreduce form (coll/coll_swing_allreduce.c). */
 int mca_coll_swing_allreduce_normalize(const void *args, mca_coll_swing_call_t *call);
 
 /* MPI_Allreduce (coll/coll_swing_allreduce.c), installed by the module. */
-int mca_coll_swing_allreduce(const void *sbuf, void *rbuf, int count,
-                             struct ompi_datatype_t *dtype, struct ompi_op_t *op,
-                             struct ompi_communicator_t *comm,
+int mca_coll_swing_allreduce(const void *sbuf, void *rbuf, int count, struct ompi_datatype_t *dtype,
+                             struct ompi_op_t *op, struct ompi_communicator_t *comm,
                              mca_coll_base_module_t *module);
 /* MPI_Iallreduce (coll/coll_swing_iallreduce.c). */
 int mca_coll_swing_iallreduce(const void *sbuf, void *rbuf, int count,
@@ -55,8 +54,7 @@ int mca_coll_swing_reduce_scatter_block(const void *sbuf, void *rbuf, int rcount
                                         mca_coll_base_module_t *module);
 int mca_coll_swing_reduce_scatter(const void *sbuf, void *rbuf, const int *rcounts,
                                   struct ompi_datatype_t *dtype, struct ompi_op_t *op,
-                                  struct ompi_communicator_t *comm,
-                                  mca_coll_base_module_t *module);
+                                  struct ompi_communicator_t *comm, mca_coll_base_module_t *module);
 int mca_coll_swing_allgather(const void *sbuf, int scount, struct ompi_datatype_t *sdtype,
                              void *rbuf, int rcount, struct ompi_datatype_t *rdtype,
                              struct ompi_communicator_t *comm, mca_coll_base_module_t *module);
@@ -74,10 +72,9 @@ int mca_coll_swing_reduce(const void *sbuf, void *rbuf, int count, struct ompi_d
 int mca_coll_swing_gather(const void *sbuf, int scount, struct ompi_datatype_t *sdtype, void *rbuf,
                           int rcount, struct ompi_datatype_t *rdtype, int root,
                           struct ompi_communicator_t *comm, mca_coll_base_module_t *module);
-int mca_coll_swing_scatter(const void *sbuf, int scount, struct ompi_datatype_t *sdtype,
-                           void *rbuf, int rcount, struct ompi_datatype_t *rdtype, int root,
+int mca_coll_swing_scatter(const void *sbuf, int scount, struct ompi_datatype_t *sdtype, void *rbuf,
+                           int rcount, struct ompi_datatype_t *rdtype, int root,
                            struct ompi_communicator_t *comm, mca_coll_base_module_t *module);
-
 
 /* Normalizing helpers (coll/coll_swing_normalize.c). */
 /*
@@ -87,22 +84,22 @@ int mca_coll_swing_scatter(const void *sbuf, int scount, struct ompi_datatype_t 
  * size from this rank's side of the call.
  */
 void mca_coll_swing_normalize_gs(const mca_coll_swing_gs_args_t *a, mca_coll_swing_call_t *call,
-                              int gather);
+                                 int gather);
 /* A rooted call: its root, and whether it is this rank. */
 void mca_coll_swing_normalize_rooted(mca_coll_swing_call_t *call, int root);
 /* A gather's or scatter's vector of p blocks of block bytes each, moved as
    bytes; rbuf and sbuf are the algorithm's (the user's are call->mine, all). */
 void mca_coll_swing_normalize_blocks(mca_coll_swing_call_t *call, size_t block);
 int mca_coll_swing_normalize_type(mca_coll_swing_call_t *call, size_t count,
-                               struct ompi_datatype_t *dtype, struct ompi_op_t *op);
+                                  struct ompi_datatype_t *dtype, struct ompi_op_t *op);
 int mca_coll_swing_normalize_bytes(struct ompi_datatype_t *dtype, size_t n, size_t *unit,
-                                ptrdiff_t *true_lb);
+                                   ptrdiff_t *true_lb);
 int mca_coll_swing_normalize_reduce(mca_coll_swing_call_t *call, const void *sbuf, void *rbuf,
-                                 size_t count, struct ompi_datatype_t *dtype,
-                                 struct ompi_op_t *op);
+                                    size_t count, struct ompi_datatype_t *dtype,
+                                    struct ompi_op_t *op);
 int mca_coll_swing_normalize_gather(mca_coll_swing_call_t *call, const void *sbuf, int scount,
-                                 struct ompi_datatype_t *sdtype, void *rbuf,
-                                 struct ompi_datatype_t *rdtype, size_t mine, size_t most);
+                                    struct ompi_datatype_t *sdtype, void *rbuf,
+                                    struct ompi_datatype_t *rdtype, size_t mine, size_t most);
 
 END_C_DECLS
 

@@ -41,7 +41,7 @@
 #include "opal/util/output.h"
 
 static int swing_fallback_previous(const mca_coll_swing_coll_t *coll, const void *args,
-                          const mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
+                                   const mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
 {
     mca_coll_swing_warn_once(&call->fallback->warned, 1, "unavailable",
                              "%s on %s handed to the previous module: %s",
@@ -52,16 +52,15 @@ static int swing_fallback_previous(const mca_coll_swing_coll_t *coll, const void
 }
 
 static int swing_fallback_alg(const mca_coll_swing_coll_t *coll, mca_coll_swing_call_t *call,
-                         mca_coll_swing_module_t *m, int from, int id)
+                              mca_coll_swing_module_t *m, int from, int id)
 {
     const mca_coll_swing_table_t *t = &mca_coll_swing_tables[coll->id];
     mca_coll_swing_coll_counters_t *ctr = &mca_coll_swing_counters.coll[coll->id];
 
     /* every rank: warn_once prints from world rank 0 only, whatever its rank here */
     mca_coll_swing_warn_once(&call->fallback->warned, 0, "warning",
-                             "%s %s not possible on %s (%s); using %s",
-                             t->algs[from].name, t->name, call->comm->c_name,
-                             call->fallback->why, t->algs[id].name);
+                             "%s %s not possible on %s (%s); using %s", t->algs[from].name, t->name,
+                             call->comm->c_name, call->fallback->why, t->algs[id].name);
     mca_coll_swing_count(&ctr->served[from], -1);
     mca_coll_swing_count(&ctr->served[id], 1);
     call->plan = (t->algs[id].plan >= 0) ? &m->plans[t->algs[id].plan] : NULL;
@@ -73,20 +72,27 @@ static int swing_fallback_alg(const mca_coll_swing_coll_t *coll, mca_coll_swing_
 }
 
 int mca_coll_swing_dispatch(const mca_coll_swing_coll_t *coll, const void *args,
-                         struct ompi_communicator_t *comm, mca_coll_swing_module_t *m)
+                            struct ompi_communicator_t *comm, mca_coll_swing_module_t *m)
 {
     static mca_coll_swing_fallback_t blocking_only = {
-        0, "it has no nonblocking form: blocking calls only"};
-#define SWING_OMPI_BLOCKING {0, "Open MPI's algorithms run blocking calls only"}
+        0, "it has no nonblocking form: blocking calls only"
+    };
+#define SWING_OMPI_BLOCKING                                \
+    {                                                      \
+        0, "Open MPI's algorithms run blocking calls only" \
+    }
     /* the collectives whose rows have no executor: the nonblocking ones */
     static mca_coll_swing_fallback_t ompi_blocking[MCA_COLL_SWING_NCOLLS] = {
         [MCA_COLL_SWING_IALLREDUCE] = SWING_OMPI_BLOCKING,
-        [MCA_COLL_SWING_ALLREDUCE_INIT] = SWING_OMPI_BLOCKING};
+        [MCA_COLL_SWING_ALLREDUCE_INIT] = SWING_OMPI_BLOCKING
+    };
     const mca_coll_swing_table_t *t = &mca_coll_swing_tables[coll->id];
     mca_coll_swing_coll_counters_t *ctr = &mca_coll_swing_counters.coll[coll->id];
-    mca_coll_swing_call_t call = {.comm = comm, .fallback = NULL,
-                                  .persistent = coll->persistent, .coll = coll->id,
-                                  .args = args};
+    mca_coll_swing_call_t call = { .comm = comm,
+                                   .fallback = NULL,
+                                   .persistent = coll->persistent,
+                                   .coll = coll->id,
+                                   .args = args };
     const mca_coll_swing_alg_t *alg;
     mca_coll_swing_exec_fn_t exec;
     int id, rc;
@@ -99,8 +105,10 @@ int mca_coll_swing_dispatch(const mca_coll_swing_coll_t *coll, const void *args,
         /* a measured row found the previous module fastest at this size */
         mca_coll_swing_count(&ctr->previous, 1);
         if (mca_coll_swing_params.verbose >= 3) {
-            opal_output(mca_coll_swing_params.output, "coll:swing: %s of %zu bytes on %s: "
-                        "previous (measured table)", t->name, call.bytes, comm->c_name);
+            opal_output(mca_coll_swing_params.output,
+                        "coll:swing: %s of %zu bytes on %s: "
+                        "previous (measured table)",
+                        t->name, call.bytes, comm->c_name);
         }
         return coll->previous(args, m);
     }
@@ -112,15 +120,15 @@ int mca_coll_swing_dispatch(const mca_coll_swing_coll_t *coll, const void *args,
            message is the same one. */
         call.fallback = &ompi_blocking[coll->id];
         mca_coll_swing_warn_once(&call.fallback->warned, 0, "warning",
-                                 "%s %s: %s; %s on %s handed to the previous module",
-                                 alg->name, t->name, call.fallback->why, t->call, comm->c_name);
+                                 "%s %s: %s; %s on %s handed to the previous module", alg->name,
+                                 t->name, call.fallback->why, t->call, comm->c_name);
         return swing_fallback_previous(coll, args, &call, m);
     }
     mca_coll_swing_count(&ctr->served[id], 1);
     mca_coll_swing_count(&ctr->served_total, 1);
     if (mca_coll_swing_params.verbose >= 3) {
-        opal_output(mca_coll_swing_params.output, "coll:swing: %s of %zu bytes on %s: %s",
-                    t->name, call.bytes, comm->c_name, alg->name);
+        opal_output(mca_coll_swing_params.output, "coll:swing: %s of %zu bytes on %s: %s", t->name,
+                    call.bytes, comm->c_name, alg->name);
     }
     if (0 == call.count && NULL == call.request) {
         return MPI_SUCCESS;

@@ -32,8 +32,8 @@ int mca_coll_swing_gather(const void *sbuf, int scount, struct ompi_datatype_t *
                           int rcount, struct ompi_datatype_t *rdtype, int root,
                           struct ompi_communicator_t *comm, mca_coll_base_module_t *module)
 {
-    mca_coll_swing_gs_args_t args = {sbuf, scount, sdtype, rbuf, rcount, rdtype, root, comm};
+    mca_coll_swing_gs_args_t args = { sbuf, scount, sdtype, rbuf, rcount, rdtype, root, comm };
 
     return mca_coll_swing_dispatch(&swing_gather_coll, &args, comm,
-                                (mca_coll_swing_module_t *) module);
+                                   (mca_coll_swing_module_t *) module);
 }

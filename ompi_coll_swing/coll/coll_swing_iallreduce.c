@@ -12,8 +12,8 @@ static int swing_iallreduce_previous(const void *args, mca_coll_swing_module_t *
 {
     const mca_coll_swing_allreduce_args_t *a = args;
 
-    return m->prev.coll_iallreduce(a->sbuf, a->rbuf, a->count, a->dtype, a->op, a->comm,
-                                   a->request, m->prev.coll_iallreduce_module);
+    return m->prev.coll_iallreduce(a->sbuf, a->rbuf, a->count, a->dtype, a->op, a->comm, a->request,
+                                   m->prev.coll_iallreduce_module);
 }
 
 static const mca_coll_swing_coll_t swing_iallreduce_coll = {
@@ -28,8 +28,8 @@ int mca_coll_swing_iallreduce(const void *sbuf, void *rbuf, int count,
                               struct ompi_communicator_t *comm, ompi_request_t **request,
                               mca_coll_base_module_t *module)
 {
-    mca_coll_swing_allreduce_args_t args = {sbuf, rbuf, count, dtype, op, comm, NULL, request};
+    mca_coll_swing_allreduce_args_t args = { sbuf, rbuf, count, dtype, op, comm, NULL, request };
 
     return mca_coll_swing_dispatch(&swing_iallreduce_coll, &args, comm,
-                                (mca_coll_swing_module_t *) module);
+                                   (mca_coll_swing_module_t *) module);
 }

@@ -14,7 +14,7 @@
  * Returns 0 when swing cannot run the call.
  */
 int mca_coll_swing_normalize_type(mca_coll_swing_call_t *call, size_t count,
-                               struct ompi_datatype_t *dtype, struct ompi_op_t *op)
+                                  struct ompi_datatype_t *dtype, struct ompi_op_t *op)
 {
     ptrdiff_t lb, extent, true_lb, true_extent;
 
@@ -26,8 +26,8 @@ int mca_coll_swing_normalize_type(mca_coll_swing_call_t *call, size_t count,
             return 0;
         }
         if (ompi_op_is_intrinsic(op)) {
-            struct ompi_datatype_t *pred =
-                ompi_datatype_get_single_predefined_type_from_args(dtype);
+            struct ompi_datatype_t *pred = ompi_datatype_get_single_predefined_type_from_args(
+                dtype);
             size_t psize, dsize;
             if (NULL == pred) {
                 return 0;
@@ -61,7 +61,7 @@ int mca_coll_swing_normalize_type(mca_coll_swing_call_t *call, size_t count,
  * bytes per element. Returns 0 when it does not.
  */
 int mca_coll_swing_normalize_bytes(struct ompi_datatype_t *dtype, size_t n, size_t *unit,
-                                ptrdiff_t *true_lb)
+                                   ptrdiff_t *true_lb)
 {
     ptrdiff_t lb, extent, true_extent;
     size_t size;
@@ -82,11 +82,11 @@ int mca_coll_swing_normalize_bytes(struct ompi_datatype_t *dtype, size_t n, size
  * as a NULL send buffer, the type normalized over count user elements.
  */
 int mca_coll_swing_normalize_reduce(mca_coll_swing_call_t *call, const void *sbuf, void *rbuf,
-                                 size_t count, struct ompi_datatype_t *dtype,
-                                 struct ompi_op_t *op)
+                                    size_t count, struct ompi_datatype_t *dtype,
+                                    struct ompi_op_t *op)
 {
-    static mca_coll_swing_fallback_t noncommute = {0, "non-commutative operation"};
-    static mca_coll_swing_fallback_t noncontig = {0, "non-contiguous or mixed datatype"};
+    static mca_coll_swing_fallback_t noncommute = { 0, "non-commutative operation" };
+    static mca_coll_swing_fallback_t noncontig = { 0, "non-contiguous or mixed datatype" };
 
     if (!ompi_op_is_commute(op)) {
         call->fallback = &noncommute;
@@ -109,11 +109,11 @@ int mca_coll_swing_normalize_reduce(mca_coll_swing_call_t *call, const void *sbu
  * (mine elements of the receive type).
  */
 int mca_coll_swing_normalize_gather(mca_coll_swing_call_t *call, const void *sbuf, int scount,
-                                 struct ompi_datatype_t *sdtype, void *rbuf,
-                                 struct ompi_datatype_t *rdtype, size_t mine, size_t most)
+                                    struct ompi_datatype_t *sdtype, void *rbuf,
+                                    struct ompi_datatype_t *rdtype, size_t mine, size_t most)
 {
-    static mca_coll_swing_fallback_t holes = {0, "datatype with holes, or send and receive "
-                                                "blocks of different sizes"};
+    static mca_coll_swing_fallback_t holes = { 0, "datatype with holes, or send and receive "
+                                                  "blocks of different sizes" };
     ptrdiff_t rlb, slb = 0;
     size_t sunit = 0;
 
@@ -160,7 +160,7 @@ void mca_coll_swing_normalize_blocks(mca_coll_swing_call_t *call, size_t block)
 }
 
 void mca_coll_swing_normalize_gs(const mca_coll_swing_gs_args_t *a, mca_coll_swing_call_t *call,
-                              int gather)
+                                 int gather)
 {
     /* the root's many blocks, and the side of this rank's one */
     const void *many = gather ? a->rbuf : a->sbuf, *one = gather ? a->sbuf : a->rbuf;

@@ -10,7 +10,7 @@
 
 static int swing_reduce_normalize(const void *args, mca_coll_swing_call_t *call)
 {
-    static mca_coll_swing_fallback_t in_place = {0, "MPI_IN_PLACE on a rank other than the root"};
+    static mca_coll_swing_fallback_t in_place = { 0, "MPI_IN_PLACE on a rank other than the root" };
     const mca_coll_swing_reduce_args_t *a = args;
 
     mca_coll_swing_normalize_rooted(call, a->root);
@@ -19,11 +19,11 @@ static int swing_reduce_normalize(const void *args, mca_coll_swing_call_t *call)
         return 0;
     }
     if (!mca_coll_swing_normalize_reduce(call, a->sbuf, call->is_root ? a->rbuf : NULL,
-                                      (size_t) a->count, a->dtype, a->op)) {
+                                         (size_t) a->count, a->dtype, a->op)) {
         return 0;
     }
     if (!call->is_root) {
-        call->rbuf = NULL;   /* insignificant here, possibly NULL */
+        call->rbuf = NULL; /* insignificant here, possibly NULL */
     }
     return 1;
 }
@@ -46,8 +46,8 @@ int mca_coll_swing_reduce(const void *sbuf, void *rbuf, int count, struct ompi_d
                           struct ompi_op_t *op, int root, struct ompi_communicator_t *comm,
                           mca_coll_base_module_t *module)
 {
-    mca_coll_swing_reduce_args_t args = {sbuf, rbuf, count, dtype, op, root, comm};
+    mca_coll_swing_reduce_args_t args = { sbuf, rbuf, count, dtype, op, root, comm };
 
     return mca_coll_swing_dispatch(&swing_reduce_coll, &args, comm,
-                                (mca_coll_swing_module_t *) module);
+                                   (mca_coll_swing_module_t *) module);
 }

@@ -26,8 +26,8 @@ static int swing_rs_previous(const void *args, mca_coll_swing_module_t *m)
 {
     const mca_coll_swing_rs_args_t *a = args;
 
-    return m->prev.coll_reduce_scatter(a->sbuf, a->rbuf, a->rcounts, a->dtype, a->op,
-                                       a->comm, m->prev.coll_reduce_scatter_module);
+    return m->prev.coll_reduce_scatter(a->sbuf, a->rbuf, a->rcounts, a->dtype, a->op, a->comm,
+                                       m->prev.coll_reduce_scatter_module);
 }
 
 static const mca_coll_swing_coll_t swing_rs_coll = {
@@ -38,10 +38,9 @@ static const mca_coll_swing_coll_t swing_rs_coll = {
 
 int mca_coll_swing_reduce_scatter(const void *sbuf, void *rbuf, const int *rcounts,
                                   struct ompi_datatype_t *dtype, struct ompi_op_t *op,
-                                  struct ompi_communicator_t *comm,
-                                  mca_coll_base_module_t *module)
+                                  struct ompi_communicator_t *comm, mca_coll_base_module_t *module)
 {
-    mca_coll_swing_rs_args_t args = {sbuf, rbuf, rcounts, dtype, op, comm};
+    mca_coll_swing_rs_args_t args = { sbuf, rbuf, rcounts, dtype, op, comm };
 
     return mca_coll_swing_dispatch(&swing_rs_coll, &args, comm, (mca_coll_swing_module_t *) module);
 }

@@ -23,8 +23,8 @@ static int swing_rsb_previous(const void *args, mca_coll_swing_module_t *m)
 {
     const mca_coll_swing_rsb_args_t *a = args;
 
-    return m->prev.coll_reduce_scatter_block(a->sbuf, a->rbuf, a->rcount, a->dtype, a->op,
-                                             a->comm, m->prev.coll_reduce_scatter_block_module);
+    return m->prev.coll_reduce_scatter_block(a->sbuf, a->rbuf, a->rcount, a->dtype, a->op, a->comm,
+                                             m->prev.coll_reduce_scatter_block_module);
 }
 
 static const mca_coll_swing_coll_t swing_rsb_coll = {
@@ -38,7 +38,8 @@ int mca_coll_swing_reduce_scatter_block(const void *sbuf, void *rbuf, int rcount
                                         struct ompi_communicator_t *comm,
                                         mca_coll_base_module_t *module)
 {
-    mca_coll_swing_rsb_args_t args = {sbuf, rbuf, rcount, dtype, op, comm};
+    mca_coll_swing_rsb_args_t args = { sbuf, rbuf, rcount, dtype, op, comm };
 
-    return mca_coll_swing_dispatch(&swing_rsb_coll, &args, comm, (mca_coll_swing_module_t *) module);
+    return mca_coll_swing_dispatch(&swing_rsb_coll, &args, comm,
+                                   (mca_coll_swing_module_t *) module);
 }

@@ -28,12 +28,12 @@ static const mca_coll_swing_coll_t swing_scatter_coll = {
     .previous = swing_scatter_previous,
 };
 
-int mca_coll_swing_scatter(const void *sbuf, int scount, struct ompi_datatype_t *sdtype,
-                           void *rbuf, int rcount, struct ompi_datatype_t *rdtype, int root,
+int mca_coll_swing_scatter(const void *sbuf, int scount, struct ompi_datatype_t *sdtype, void *rbuf,
+                           int rcount, struct ompi_datatype_t *rdtype, int root,
                            struct ompi_communicator_t *comm, mca_coll_base_module_t *module)
 {
-    mca_coll_swing_gs_args_t args = {sbuf, scount, sdtype, rbuf, rcount, rdtype, root, comm};
+    mca_coll_swing_gs_args_t args = { sbuf, scount, sdtype, rbuf, rcount, rdtype, root, comm };
 
     return mca_coll_swing_dispatch(&swing_scatter_coll, &args, comm,
-                                (mca_coll_swing_module_t *) module);
+                                   (mca_coll_swing_module_t *) module);
 }

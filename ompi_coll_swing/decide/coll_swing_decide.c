@@ -52,16 +52,15 @@
 /* Where a collective's rows come from: the file, the description. */
 enum { SWING_SRC_FILE = 0, SWING_SRC_DESC, SWING_NSRC };
 
-
 /*
  * The model's time of a row: the whole allreduce with the parts of the
  * plan setup built, or a half of it as a collective of its own, or a
  * rooted collective's tree with its parts; HUGE_VAL: not modelled.
  */
 typedef struct swing_models_t {
-    swt_model_t *all;             /* allreduce, its halves */
-    swt_tree_model_t *tree;       /* the rooted collectives, rooted at rank 0 */
-    swt_hier_model_t *hier;       /* hier on the description's network of nodes, or NULL */
+    swt_model_t *all;       /* allreduce, its halves */
+    swt_tree_model_t *tree; /* the rooted collectives, rooted at rank 0 */
+    swt_hier_model_t *hier; /* hier on the description's network of nodes, or NULL */
 } swing_models_t;
 
 /* What the hier price of table t is, or -1 (gather, scatter). */
@@ -71,8 +70,9 @@ static int swing_hier_coll(const mca_coll_swing_table_t *t)
         swt_coll_t c = (swt_coll_t) (t->rooted - 1);
         return SWT_COLL_BCAST == c ? SWT_HIER_BCAST : SWT_COLL_REDUCE == c ? SWT_HIER_REDUCE : -1;
     }
-    return SWT_HALF_RS == t->half ? SWT_HIER_RS : SWT_HALF_AG == t->half ? SWT_HIER_AG
-                                                                        : SWT_HIER_ALLREDUCE;
+    return SWT_HALF_RS == t->half   ? SWT_HIER_RS
+           : SWT_HALF_AG == t->half ? SWT_HIER_AG
+                                    : SWT_HIER_ALLREDUCE;
 }
 
 static double swing_predict(const mca_coll_swing_module_t *m, const mca_coll_swing_table_t *t,
@@ -83,19 +83,21 @@ static double swing_predict(const mca_coll_swing_module_t *m, const mca_coll_swi
 
     if (t->rooted) {
         int nparts = (a->plan >= 0) ? m->plans[a->plan].nparts
-                     : a->multiport ? swt_tree_max_parts(m->topo, a->pattern, NULL) : 1;
+                     : a->multiport ? swt_tree_max_parts(m->topo, a->pattern, NULL)
+                                    : 1;
         swt_coll_t tc = mca_coll_swing_tree_coll(t, a);
         double tree = swt_tree_model_time(models->tree, a->pattern, tc, NULL, nparts, bytes);
         if (tc == (swt_coll_t) (t->rooted - 1) || HUGE_VAL == tree) {
             return tree;
         }
         /* BO: the scatter's allgather half, the gather's reduce-scatter half */
-        return tree + swt_model_time_half_parts(model, a->pattern, SWT_KIND_BO, nparts,
-                                                SWT_COLL_SCATTER == tc ? SWT_HALF_AG
-                                                                       : SWT_HALF_RS, bytes);
+        return tree
+               + swt_model_time_half_parts(model, a->pattern, SWT_KIND_BO, nparts,
+                                           SWT_COLL_SCATTER == tc ? SWT_HALF_AG : SWT_HALF_RS,
+                                           bytes);
     }
-    return swt_model_time_half_parts(model, a->pattern, a->kind, m->plans[a->plan].nparts,
-                                     t->half, bytes);
+    return swt_model_time_half_parts(model, a->pattern, a->kind, m->plans[a->plan].nparts, t->half,
+                                     bytes);
 }
 
 static int swing_best(const mca_coll_swing_module_t *m, const mca_coll_swing_table_t *t,
@@ -143,10 +145,9 @@ static int swing_scoped(const mca_coll_swing_table_t *t, mca_coll_swing_scope_t 
 #define SWING_SAID_MAX 64
 static char *swing_said[SWING_SAID_MAX];
 static int swing_nsaid;
-static int swing_said_busy;   /* communicators may be set up by several threads */
+static int swing_said_busy; /* communicators may be set up by several threads */
 
-__opal_attribute_format__(__printf__, 1, 2)
-static void swing_table_say(const char *fmt, ...)
+__opal_attribute_format__(__printf__, 1, 2) static void swing_table_say(const char *fmt, ...)
 {
     char msg[512];
     int said = 0, n;
@@ -249,15 +250,16 @@ static void swing_table_check(const swt_table_t *tab)
         int c = swing_coll_named(r->coll), a;
         if (c < 0) {
             swing_table_say("%s:%d: decide row ignored: swing serves no collective '%s' (it "
-                            "serves %s)", swt_table_origin(tab), r->line, r->coll, colls);
+                            "serves %s)",
+                            swt_table_origin(tab), r->line, r->coll, colls);
             continue;
         }
         a = swing_row_alg(&mca_coll_swing_tables[c], r->alg);
         if (a < MCA_COLL_SWING_PREVIOUS) {
             swing_alg_names(&mca_coll_swing_tables[c], names, sizeof(names));
             swing_table_say("%s:%d: decide row ignored: %s has %s '%s' (coll_swing_%s_algorithm "
-                            "values, or: %s)", swt_table_origin(tab), r->line,
-                            mca_coll_swing_tables[c].call,
+                            "values, or: %s)",
+                            swt_table_origin(tab), r->line, mca_coll_swing_tables[c].call,
                             -2 == a ? "no algorithm" : "no executor for the algorithm", r->alg,
                             r->coll, names);
         }
@@ -291,7 +293,7 @@ static int swing_rows_take(mca_coll_swing_module_t *m, int coll, const swt_table
         int a = swing_row_alg(t, r->alg);
         mca_coll_swing_row_t *row = &m->rows[coll][m->nrows[coll]];
         if (0 == a || a < MCA_COLL_SWING_PREVIOUS) {
-            continue;   /* auto: the model's; unknown: said by swing_table_check */
+            continue; /* auto: the model's; unknown: said by swing_table_check */
         }
         row->lo = (r->lo > SIZE_MAX) ? SIZE_MAX : (size_t) r->lo;
         row->hi = (r->hi > SIZE_MAX) ? SIZE_MAX : (size_t) r->hi;
@@ -305,8 +307,8 @@ static int swing_rows_take(mca_coll_swing_module_t *m, int coll, const swt_table
 
 /* What decides the sizes no row holds, for the report. */
 typedef struct swing_source {
-    const char *origin;          /* the rows' file or description, or NULL */
-    char gap[160];               /* the buckets: the model (and its boundary), shm, hier */
+    const char *origin; /* the rows' file or description, or NULL */
+    char gap[160];      /* the buckets: the model (and its boundary), shm, hier */
 } swing_source_t;
 
 /* One report line: sizes lo .. hi (SIZE_MAX: and above) -> alg (why). */
@@ -351,8 +353,8 @@ static void swing_report_gap(const mca_coll_swing_module_t *m, int coll, const c
  * Printed by rank 0 of the communicator only (every rank has the same
  * table): per size range, the algorithm and what chose it.
  */
-static void swing_decision_report(const mca_coll_swing_module_t *m, int coll,
-                                  const char *boundary, const swing_source_t *src)
+static void swing_decision_report(const mca_coll_swing_module_t *m, int coll, const char *boundary,
+                                  const swing_source_t *src)
 {
     const mca_coll_swing_table_t *t = &mca_coll_swing_tables[coll];
     char label[160], why[320];
@@ -366,13 +368,14 @@ static void swing_decision_report(const mca_coll_swing_module_t *m, int coll,
              MCA_COLL_SWING_ALLREDUCE == coll ? "" : " ",
              MCA_COLL_SWING_ALLREDUCE == coll ? "" : t->name);
     if (0 != m->algorithm[coll]) {
-        opal_output(mca_coll_swing_params.output, "coll:swing: %s: every size -> %s "
-                    "(forced: coll_swing_%s_algorithm)", label, t->algs[m->algorithm[coll]].name,
-                    t->name);
+        opal_output(mca_coll_swing_params.output,
+                    "coll:swing: %s: every size -> %s "
+                    "(forced: coll_swing_%s_algorithm)",
+                    label, t->algs[m->algorithm[coll]].name, t->name);
         return;
     }
-    opal_output(mca_coll_swing_params.output, "coll:swing: %s auto: LO/BO boundary from %s",
-                label, boundary);
+    opal_output(mca_coll_swing_params.output, "coll:swing: %s auto: LO/BO boundary from %s", label,
+                boundary);
     for (int i = 0; i < m->nrows[coll] && !done; ++i) {
         const mca_coll_swing_row_t *r = &m->rows[coll][i];
         if (from < r->lo) {
@@ -417,8 +420,7 @@ static int swing_hier_wanted(const mca_coll_swing_module_t *m)
  * Where hier cannot run after all (shared memory off), it falls back at
  * its first call to the schedule over all ranks of that size.
  */
-static swt_hier_model_t *swing_hier_priced(const mca_coll_swing_module_t *m,
-                                           const swt_topo_t *topo)
+static swt_hier_model_t *swing_hier_priced(const mca_coll_swing_module_t *m, const swt_topo_t *topo)
 {
     mca_coll_swing_nodes_t shape;
     swt_hier_model_t *hm = NULL;
@@ -468,8 +470,9 @@ static void swing_decision_fill(mca_coll_swing_module_t *m, int coll, const swin
         m->mp_choice[coll][b] = (unsigned char) (best < 0 ? 0 : best);
         m->choice[coll][b] = (unsigned char) (node >= 0 ? node : m->mp_choice[coll][b]);
         if (priced >= 0
-            && (best < 0 || swt_hier_model_time(model->hier, (swt_hier_coll_t) hc, (double) bytes)
-                                < swing_predict(m, t, &t->algs[best], model, (double) bytes))) {
+            && (best < 0
+                || swt_hier_model_time(model->hier, (swt_hier_coll_t) hc, (double) bytes)
+                       < swing_predict(m, t, &t->algs[best], model, (double) bytes))) {
             m->choice[coll][b] = (unsigned char) priced;
         }
     }
@@ -516,14 +519,19 @@ static void swing_gap_source(const mca_coll_swing_module_t *m, int coll, int shm
     if ((shm || hier) && MCA_COLL_SWING_SCOPE_ANY != t->algs[m->choice[coll][b]].scope) {
         snprintf(src->gap, sizeof(src->gap), "%s", shm ? "one node: shm" : "across nodes: hier");
     } else if (priced) {
-        snprintf(src->gap, sizeof(src->gap), "cost model, hier priced on the description's "
+        snprintf(src->gap, sizeof(src->gap),
+                 "cost model, hier priced on the description's "
                  "network of nodes");
     } else if (mca_coll_swing_params.lo_max_bytes >= 0) {
-        snprintf(src->gap, sizeof(src->gap), "cost model, LO up to %lld B: "
-                 "coll_swing_lo_max_bytes", user_lo);
+        snprintf(src->gap, sizeof(src->gap),
+                 "cost model, LO up to %lld B: "
+                 "coll_swing_lo_max_bytes",
+                 user_lo);
     } else if (user_lo >= 0) {
-        snprintf(src->gap, sizeof(src->gap), "cost model, LO up to %lld B: the description's "
-                 "decide lo_max_bytes", user_lo);
+        snprintf(src->gap, sizeof(src->gap),
+                 "cost model, LO up to %lld B: the description's "
+                 "decide lo_max_bytes",
+                 user_lo);
     } else {
         snprintf(src->gap, sizeof(src->gap), "cost model");
     }
@@ -534,7 +542,7 @@ int mca_coll_swing_decision_build(mca_coll_swing_module_t *m, const swt_topo_t *
     long long user_lo = mca_coll_swing_params.lo_max_bytes;
     const swt_table_t *desc = swt_topo_table(topo);
     long p = ompi_comm_size(m->comm);
-    swing_models_t models = {NULL, NULL, NULL};
+    swing_models_t models = { NULL, NULL, NULL };
     swt_table_t *file = NULL;
     int rc, shm, hier;
 
@@ -581,10 +589,11 @@ int mca_coll_swing_decision_build(mca_coll_swing_module_t *m, const swt_topo_t *
             break;
         }
         swing_gap_source(m, coll, shm, hier, user_lo, &src);
-        swing_decision_report(m, coll, mca_coll_swing_params.lo_max_bytes >= 0
-                                           ? "coll_swing_lo_max_bytes"
-                                           : user_lo >= 0 ? "the description (decide lo_max_bytes)"
-                                                          : "the cost model", &src);
+        swing_decision_report(m, coll,
+                              mca_coll_swing_params.lo_max_bytes >= 0 ? "coll_swing_lo_max_bytes"
+                              : user_lo >= 0 ? "the description (decide lo_max_bytes)"
+                                             : "the cost model",
+                              &src);
     }
     swt_table_destroy(file);
     /* kept: a chain's best segment count depends on the call's size */

@@ -107,17 +107,17 @@ typedef enum {
    share; Open MPI's rows follow, per collective, below). */
 typedef enum {
     MCA_COLL_SWING_BR_AUTO = 0,
-    MCA_COLL_SWING_BR_BINE,          /* Bine tree: Swing's distances */
-    MCA_COLL_SWING_BR_BINOMIAL,      /* binomial tree: recursive doubling's */
-    MCA_COLL_SWING_BR_BINE_MP,       /* a Bine tree per port */
-    MCA_COLL_SWING_BR_BINOMIAL_MP,   /* a binomial tree per torus dimension */
-    MCA_COLL_SWING_BR_CHAIN,         /* pipelined chains along the torus's cycles */
-    MCA_COLL_SWING_BR_BINE_BO,       /* bandwidth-optimal: scatter + allgather,
-                                        reduce-scatter + gather, on Swing's lists */
-    MCA_COLL_SWING_BR_BINOMIAL_BO,   /* the same on recursive halving/doubling's */
-    MCA_COLL_SWING_BR_BINE_BO_MP,    /* the same with a part per port */
-    MCA_COLL_SWING_BR_SHM,           /* the node's shared segment (one node) */
-    MCA_COLL_SWING_BR_HIER,          /* node segments + a tree between nodes' leaders */
+    MCA_COLL_SWING_BR_BINE,        /* Bine tree: Swing's distances */
+    MCA_COLL_SWING_BR_BINOMIAL,    /* binomial tree: recursive doubling's */
+    MCA_COLL_SWING_BR_BINE_MP,     /* a Bine tree per port */
+    MCA_COLL_SWING_BR_BINOMIAL_MP, /* a binomial tree per torus dimension */
+    MCA_COLL_SWING_BR_CHAIN,       /* pipelined chains along the torus's cycles */
+    MCA_COLL_SWING_BR_BINE_BO,     /* bandwidth-optimal: scatter + allgather,
+                                      reduce-scatter + gather, on Swing's lists */
+    MCA_COLL_SWING_BR_BINOMIAL_BO, /* the same on recursive halving/doubling's */
+    MCA_COLL_SWING_BR_BINE_BO_MP,  /* the same with a part per port */
+    MCA_COLL_SWING_BR_SHM,         /* the node's shared segment (one node) */
+    MCA_COLL_SWING_BR_HIER,        /* node segments + a tree between nodes' leaders */
     MCA_COLL_SWING_BR_COUNT
 } mca_coll_swing_br_id_t;
 
@@ -153,7 +153,7 @@ typedef enum {
     MCA_COLL_SWING_GS_BINOMIAL,
     MCA_COLL_SWING_GS_BINE_MP,
     MCA_COLL_SWING_GS_BINOMIAL_MP,
-    MCA_COLL_SWING_GS_SHM,           /* the node's shared segment (one node) */
+    MCA_COLL_SWING_GS_SHM, /* the node's shared segment (one node) */
     MCA_COLL_SWING_GS_COUNT
 } mca_coll_swing_gs_id_t;
 
@@ -173,54 +173,54 @@ typedef enum {
 
 /* Where an algorithm applies; auto picks by it. */
 typedef enum {
-    MCA_COLL_SWING_SCOPE_ANY = 0,   /* message passing: any communicator */
-    MCA_COLL_SWING_SCOPE_NODE,      /* every rank on one node (shm) */
-    MCA_COLL_SWING_SCOPE_NODES      /* several nodes, several ranks on one (hier) */
+    MCA_COLL_SWING_SCOPE_ANY = 0, /* message passing: any communicator */
+    MCA_COLL_SWING_SCOPE_NODE,    /* every rank on one node (shm) */
+    MCA_COLL_SWING_SCOPE_NODES    /* several nodes, several ranks on one (hier) */
 } mca_coll_swing_scope_t;
 
 /* One row of an algorithm table; row i has id i, row 0 is auto. */
 typedef struct mca_coll_swing_alg_t {
-    const char *name;             /* MCA value and pvar suffix */
+    const char *name; /* MCA value and pvar suffix */
     int id;
-    swt_alg_t pattern;            /* partners: Swing, recursive doubling, ring */
-    swt_kind_t kind;              /* latency- or bandwidth-optimal */
-    int multiport;                /* 1: one part per port of the torus, all
-                                     parts at once (swt_alg_nparts) */
-    mca_coll_swing_exec_fn_t exec;/* NULL for auto */
+    swt_alg_t pattern;                /* partners: Swing, recursive doubling, ring */
+    swt_kind_t kind;                  /* latency- or bandwidth-optimal */
+    int multiport;                    /* 1: one part per port of the torus, all
+                                         parts at once (swt_alg_nparts) */
+    mca_coll_swing_exec_fn_t exec;    /* NULL for auto */
     mca_coll_swing_exec_fn_t nb_exec; /* the nonblocking engine's, for
                                      MPI_Iallreduce and MPI_Allreduce_init;
                                      NULL: blocking only (auto skips the row,
                                      forced it falls back to message passing) */
-    int plan;                     /* the step list it runs: an allreduce id
-                                     whose plan setup builds (pattern and
-                                     kind of that row), -1 for none; planned
-                                     rows of scope ANY are auto's
-                                     candidates, predicted by the model */
+    int plan;                         /* the step list it runs: an allreduce id
+                                         whose plan setup builds (pattern and
+                                         kind of that row), -1 for none; planned
+                                         rows of scope ANY are auto's
+                                         candidates, predicted by the model */
     mca_coll_swing_scope_t scope;
     const char *help;
-    int tree;                     /* 1: a tree or chain of a rooted collective
-                                     (node/coll_swing_tree.c), built per root;
-                                     plan then names the BO list whose block
-                                     layouts gather and scatter use, or -1 */
-    int ompi;                     /* Open MPI's coll/base algorithm, called as
-                                     coll/tuned calls it: tuned's number of it
-                                     (ompi_algs/); blocking only: forced on a
-                                     nonblocking call, the call goes to the
-                                     previous module. 0: swing's */
+    int tree; /* 1: a tree or chain of a rooted collective
+                 (node/coll_swing_tree.c), built per root;
+                 plan then names the BO list whose block
+                 layouts gather and scatter use, or -1 */
+    int ompi; /* Open MPI's coll/base algorithm, called as
+                 coll/tuned calls it: tuned's number of it
+                 (ompi_algs/); blocking only: forced on a
+                 nonblocking call, the call goes to the
+                 previous module. 0: swing's */
 } mca_coll_swing_alg_t;
 
 /* A collective's table. */
 typedef struct mca_coll_swing_table_t {
-    const char *name;             /* "allreduce": parameter and counter prefix */
-    const char *call;             /* "MPI_Allreduce", in messages and help */
-    const char *title;            /* start of the parameter's help text */
-    swt_half_t half;              /* what the cost model predicts: the whole
-                                     allreduce, or its RS or AG half */
+    const char *name;  /* "allreduce": parameter and counter prefix */
+    const char *call;  /* "MPI_Allreduce", in messages and help */
+    const char *title; /* start of the parameter's help text */
+    swt_half_t half;   /* what the cost model predicts: the whole
+                          allreduce, or its RS or AG half */
     const mca_coll_swing_alg_t *algs;
     int nalgs;
-    int nonblocking;              /* rows run their nb_exec */
-    int rooted;                   /* 1 + the swt_coll_t of a rooted collective
-                                     (trees: swt_tree.h), 0 for the others */
+    int nonblocking; /* rows run their nb_exec */
+    int rooted;      /* 1 + the swt_coll_t of a rooted collective
+                        (trees: swt_tree.h), 0 for the others */
 } mca_coll_swing_table_t;
 
 /* The executor a table runs for a row. */
@@ -260,11 +260,9 @@ void mca_coll_swing_decide_tree(mca_coll_swing_module_t *module, int coll, int i
                                 mca_coll_swing_call_t *call);
 /* The tree a row of a rooted table runs: its collective's, except the
    scatter of a BO broadcast and the gather of a BO reduce. */
-swt_coll_t mca_coll_swing_tree_coll(const mca_coll_swing_table_t *t,
-                                    const mca_coll_swing_alg_t *a);
+swt_coll_t mca_coll_swing_tree_coll(const mca_coll_swing_table_t *t, const mca_coll_swing_alg_t *a);
 /* The message-passing algorithm auto would use (the fallback of calls that one cannot run). */
-int mca_coll_swing_decide_messages(const mca_coll_swing_module_t *module, int coll,
-                                   size_t bytes);
+int mca_coll_swing_decide_messages(const mca_coll_swing_module_t *module, int coll, size_t bytes);
 
 END_C_DECLS
 

@@ -36,8 +36,9 @@ void mca_coll_swing_decide_tree(mca_coll_swing_module_t *m, int coll, int id,
     if (NULL == tr) {
         return;
     }
-    if (OMPI_SUCCESS != mca_coll_swing_tree_build(tr, m->topo, a->pattern,
-                                                  mca_coll_swing_tree_coll(t, a), nparts)) {
+    if (OMPI_SUCCESS
+        != mca_coll_swing_tree_build(tr, m->topo, a->pattern, mca_coll_swing_tree_coll(t, a),
+                                     nparts)) {
         free(tr);
         return;
     }

@@ -56,33 +56,33 @@ typedef int (*mca_coll_swing_nb_fn_t)(mca_coll_swing_nbreq_t *req);
 
 struct mca_coll_swing_nbreq_t {
     ompi_coll_base_nbc_request_t super;
-    mca_coll_swing_nbreq_t *next, *prev;  /* the active list (engine lock) */
-    mca_coll_swing_nbreq_t *cached;       /* the list of idle requests */
+    mca_coll_swing_nbreq_t *next, *prev; /* the active list (engine lock) */
+    mca_coll_swing_nbreq_t *cached;      /* the list of idle requests */
     mca_coll_swing_module_t *module;
-    mca_coll_swing_call_t call;           /* normalized once; tag and plan included */
+    mca_coll_swing_call_t call; /* normalized once; tag and plan included */
     mca_coll_swing_nb_fn_t advance;
-    mca_coll_swing_nb_fn_t restart;       /* back to the first step: every start */
-    char *scratch;                        /* the schedule runner's, kept while cached */
+    mca_coll_swing_nb_fn_t restart; /* back to the first step: every start */
+    char *scratch;                  /* the schedule runner's, kept while cached */
     size_t scratch_size;
-    size_t need;                          /* bytes this operation wants of scratch */
-    char *alg;                            /* an algorithm's own buffers, kept as scratch
-                                             (hier's slices: coll_swing_shm_nb.c) */
+    size_t need; /* bytes this operation wants of scratch */
+    char *alg;   /* an algorithm's own buffers, kept as scratch
+                    (hier's slices: coll_swing_shm_nb.c) */
     size_t alg_size;
-    int active;                           /* started, not yet complete */
-    int user_freed;                       /* freed while active: release at the end */
-    int rc;                               /* the operation's result */
+    int active;     /* started, not yet complete */
+    int user_freed; /* freed while active: release at the end */
+    int rc;         /* the operation's result */
     /* a step list's runner and its parts, with their tags */
     mca_coll_swing_runner_t runner;
     mca_coll_swing_runner_part_t parts[MCA_COLL_SWING_MAX_PARTS];
     int nparts;
     int tags[MCA_COLL_SWING_MAX_PARTS];
-    ptrdiff_t gap;                        /* of the scratch's first element */
+    ptrdiff_t gap; /* of the scratch's first element */
     /* coll_swing_agree_outcome: the agreement after the operation */
-    int agree;                            /* this request agrees (the parameter at its call) */
+    int agree; /* this request agrees (the parameter at its call) */
     int agree_tag;
-    int agree_d;                          /* 0: the operation runs; then the round's distance */
+    int agree_d; /* 0: the operation runs; then the round's distance */
     int agree_ok, agree_in, agree_rc;
-    ompi_request_t *agree_req[2];         /* the round's receive and send */
+    ompi_request_t *agree_req[2]; /* the round's receive and send */
     /* an algorithm's own state (shm, hier) */
     _Alignas(64) char state[MCA_COLL_SWING_NB_STATE];
 };

@@ -188,7 +188,8 @@ static int swing_nb_register(void)
 
     for (int i = 0; i < SWING_NB_REGISTER_TRIES && OPAL_SUCCESS != rc; ++i) {
         rc = mca_coll_swing_fault(MCA_COLL_SWING_FAULT_START)
-                 ? OPAL_ERR_OUT_OF_RESOURCE : opal_progress_register(swing_nb_progress);
+                 ? OPAL_ERR_OUT_OF_RESOURCE
+                 : opal_progress_register(swing_nb_progress);
     }
     return rc;
 }
@@ -294,7 +295,7 @@ static int swing_nbreq_start_persistent(size_t count, ompi_request_t **requests)
 static mca_coll_swing_nbreq_t *swing_nbreq_new(void)
 {
     return mca_coll_swing_fault(MCA_COLL_SWING_FAULT_ALLOC) ? NULL
-                                                          : OBJ_NEW(mca_coll_swing_nbreq_t);
+                                                            : OBJ_NEW(mca_coll_swing_nbreq_t);
 }
 
 /* Lock held: an idle request, else the spare (a new one failed). */

@@ -104,7 +104,7 @@ static char *swing_runner_at(char *base, const mca_coll_swing_call_t *call, size
 }
 
 static void swing_runner_dir(mca_coll_swing_runner_dir_t *d, char *buf, size_t n, size_t seg_elems,
-                         char *reduce)
+                             char *reduce)
 {
     d->buf = buf;
     d->reduce = reduce;
@@ -116,8 +116,8 @@ static void swing_runner_dir(mca_coll_swing_runner_dir_t *d, char *buf, size_t n
 }
 
 /* Element range of blocks [lo, lo + n) of a part's step. */
-static void swing_runner_blocks(const mca_coll_swing_runner_part_t *pt, long lo, long n, size_t *first,
-                            size_t *len)
+static void swing_runner_blocks(const mca_coll_swing_runner_part_t *pt, long lo, long n,
+                                size_t *first, size_t *len)
 {
     const mca_coll_swing_layout_t *l = pt->layout;
 
@@ -136,7 +136,7 @@ static void swing_runner_blocks(const mca_coll_swing_runner_part_t *pt, long lo,
  * unfold).
  */
 static void swing_runner_fold_range(const mca_coll_swing_runner_part_t *pt, const swt_step_t *st,
-                                size_t *first, size_t *len)
+                                    size_t *first, size_t *len)
 {
     const mca_coll_swing_layout_t *l = pt->layout;
     int fold = (SWT_OP_FOLD_SEND == st->op || SWT_OP_FOLD_RECV == st->op);
@@ -148,7 +148,8 @@ static void swing_runner_fold_range(const mca_coll_swing_runner_part_t *pt, cons
         return;
     }
     r = (SWT_OP_FOLD_SEND == st->op || SWT_OP_UNFOLD_RECV == st->op) ? pt->rank
-        : (SWT_OP_FOLD_RECV == st->op) ? (int) st->from : (int) st->peer;
+        : (SWT_OP_FOLD_RECV == st->op)                               ? (int) st->from
+                                                                     : (int) st->peer;
     *first = l->off[l->index[r]];
     *len = l->off[l->index[r] + l->group[r]] - *first;
 }
@@ -161,7 +162,8 @@ static int swing_runner_skipped(const mca_coll_swing_runner_part_t *pt, const sw
 }
 
 /* Sets up the two directions of a part's step i. */
-static void swing_runner_begin(const mca_coll_swing_runner_t *runner, mca_coll_swing_runner_part_t *pt, int i)
+static void swing_runner_begin(const mca_coll_swing_runner_t *runner,
+                               mca_coll_swing_runner_part_t *pt, int i)
 {
     const mca_coll_swing_call_t *c = &pt->call;
     const swt_step_t *st = &pt->plan->steps[i];
@@ -190,12 +192,12 @@ static void swing_runner_begin(const mca_coll_swing_runner_t *runner, mca_coll_s
         } else {
             /* acc = extra's vector (left) op mine */
             swing_runner_dir(&pt->recv, swing_runner_at(pt->tmp, c, r0), rn, rn,
-                         swing_runner_at(pt->acc, c, r0));
+                             swing_runner_at(pt->acc, c, r0));
         }
         break;
     case SWT_OP_LO:
-        swing_runner_dir(&pt->send, (0 == i && runner->direct) ? (char *) c->sbuf : pt->acc, c->count,
-                     c->count, NULL);
+        swing_runner_dir(&pt->send, (0 == i && runner->direct) ? (char *) c->sbuf : pt->acc,
+                         c->count, c->count, NULL);
         swing_runner_dir(&pt->recv, pt->tmp, c->count, c->count, NULL);
         break;
     case SWT_OP_AG:
@@ -204,16 +206,15 @@ static void swing_runner_begin(const mca_coll_swing_runner_t *runner, mca_coll_s
         /* each range cut on its own, as SEND and RECV cut theirs: a chain's
            AG meets a SEND on one side and a RECV on the other */
         swing_runner_dir(&pt->send, swing_runner_at(pt->acc, c, s0), sn,
-                     swing_runner_segment_elems(c, sn), NULL);
+                         swing_runner_segment_elems(c, sn), NULL);
         swing_runner_dir(&pt->recv, swing_runner_at(pt->acc, c, r0), rn,
-                     swing_runner_segment_elems(c, rn), NULL);
+                         swing_runner_segment_elems(c, rn), NULL);
         break;
-    case SWT_OP_IDLE:
-        break;
+    case SWT_OP_IDLE: break;
     case SWT_OP_SEND:
         swing_runner_blocks(pt, st->send_lo, st->send_n, &s0, &sn);
         swing_runner_dir(&pt->send, swing_runner_at(pt->acc, c, s0), sn,
-                     swing_runner_segment_elems(c, sn), NULL);
+                         swing_runner_segment_elems(c, sn), NULL);
         break;
     case SWT_OP_RECV:
     case SWT_OP_RECV_REDUCE:
@@ -224,7 +225,7 @@ static void swing_runner_begin(const mca_coll_swing_runner_t *runner, mca_coll_s
         } else {
             /* acc[range] = received (left) op mine, segment by segment */
             swing_runner_dir(&pt->recv, swing_runner_at(pt->tmp, c, r0), rn, seg_elems,
-                         swing_runner_at(pt->acc, c, r0));
+                             swing_runner_at(pt->acc, c, r0));
         }
         break;
     case SWT_OP_RS:
@@ -235,14 +236,14 @@ static void swing_runner_begin(const mca_coll_swing_runner_t *runner, mca_coll_s
         /* acc[range] = peer's partial (left) op mine, segment by segment */
         swing_runner_dir(&pt->send, swing_runner_at(pt->acc, c, s0), sn, seg_elems, NULL);
         swing_runner_dir(&pt->recv, swing_runner_at(pt->tmp, c, r0), rn, seg_elems,
-                     swing_runner_at(pt->acc, c, r0));
+                         swing_runner_at(pt->acc, c, r0));
         break;
     }
 }
 
 /* LO's combination once both messages of step i are done. */
-static void swing_runner_lo_combine(const mca_coll_swing_runner_t *runner, mca_coll_swing_runner_part_t *pt,
-                                int i)
+static void swing_runner_lo_combine(const mca_coll_swing_runner_t *runner,
+                                    mca_coll_swing_runner_part_t *pt, int i)
 {
     const mca_coll_swing_call_t *c = &pt->call;
     const swt_step_t *st = &pt->plan->steps[i];
@@ -276,8 +277,9 @@ static void swing_runner_fail(mca_coll_swing_runner_t *runner, int rc)
 }
 
 /* Posts segment d->posted: with its data, or empty in error mode. */
-static int swing_runner_post(const mca_coll_swing_runner_t *runner, const mca_coll_swing_call_t *call,
-                         mca_coll_swing_runner_dir_t *d, int is_send, int peer)
+static int swing_runner_post(const mca_coll_swing_runner_t *runner,
+                             const mca_coll_swing_call_t *call, mca_coll_swing_runner_dir_t *d,
+                             int is_send, int peer)
 {
     size_t len = swing_runner_segment_len(d->n, d->seg_elems, d->posted);
     ompi_request_t **slot = &d->req[d->posted % 2];
@@ -300,7 +302,7 @@ static int swing_runner_post(const mca_coll_swing_runner_t *runner, const mca_co
  * waits to be tried again.
  */
 static int swing_runner_dir_run(mca_coll_swing_runner_t *runner, const mca_coll_swing_call_t *call,
-                            mca_coll_swing_runner_dir_t *d, int is_send, int peer)
+                                mca_coll_swing_runner_dir_t *d, int is_send, int peer)
 {
     size_t size = call->dtype->super.size;
 
@@ -331,8 +333,8 @@ static int swing_runner_dir_run(mca_coll_swing_runner_t *runner, const mca_coll_
         }
         if (MPI_REQUEST_NULL != d->req[d->done % 2]) {
             ompi_request_t *req = d->req[d->done % 2];
-            size_t expect =
-                is_send ? 0 : swing_runner_segment_len(d->n, d->seg_elems, d->done) * size;
+            size_t expect = is_send ? 0
+                                    : swing_runner_segment_len(d->n, d->seg_elems, d->done) * size;
             int rc;
             if (!REQUEST_COMPLETE(req)) {
                 return 0;
@@ -369,8 +371,8 @@ static int swing_runner_copy_out(mca_coll_swing_runner_t *runner)
     for (int j = 0; j < runner->nparts && OMPI_SUCCESS == rc; ++j) {
         mca_coll_swing_runner_part_t *pt = &runner->parts[j];
         if (pt->acc != pt->call.rbuf) {
-            rc = ompi_datatype_copy_content_same_ddt(pt->call.dtype, pt->call.count,
-                                                     pt->call.rbuf, pt->acc);
+            rc = ompi_datatype_copy_content_same_ddt(pt->call.dtype, pt->call.count, pt->call.rbuf,
+                                                     pt->acc);
         }
     }
     return rc;
@@ -388,7 +390,7 @@ int mca_coll_swing_runner_advance(mca_coll_swing_runner_t *runner)
             mca_coll_swing_runner_part_t *pt = &runner->parts[j];
             const swt_step_t *st;
             if (runner->step >= pt->plan->nsteps) {
-                continue;   /* nothing posted: its directions are empty */
+                continue; /* nothing posted: its directions are empty */
             }
             st = &pt->plan->steps[runner->step];
             /* a post to try again: the other direction still moves */
@@ -429,8 +431,8 @@ int mca_coll_swing_runner_run(mca_coll_swing_runner_t *runner)
 
 /* Every part at step 0; direct: step 0 reads the send buffers; rc: an
    error before the first message (error mode from the start). */
-static void swing_runner_start(mca_coll_swing_runner_t *runner, mca_coll_swing_runner_part_t *pts, int np,
-                           int direct, int rc)
+static void swing_runner_start(mca_coll_swing_runner_t *runner, mca_coll_swing_runner_part_t *pts,
+                               int np, int direct, int rc)
 {
     runner->parts = pts;
     runner->direct = direct;
@@ -452,7 +454,8 @@ static void swing_runner_start(mca_coll_swing_runner_t *runner, mca_coll_swing_r
     }
 }
 
-void mca_coll_swing_runner_start(mca_coll_swing_runner_t *runner, mca_coll_swing_runner_part_t *pts, int np)
+void mca_coll_swing_runner_start(mca_coll_swing_runner_t *runner, mca_coll_swing_runner_part_t *pts,
+                                 int np)
 {
     int rc = OMPI_SUCCESS;
 
@@ -462,9 +465,10 @@ void mca_coll_swing_runner_start(mca_coll_swing_runner_t *runner, mca_coll_swing
     swing_runner_start(runner, pts, np, 0, rc);
 }
 
-void mca_coll_swing_runner_part_init(mca_coll_swing_runner_part_t *pt, const mca_coll_swing_call_t *call,
-                                 size_t count, const mca_coll_swing_plan_t *plan, char *acc,
-                                 char *tmp, int tag)
+void mca_coll_swing_runner_part_init(mca_coll_swing_runner_part_t *pt,
+                                     const mca_coll_swing_call_t *call, size_t count,
+                                     const mca_coll_swing_plan_t *plan, char *acc, char *tmp,
+                                     int tag)
 {
     pt->call = *call;
     pt->call.count = count;
@@ -483,7 +487,7 @@ void mca_coll_swing_runner_part_init(mca_coll_swing_runner_part_t *pt, const mca
 }
 
 int mca_coll_swing_runner_parts(const mca_coll_swing_call_t *call, char *tmp, const int *tags,
-                            mca_coll_swing_runner_part_t *pts)
+                                mca_coll_swing_runner_part_t *pts)
 {
     const mca_coll_swing_plan_t *plan = call->plan;
     int np = 0, blocking[MCA_COLL_SWING_MAX_PARTS];
@@ -496,11 +500,11 @@ int mca_coll_swing_runner_parts(const mca_coll_swing_call_t *call, char *tmp, co
         size_t first, n;
         swt_part_elems(call->count, plan->nparts, j, &first, &n);
         if (0 == n) {
-            continue;   /* empty on every rank alike */
+            continue; /* empty on every rank alike */
         }
         mca_coll_swing_runner_part_init(&pts[np], call, n, mca_coll_swing_plan_part(plan, j),
-                                    swing_runner_at(call->rbuf, call, first),
-                                    swing_runner_at(tmp, call, first), tags[j]);
+                                        swing_runner_at(call->rbuf, call, first),
+                                        swing_runner_at(tmp, call, first), tags[j]);
         pts[np].call.sbuf = (NULL != call->sbuf) ? call->sbuf + (ptrdiff_t) first * call->extent
                                                  : NULL;
         ++np;
@@ -516,8 +520,8 @@ int mca_coll_swing_runner_parts(const mca_coll_swing_call_t *call, char *tmp, co
  * Intrinsic ops only: Open MPI's 3-buffer path for user ops does not follow
  * the same operand order.
  */
-static int swing_runner_direct(const mca_coll_swing_call_t *call, const mca_coll_swing_runner_part_t *pts,
-                           int np)
+static int swing_runner_direct(const mca_coll_swing_call_t *call,
+                               const mca_coll_swing_runner_part_t *pts, int np)
 {
     if (NULL == call->sbuf || !ompi_op_is_intrinsic(call->op) || call->count > INT_MAX) {
         return 0;
@@ -530,8 +534,9 @@ static int swing_runner_direct(const mca_coll_swing_call_t *call, const mca_coll
     return np > 0;
 }
 
-void mca_coll_swing_runner_allreduce(mca_coll_swing_runner_t *runner, const mca_coll_swing_call_t *call,
-                                 mca_coll_swing_runner_part_t *pts, int np)
+void mca_coll_swing_runner_allreduce(mca_coll_swing_runner_t *runner,
+                                     const mca_coll_swing_call_t *call,
+                                     mca_coll_swing_runner_part_t *pts, int np)
 {
     int direct = swing_runner_direct(call, pts, np), rc = call->error;
 

@@ -52,18 +52,18 @@ BEGIN_C_DECLS
 /* One direction of a step: a range sent or received in segments, at most
    two of them in flight. */
 typedef struct mca_coll_swing_runner_dir_t {
-    char *buf;                 /* first element of the range */
-    char *reduce;              /* receive: reduce each segment into here (NULL: keep) */
-    size_t n;                  /* elements of the range */
-    size_t seg_elems;                /* elements per segment */
+    char *buf;                  /* first element of the range */
+    char *reduce;               /* receive: reduce each segment into here (NULL: keep) */
+    size_t n;                   /* elements of the range */
+    size_t seg_elems;           /* elements per segment */
     size_t nsegs, posted, done; /* segments: in all, posted, completed */
-    ompi_request_t *req[2];    /* segment i in req[i % 2] */
+    ompi_request_t *req[2];     /* segment i in req[i % 2] */
 } mca_coll_swing_runner_dir_t;
 
 /* One part: a step list on a slice of a vector. */
 typedef struct mca_coll_swing_runner_part_t {
-    mca_coll_swing_call_t call;          /* the slice: count, sbuf, rbuf, tag */
-    const mca_coll_swing_plan_t *plan;   /* the part's step list */
+    mca_coll_swing_call_t call;        /* the slice: count, sbuf, rbuf, tag */
+    const mca_coll_swing_plan_t *plan; /* the part's step list */
     /*
      * SWT_HALF_ALL: the allreduce, blocks cut evenly (swt_block_elems).
      * SWT_HALF_RS, SWT_HALF_AG: only that half's steps, on a vector in
@@ -74,9 +74,9 @@ typedef struct mca_coll_swing_runner_part_t {
     swt_half_t half;
     const mca_coll_swing_layout_t *layout;
     int rank;
-    char *scratch;                       /* the slice's scratch */
-    char *acc, *tmp;                     /* running partial and scratch: call.rbuf and
-                                            scratch at the start, swapped by LO steps */
+    char *scratch;   /* the slice's scratch */
+    char *acc, *tmp; /* running partial and scratch: call.rbuf and
+                        scratch at the start, swapped by LO steps */
     mca_coll_swing_runner_dir_t send, recv;
 } mca_coll_swing_runner_part_t;
 
@@ -84,19 +84,20 @@ typedef struct mca_coll_swing_runner_t {
     mca_coll_swing_runner_part_t *parts;
     int nparts;
     int step, nsteps;
-    int direct;        /* step 0, LO in every part, reads the send buffer */
-    int failed;        /* error mode: messages go on, empty (above) */
-    int rc;            /* the first error */
-    unsigned retries;  /* posts refused for want of resources, in a row */
+    int direct;       /* step 0, LO in every part, reads the send buffer */
+    int failed;       /* error mode: messages go on, empty (above) */
+    int rc;           /* the first error */
+    unsigned retries; /* posts refused for want of resources, in a row */
 } mca_coll_swing_runner_t;
 
 /* A part running plan on count elements at acc (where the result ends),
    scratch at tmp as large, tag: the whole allreduce of the slice, no send
    buffer (set call.sbuf for a direct first step; half and layout after
    for a half). */
-void mca_coll_swing_runner_part_init(mca_coll_swing_runner_part_t *pt, const mca_coll_swing_call_t *call,
-                                 size_t count, const mca_coll_swing_plan_t *plan, char *acc,
-                                 char *tmp, int tag);
+void mca_coll_swing_runner_part_init(mca_coll_swing_runner_part_t *pt,
+                                     const mca_coll_swing_call_t *call, size_t count,
+                                     const mca_coll_swing_plan_t *plan, char *acc, char *tmp,
+                                     int tag);
 /*
  * The non-empty parts of call->plan over call's vector (count elements at
  * rbuf, the send buffer sbuf or NULL in place), scratch at tmp (span of
@@ -105,18 +106,20 @@ void mca_coll_swing_runner_part_init(mca_coll_swing_runner_part_t *pt, const mca
  * every rank alike).
  */
 int mca_coll_swing_runner_parts(const mca_coll_swing_call_t *call, char *tmp, const int *tags,
-                            mca_coll_swing_runner_part_t *pts);
+                                mca_coll_swing_runner_part_t *pts);
 /*
  * Starts an allreduce of call on those parts: the first step reads the
  * send buffer where every part starts with LO and the op is intrinsic
  * (saving the copy in), else the send buffer is copied into the receive
  * buffer first. With call->error set, in error mode (no copy).
  */
-void mca_coll_swing_runner_allreduce(mca_coll_swing_runner_t *runner, const mca_coll_swing_call_t *call,
-                                 mca_coll_swing_runner_part_t *pts, int np);
+void mca_coll_swing_runner_allreduce(mca_coll_swing_runner_t *runner,
+                                     const mca_coll_swing_call_t *call,
+                                     mca_coll_swing_runner_part_t *pts, int np);
 /* Every part at its first step (the data already in place); in error
    mode when a part's call.error is set. */
-void mca_coll_swing_runner_start(mca_coll_swing_runner_t *runner, mca_coll_swing_runner_part_t *pts, int np);
+void mca_coll_swing_runner_start(mca_coll_swing_runner_t *runner, mca_coll_swing_runner_part_t *pts,
+                                 int np);
 /*
  * Runs the runner as far as it goes without waiting. Returns 1 when it
  * is over (runner->rc says how: after an error, once the schedule has run

@@ -62,7 +62,8 @@ static size_t swing_hier_mine(const mca_coll_swing_call_t *call, const mca_coll_
 
     for (size_t e0 = 0; i < k && e0 < call->count; e0 += chunk) {
         size_t n = call->count - e0 < chunk ? call->count - e0 : chunk;
-        total += mca_coll_swing_shm_slice(n, k, i + 1, ext) - mca_coll_swing_shm_slice(n, k, i, ext);
+        total += mca_coll_swing_shm_slice(n, k, i + 1, ext)
+                 - mca_coll_swing_shm_slice(n, k, i, ext);
     }
     return total;
 }
@@ -87,8 +88,8 @@ static int swing_hier_reduce(mca_coll_swing_shm_op_t *op, const mca_coll_swing_h
         }
         /* failed: no slices to reduce into; the phases go on */
         if (hi > lo && !op->failed) {
-            mca_coll_swing_reduce_n(call->op, call->dtype, (const void *const *) s->in,
-                                    s->nranks, op->slice + op->done * ext - op->gap, hi - lo);
+            mca_coll_swing_reduce_n(call->op, call->dtype, (const void *const *) s->in, s->nranks,
+                                    op->slice + op->done * ext - op->gap, hi - lo);
         }
         op->done += hi - lo;
     }
@@ -142,7 +143,8 @@ static int swing_hier_sliced_next(mca_coll_swing_shm_op_t *op)
     case 0:
         op->stage = 1;
         memcpy(s->slots + op->set * (size_t) s->nranks * s->slot_size
-                   + (size_t) h->nodes.lrank * s->slot_size, op->src + op->gap,
+                   + (size_t) h->nodes.lrank * s->slot_size,
+               op->src + op->gap,
                mca_coll_swing_shm_span(call, op->true_ext,
                                        call->count < chunk ? call->count : chunk));
         return mca_coll_swing_shm_op_phase(op);
@@ -153,8 +155,8 @@ static int swing_hier_sliced_next(mca_coll_swing_shm_op_t *op)
         op->stage = 2;
         /* ranks beyond the slices have no net step */
         if (op->mine > 0) {
-            op->net_plan = &h->plans[h->bo[mca_coll_swing_bucket(op->mine * elem)]
-                                         ? SWING_HIER_BO : SWING_HIER_LO];
+            op->net_plan = &h->plans[h->bo[mca_coll_swing_bucket(op->mine * elem)] ? SWING_HIER_BO
+                                                                                   : SWING_HIER_LO];
             op->net_buf = (NULL != op->slice) ? op->slice - op->gap : NULL;
             op->net_n = op->mine;
             return SWING_SHM_OP_NET;
@@ -167,7 +169,7 @@ static int swing_hier_sliced_next(mca_coll_swing_shm_op_t *op)
         return swing_hier_publish(op, h, chunk);
     default:
         return mca_coll_swing_shm_op_copy_out(op) ? SWING_SHM_OP_DONE
-                                                 : swing_hier_publish(op, h, chunk);
+                                                  : swing_hier_publish(op, h, chunk);
     }
 }
 
@@ -224,8 +226,8 @@ static int swing_hier_leader_next(mca_coll_swing_shm_op_t *op)
 int mca_coll_swing_hier_op_init(mca_coll_swing_shm_op_t *op, mca_coll_swing_call_t *call,
                                 mca_coll_swing_module_t *m, size_t *slice_bytes)
 {
-    static mca_coll_swing_fallback_t type = {
-        0, "datatype overlapping itself or larger than a slot"};
+    static mca_coll_swing_fallback_t type = { 0,
+                                              "datatype overlapping itself or larger than a slot" };
     mca_coll_swing_hier_t *h;
     size_t span;
     int rc;
@@ -255,8 +257,7 @@ int mca_coll_swing_hier_op_init(mca_coll_swing_shm_op_t *op, mca_coll_swing_call
         return OMPI_SUCCESS;
     }
     op->next = swing_hier_sliced_next;
-    op->mine = swing_hier_mine(call, h, h->shm->slot_size / (size_t) call->extent,
-                               h->nodes.lrank);
+    op->mine = swing_hier_mine(call, h, h->shm->slot_size / (size_t) call->extent, h->nodes.lrank);
     op->net_max = op->mine;
     *slice_bytes = op->mine > 0 ? op->mine * (size_t) call->extent + (size_t) op->true_ext : 0;
     return OMPI_SUCCESS;
@@ -296,9 +297,9 @@ int mca_coll_swing_exec_hier(mca_coll_swing_call_t *call, mca_coll_swing_module_
     }
     /* the slices and the net step's scratch, agreed before the first phase */
     swing_hier_most(&op, m->hier, &slice_bytes, &net_elems);
-    g[0] = (mca_coll_swing_growth_t) {&m->hier->scratch, &m->hier->scratch_size,
-                                      &m->hier->scratch_agreed, slice_bytes, slice_bytes};
-    g[1] = (mca_coll_swing_growth_t) {&m->scratch, &m->scratch_size, &m->scratch_agreed, 0, 0};
+    g[0] = (mca_coll_swing_growth_t){ &m->hier->scratch, &m->hier->scratch_size,
+                                      &m->hier->scratch_agreed, slice_bytes, slice_bytes };
+    g[1] = (mca_coll_swing_growth_t){ &m->scratch, &m->scratch_size, &m->scratch_agreed, 0, 0 };
     g[1].need = g[1].most = opal_datatype_span(&call->dtype->super, net_elems, &gap);
     rc = mca_coll_swing_grow_agreed(call, m, g, 2);
     if (OMPI_SUCCESS != rc) {

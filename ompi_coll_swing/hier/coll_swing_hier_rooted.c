@@ -132,7 +132,8 @@ static int swing_hier_trees(mca_coll_swing_module_t *m, mca_coll_swing_hier_t *h
         return OMPI_SUCCESS;
     }
     rc = (SWT_OK == mca_coll_swing_topo_nodes(h->nodes.nnodes, &t->net, spec, sizeof(spec)))
-             ? OMPI_SUCCESS : OMPI_ERR_BAD_PARAM;
+             ? OMPI_SUCCESS
+             : OMPI_ERR_BAD_PARAM;
     if (OMPI_SUCCESS == rc) {
         rc = mca_coll_swing_tree_build(&t->tree[SWING_HIER_TREE_BCAST], t->net, SWT_ALG_SWING,
                                        SWT_COLL_BCAST, 1);
@@ -145,8 +146,7 @@ static int swing_hier_trees(mca_coll_swing_module_t *m, mca_coll_swing_hier_t *h
         rc = swing_hier_node_map(m->comm, &h->nodes, t);
     }
     if (OMPI_SUCCESS == rc) {
-        t->room = t->tree[0].room[0] > t->tree[1].room[0] ? t->tree[0].room[0]
-                                                          : t->tree[1].room[0];
+        t->room = t->tree[0].room[0] > t->tree[1].room[0] ? t->tree[0].room[0] : t->tree[1].room[0];
         t->plan.steps = mca_coll_swing_setup_malloc(sizeof(swt_step_t)
                                                     * (size_t) (t->room > 0 ? t->room : 1));
         rc = (NULL != t->plan.steps) ? OMPI_SUCCESS : OMPI_ERR_OUT_OF_RESOURCE;
@@ -161,7 +161,7 @@ static int swing_hier_trees(mca_coll_swing_module_t *m, mca_coll_swing_hier_t *h
 static int swing_hier_leader(const mca_coll_swing_hier_t *h, int j, int root)
 {
     if (j < 0 || j >= h->nodes.nnodes) {
-        return j;   /* no peer (an idle step) */
+        return j; /* no peer (an idle step) */
     }
     return (j == h->trees.node_of[root]) ? root : h->nodes.members[j * h->nodes.kmin];
 }
@@ -244,8 +244,8 @@ static int swing_hier_bcast(mca_coll_swing_call_t *call, mca_coll_swing_module_t
         mca_coll_swing_shm_op_t op;
         /* after an error too: the node's ranks wait for their leader's
            phases, and its mark makes them all return the error */
-        mca_coll_swing_shm_bcast_set(&op, call, m, h->shm, lroot,
-                                     OMPI_SUCCESS == rc ? vec : NULL, rc);
+        mca_coll_swing_shm_bcast_set(&op, call, m, h->shm, lroot, OMPI_SUCCESS == rc ? vec : NULL,
+                                     rc);
         rc = mca_coll_swing_shm_op_run(&op);
     }
     if (OMPI_SUCCESS == rc && vec != call->mine.direct && !call->is_root) {
@@ -322,9 +322,9 @@ static void swing_hier_need(const mca_coll_swing_call_t *call, const mca_coll_sw
 
 int mca_coll_swing_exec_hier_rooted(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
 {
-    static mca_coll_swing_fallback_t type = {
-        0, "datatype overlapping itself or larger than a slot"};
-    mca_coll_swing_growth_t g = {&m->scratch, &m->scratch_size, &m->scratch_agreed, 0, 0};
+    static mca_coll_swing_fallback_t type = { 0,
+                                              "datatype overlapping itself or larger than a slot" };
+    mca_coll_swing_growth_t g = { &m->scratch, &m->scratch_size, &m->scratch_agreed, 0, 0 };
     ptrdiff_t lb, true_ext;
     int rc = mca_coll_swing_hier_prepare(call, m), made, ok;
 
@@ -361,10 +361,8 @@ int mca_coll_swing_exec_hier_rooted(mca_coll_swing_call_t *call, mca_coll_swing_
         return rc;
     }
     switch (call->tcoll) {
-    case SWT_COLL_BCAST:
-        return swing_hier_bcast(call, m);
-    case SWT_COLL_REDUCE:
-        return swing_hier_reduce(call, m);
+    case SWT_COLL_BCAST: return swing_hier_bcast(call, m);
+    case SWT_COLL_REDUCE: return swing_hier_reduce(call, m);
     }
     return OMPI_ERR_BAD_PARAM;
 }

@@ -77,14 +77,14 @@ typedef struct swing_hrs_t {
     const mca_coll_swing_call_t *call;
     mca_coll_swing_hier_t *h;
     mca_coll_swing_shm_t *s;
-    int k;                /* ranks per node: the groups */
-    int nn;               /* nodes: positions of a group's vector */
-    int me;               /* my local index: my group */
-    const size_t *disp;   /* [p + 1] blocks in the user's vector */
-    size_t most;          /* elements of the longest group vector */
+    int k;              /* ranks per node: the groups */
+    int nn;             /* nodes: positions of a group's vector */
+    int me;             /* my local index: my group */
+    const size_t *disp; /* [p + 1] blocks in the user's vector */
+    size_t most;        /* elements of the longest group vector */
     ptrdiff_t gap;
     size_t ext;
-    char *work;           /* my group's vector, element e at work + gap + e * ext */
+    char *work; /* my group's vector, element e at work + gap + e * ext */
 } swing_hrs_t;
 
 static const size_t *swing_hrs_off(const swing_hrs_t *x, int j)
@@ -150,13 +150,12 @@ static void swing_hrs_offsets(swing_hrs_t *x)
  * communication, on every rank alike, when hier cannot run the call or
  * a rank could not grow its work vector.
  */
-static int swing_hrs_setup(swing_hrs_t *x, mca_coll_swing_call_t *call,
-                           mca_coll_swing_module_t *m, int rs)
+static int swing_hrs_setup(swing_hrs_t *x, mca_coll_swing_call_t *call, mca_coll_swing_module_t *m,
+                           int rs)
 {
-    static mca_coll_swing_fallback_t uneven = {
-        0, "nodes with different numbers of ranks"};
-    static mca_coll_swing_fallback_t type = {
-        0, "datatype with holes or larger than a slot's share"};
+    static mca_coll_swing_fallback_t uneven = { 0, "nodes with different numbers of ranks" };
+    static mca_coll_swing_fallback_t type = { 0,
+                                              "datatype with holes or larger than a slot's share" };
     mca_coll_swing_growth_t g;
     ptrdiff_t true_ext = 0;
     int rc;
@@ -189,8 +188,8 @@ static int swing_hrs_setup(swing_hrs_t *x, mca_coll_swing_call_t *call,
     /* nonblocking allreduces started before this call use the segment first */
     mca_coll_swing_shm_nb_drain(m);
     swing_hrs_offsets(x);
-    g = (mca_coll_swing_growth_t) {&x->h->scratch, &x->h->scratch_size, &x->h->scratch_agreed,
-                                   x->most * x->ext * (rs ? 2 : 1) + 1, 0};
+    g = (mca_coll_swing_growth_t){ &x->h->scratch, &x->h->scratch_size, &x->h->scratch_agreed,
+                                   x->most * x->ext * (rs ? 2 : 1) + 1, 0 };
     g.most = g.need;
     rc = mca_coll_swing_grow_agreed(call, m, &g, 1);
     x->work = x->h->scratch - x->gap;
@@ -253,15 +252,13 @@ static void swing_hrs_rounds(const swing_hrs_t *x, const char *src, size_t c)
         for (size_t e = lo; e < mend; e += n) {
             n = swing_hrs_run(x, x->me, e, mend, &u);
             for (int i = 0; i < s->nranks; ++i) {
-                s->in[i] = (i == s->rank)
-                               ? (char *) src + u * x->ext
-                               : set + (size_t) i * s->slot_size
-                                     + ((size_t) x->me * c + e - lo) * x->ext - x->gap;
+                s->in[i] = (i == s->rank) ? (char *) src + u * x->ext
+                                          : set + (size_t) i * s->slot_size
+                                                + ((size_t) x->me * c + e - lo) * x->ext - x->gap;
             }
             if (n > 0) {
-                mca_coll_swing_reduce_n(x->call->op, x->call->dtype,
-                                        (const void *const *) s->in, s->nranks,
-                                        x->work + e * x->ext, n);
+                mca_coll_swing_reduce_n(x->call->op, x->call->dtype, (const void *const *) s->in,
+                                        s->nranks, x->work + e * x->ext, n);
             }
         }
     }
@@ -293,8 +290,8 @@ int mca_coll_swing_exec_hier_rs(mca_coll_swing_call_t *call, mca_coll_swing_modu
     if (0 == sub.count) {
         return OMPI_SUCCESS;
     }
-    rc = mca_coll_swing_rsag_half(&sub, sub.plan, x.h->layout, x.work,
-                                  x.work + sub.count * x.ext, SWT_HALF_RS);
+    rc = mca_coll_swing_rsag_half(&sub, sub.plan, x.h->layout, x.work, x.work + sub.count * x.ext,
+                                  SWT_HALF_RS);
     me = ompi_comm_rank(call->comm);
     mine = x.h->layout->off[x.h->layout->index[me]];
     if (OMPI_SUCCESS == rc && mca_coll_swing_block_count(call, me) > 0) {
@@ -329,8 +326,8 @@ static void swing_hag_node(const swing_hrs_t *x, int ok)
             size_t end = swing_hrs_len(x, j) < lo + c ? swing_hrs_len(x, j) : lo + c;
             for (size_t e = lo; j != x->me && e < end; e += n) {
                 n = swing_hrs_run(x, j, e, end, &u);
-                memcpy(swing_hrs_user(x, rbuf, u),
-                       base + (size_t) j * stride + (e - lo) * x->ext, n * x->ext);
+                memcpy(swing_hrs_user(x, rbuf, u), base + (size_t) j * stride + (e - lo) * x->ext,
+                       n * x->ext);
             }
         }
     }
@@ -360,8 +357,7 @@ int mca_coll_swing_exec_hier_ag(mca_coll_swing_call_t *call, mca_coll_swing_modu
     if (n > 0) {
         const char *own = (NULL != call->sbuf) ? swing_hrs_user(&x, call->sbuf, 0)
                                                : swing_hrs_user(&x, call->rbuf, x.disp[me]);
-        memcpy(x.work + x.gap + x.h->layout->off[x.h->layout->index[me]] * x.ext, own,
-               n * x.ext);
+        memcpy(x.work + x.gap + x.h->layout->off[x.h->layout->index[me]] * x.ext, own, n * x.ext);
     }
     if (sub.count > 0) {
         rc = mca_coll_swing_rsag_half(&sub, sub.plan, x.h->layout, x.work, NULL, SWT_HALF_AG);

@@ -17,8 +17,8 @@
 #include "swt_cost.h"
 
 /* The blocks of my group in the BO list's order, and each position's node. */
-static int swing_hier_layout(mca_coll_swing_hier_t *h, const swt_topo_t *topo,
-                             const int *group, int nranks)
+static int swing_hier_layout(mca_coll_swing_hier_t *h, const swt_topo_t *topo, const int *group,
+                             int nranks)
 {
     const mca_coll_swing_nodes_t *nd = &h->nodes;
     int rc;
@@ -54,31 +54,32 @@ static int swing_hier_plans(mca_coll_swing_hier_t *h, int nranks)
         return OMPI_ERR_OUT_OF_RESOURCE;
     }
     rc = (SWT_OK == mca_coll_swing_topo_nodes(nd->nnodes, &topo, h->spec, sizeof(h->spec)))
-             ? OMPI_SUCCESS : OMPI_ERR_BAD_PARAM;
+             ? OMPI_SUCCESS
+             : OMPI_ERR_BAD_PARAM;
     for (int j = 0; j < nd->nnodes && nd->lrank < nd->kmin; ++j) {
         group[j] = nd->members[j * nd->kmin + nd->lrank];
     }
     if (OMPI_SUCCESS == rc && nd->lrank < nd->kmin) {
-        rc = mca_coll_swing_plan_build(&h->plans[SWING_HIER_LO], topo, SWT_ALG_SWING,
-                                       SWT_KIND_LO, 1, nd->node, group);
+        rc = mca_coll_swing_plan_build(&h->plans[SWING_HIER_LO], topo, SWT_ALG_SWING, SWT_KIND_LO,
+                                       1, nd->node, group);
     }
     if (OMPI_SUCCESS == rc && nd->lrank < nd->kmin) {
-        rc = mca_coll_swing_plan_build(&h->plans[SWING_HIER_BO], topo, SWT_ALG_SWING,
-                                       SWT_KIND_BO, 1, nd->node, group);
+        rc = mca_coll_swing_plan_build(&h->plans[SWING_HIER_BO], topo, SWT_ALG_SWING, SWT_KIND_BO,
+                                       1, nd->node, group);
     }
     if (OMPI_SUCCESS == rc && nd->lrank < nd->kmin) {
         rc = swing_hier_layout(h, topo, group, nranks);
     }
     if (OMPI_SUCCESS == rc) {
         rc = (SWT_OK == swt_model_create(topo, swt_topo_cost(topo), &model))
-                 ? OMPI_SUCCESS : OMPI_ERR_OUT_OF_RESOURCE;
+                 ? OMPI_SUCCESS
+                 : OMPI_ERR_OUT_OF_RESOURCE;
     }
     for (int b = 0; b < MCA_COLL_SWING_NBUCKETS && OMPI_SUCCESS == rc; ++b) {
         double bytes = (double) ((size_t) 1 << b);
-        h->bo[b] = (user_lo >= 0)
-                       ? bytes > (double) user_lo
-                       : swt_model_time(model, SWT_ALG_SWING, SWT_KIND_BO, bytes)
-                             < swt_model_time(model, SWT_ALG_SWING, SWT_KIND_LO, bytes);
+        h->bo[b] = (user_lo >= 0) ? bytes > (double) user_lo
+                                  : swt_model_time(model, SWT_ALG_SWING, SWT_KIND_BO, bytes)
+                                        < swt_model_time(model, SWT_ALG_SWING, SWT_KIND_LO, bytes);
     }
     swt_model_destroy(model);
     swt_topo_destroy(topo);
@@ -99,8 +100,8 @@ static void swing_hier_report(const mca_coll_swing_module_t *m, const mca_coll_s
     opal_output(mca_coll_swing_params.output,
                 "coll:swing: %s hier: %d nodes, %d..%d ranks per node (%d slices), "
                 "network of nodes %s; between nodes Swing LO up to %zu B per slice, BO above",
-                m->comm->c_name, h->nodes.nnodes, h->nodes.kmin, h->nodes.kmax,
-                h->nodes.kmin, h->spec, b > 0 ? (size_t) 1 << (b - 1) : (size_t) 0);
+                m->comm->c_name, h->nodes.nnodes, h->nodes.kmin, h->nodes.kmax, h->nodes.kmin,
+                h->spec, b > 0 ? (size_t) 1 << (b - 1) : (size_t) 0);
 }
 
 /*
@@ -112,7 +113,7 @@ static void swing_hier_report(const mca_coll_swing_module_t *m, const mca_coll_s
  */
 int mca_coll_swing_hier_setup(mca_coll_swing_module_t *m)
 {
-    mca_coll_swing_nodes_t shape = {0};
+    mca_coll_swing_nodes_t shape = { 0 };
     mca_coll_swing_shm_t *shm = NULL;
     mca_coll_swing_hier_t *h;
     int ready, rc;
@@ -125,9 +126,8 @@ int mca_coll_swing_hier_setup(mca_coll_swing_module_t *m)
     h = mca_coll_swing_setup_calloc(1, sizeof(*h));
     ready = (NULL != h && OMPI_SUCCESS == mca_coll_swing_nodes_build(m->comm, &h->nodes)
              && OMPI_SUCCESS == swing_hier_plans(h, ompi_comm_size(m->comm)));
-    rc = mca_coll_swing_shm_map(m, ready, ready ? h->nodes.nlocal : 0,
-                                ready ? h->nodes.lrank : 0, ready ? h->nodes.first_local : 0,
-                                &shm);
+    rc = mca_coll_swing_shm_map(m, ready, ready ? h->nodes.nlocal : 0, ready ? h->nodes.lrank : 0,
+                                ready ? h->nodes.first_local : 0, &shm);
     if (OMPI_SUCCESS == rc) {
         /* agreed: every rank was ready */
         h->shm = shm;
@@ -145,7 +145,8 @@ int mca_coll_swing_hier_setup(mca_coll_swing_module_t *m)
 int mca_coll_swing_hier_prepare(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
 {
     static mca_coll_swing_fallback_t where = {
-        0, "needs ranks on several nodes, several on one, and coll_swing_shm_size > 0"};
+        0, "needs ranks on several nodes, several on one, and coll_swing_shm_size > 0"
+    };
     int rc;
 
     if (SWING_SHM_UNKNOWN == m->hier_state) {

@@ -23,33 +23,33 @@ enum { SWING_HIER_LO = 0, SWING_HIER_BO, SWING_HIER_NPLANS };
  * the leaders as peers.
  */
 typedef struct mca_coll_swing_hier_trees_t {
-    swt_topo_t *net;                             /* NULL: not set up yet */
-    mca_coll_swing_tree_t tree[2];               /* broadcast, reduce */
-    int *node_of, *lrank_of;                     /* [p] */
-    mca_coll_swing_plan_t plan;                  /* my steps for the call's root */
-    int room;                                    /* steps plan.steps holds */
+    swt_topo_t *net;               /* NULL: not set up yet */
+    mca_coll_swing_tree_t tree[2]; /* broadcast, reduce */
+    int *node_of, *lrank_of;       /* [p] */
+    mca_coll_swing_plan_t plan;    /* my steps for the call's root */
+    int room;                      /* steps plan.steps holds */
 } mca_coll_swing_hier_trees_t;
 
 typedef struct mca_coll_swing_hier_t {
     mca_coll_swing_nodes_t nodes;
-    mca_coll_swing_shm_t *shm;                   /* my node's segment */
+    mca_coll_swing_shm_t *shm;                      /* my node's segment */
     mca_coll_swing_plan_t plans[SWING_HIER_NPLANS]; /* Swing LO / BO between nodes,
                                                     peers: my group's ranks */
-    unsigned char bo[MCA_COLL_SWING_NBUCKETS];   /* 1: BO between nodes for a
-                                                    slice of this bucket */
-    char spec[64];                               /* the node-level topology */
-    char *scratch;                               /* my slice, between the phases */
+    unsigned char bo[MCA_COLL_SWING_NBUCKETS];      /* 1: BO between nodes for a
+                                                       slice of this bucket */
+    char spec[64];                                  /* the node-level topology */
+    char *scratch;                                  /* my slice, between the phases */
     size_t scratch_size;
-    size_t scratch_agreed;                       /* bytes every rank's is known to hold
-                                                    (transport/coll_swing_agree.h) */
+    size_t scratch_agreed; /* bytes every rank's is known to hold
+                              (transport/coll_swing_agree.h) */
     /* reduce-scatter and allgather (coll_swing_hier_rsag.c), ranks of local
        index < kmin: the blocks of my group (one rank per node) in the
        order of the BO list's blocks, and for every position the node */
     mca_coll_swing_layout_t *layout;
-    int *pos_node;                               /* [nnodes] */
-    size_t *goff;                                /* [kmin * (nnodes + 1)] per call:
-                                                    layout offsets of group j */
-    mca_coll_swing_hier_trees_t trees;           /* broadcast and reduce */
+    int *pos_node;                     /* [nnodes] */
+    size_t *goff;                      /* [kmin * (nnodes + 1)] per call:
+                                          layout offsets of group j */
+    mca_coll_swing_hier_trees_t trees; /* broadcast and reduce */
 } mca_coll_swing_hier_t;
 
 /* Collective over the module's communicator: nodes, segments, plans. */

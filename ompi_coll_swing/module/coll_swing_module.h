@@ -13,8 +13,7 @@
 BEGIN_C_DECLS
 
 int mca_coll_swing_init_query(bool enable_progress_threads, bool enable_mpi_threads);
-mca_coll_base_module_t *mca_coll_swing_comm_query(struct ompi_communicator_t *comm,
-                                                  int *priority);
+mca_coll_base_module_t *mca_coll_swing_comm_query(struct ompi_communicator_t *comm, int *priority);
 
 /* The module's topology, every planned algorithm's step list, the auto tables. */
 int mca_coll_swing_setup(mca_coll_swing_module_t *module);

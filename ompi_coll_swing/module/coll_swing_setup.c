@@ -21,7 +21,7 @@ int mca_coll_swing_setup(mca_coll_swing_module_t *m)
     if (SWT_OK != mca_coll_swing_topo_resolve(m->comm, &topo, &m->topo_auto)) {
         return OMPI_ERR_OUT_OF_RESOURCE;
     }
-    m->topo = topo;   /* kept: the trees of the rooted collectives are built at first use */
+    m->topo = topo; /* kept: the trees of the rooted collectives are built at first use */
     rc = OMPI_SUCCESS;
     for (int c = 0; c < MCA_COLL_SWING_NCOLLS && OMPI_SUCCESS == rc; ++c) {
         const mca_coll_swing_table_t *t = &mca_coll_swing_tables[c];
@@ -33,8 +33,9 @@ int mca_coll_swing_setup(mca_coll_swing_module_t *m)
             }
             a = &mca_coll_swing_algs[id];
             rc = mca_coll_swing_plan_build(&m->plans[id], topo, a->pattern, a->kind,
-                                           a->multiport ? swt_alg_nparts(swt_topo_logical(topo),
-                                                                         a->pattern) : 1,
+                                           a->multiport
+                                               ? swt_alg_nparts(swt_topo_logical(topo), a->pattern)
+                                               : 1,
                                            rank, NULL);
         }
     }
@@ -46,10 +47,9 @@ int mca_coll_swing_setup(mca_coll_swing_module_t *m)
             }
         }
     }
-    m->disp = (OMPI_SUCCESS == rc)
-                  ? mca_coll_swing_setup_malloc(sizeof(size_t)
-                                                * (size_t) (ompi_comm_size(m->comm) + 1))
-                  : NULL;
+    m->disp = (OMPI_SUCCESS == rc) ? mca_coll_swing_setup_malloc(
+                  sizeof(size_t) * (size_t) (ompi_comm_size(m->comm) + 1))
+                                   : NULL;
     if (OMPI_SUCCESS == rc && NULL == m->disp) {
         rc = OMPI_ERR_OUT_OF_RESOURCE;
     }

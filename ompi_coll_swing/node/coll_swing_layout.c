@@ -65,9 +65,9 @@ int mca_coll_swing_plan_layouts(mca_coll_swing_plan_t *plan, const swt_topo_t *t
             continue;
         }
         part->layout = mca_coll_swing_setup_calloc(1, sizeof(*part->layout));
-        rc = (NULL != part->layout) ? mca_coll_swing_layout_build(part->layout, topo, plan->pattern,
-                                                                  j, NULL, -1)
-                                    : OMPI_ERR_OUT_OF_RESOURCE;
+        rc = (NULL != part->layout)
+                 ? mca_coll_swing_layout_build(part->layout, topo, plan->pattern, j, NULL, -1)
+                 : OMPI_ERR_OUT_OF_RESOURCE;
         if (OMPI_SUCCESS != rc) {
             mca_coll_swing_layout_free(part->layout);
             part->layout = NULL;

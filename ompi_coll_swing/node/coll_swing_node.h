@@ -31,13 +31,13 @@ BEGIN_C_DECLS
  */
 typedef struct mca_coll_swing_layout_t {
     int p;
-    int nranks;          /* ranks of the communicator */
+    int nranks; /* ranks of the communicator */
     long nblocks;
-    int *order;          /* [p] rank at position i of the vector */
-    int *index;          /* [nranks] position of rank r */
-    int *group;          /* [nranks] ranks in r's fold group */
-    long *first;         /* [nblocks + 1] */
-    size_t *off;         /* [p + 1] per call: first element of position i */
+    int *order;  /* [p] rank at position i of the vector */
+    int *index;  /* [nranks] position of rank r */
+    int *group;  /* [nranks] ranks in r's fold group */
+    long *first; /* [nblocks + 1] */
+    size_t *off; /* [p + 1] per call: first element of position i */
 } mca_coll_swing_layout_t;
 
 /*
@@ -52,9 +52,9 @@ typedef struct mca_coll_swing_plan_t {
     long nblocks;
     swt_step_t *steps;
     int nparts;
-    struct mca_coll_swing_plan_t *parts;   /* nparts > 1: the parts */
-    mca_coll_swing_layout_t *layout;       /* a part's blocks for reduce-scatter and
-                                              allgather; NULL unless built */
+    struct mca_coll_swing_plan_t *parts; /* nparts > 1: the parts */
+    mca_coll_swing_layout_t *layout;     /* a part's blocks for reduce-scatter and
+                                            allgather; NULL unless built */
 } mca_coll_swing_plan_t;
 
 /* Part j of a plan (the plan itself when it has one part). */
@@ -98,16 +98,16 @@ void mca_coll_swing_layout_free(mca_coll_swing_layout_t *layout);
 typedef struct mca_coll_swing_tree_t {
     const swt_topo_t *topo;
     swt_tree_t *parts[2 * SWT_MAX_DIMS];
-    int room[2 * SWT_MAX_DIMS];   /* steps each part's buffer holds */
+    int room[2 * SWT_MAX_DIMS]; /* steps each part's buffer holds */
     int nparts;
-    long nsegs;                   /* chains: segments per part */
-    int root;                     /* rank the plan is for; -1: none */
+    long nsegs; /* chains: segments per part */
+    int root;   /* rank the plan is for; -1: none */
     mca_coll_swing_plan_t plan;
 } mca_coll_swing_tree_t;
 
 /* Sets up the nparts parts of pattern's tree (or chain) of coll on topo. */
-int mca_coll_swing_tree_build(mca_coll_swing_tree_t *t, const swt_topo_t *topo,
-                              swt_alg_t pattern, swt_coll_t coll, int nparts);
+int mca_coll_swing_tree_build(mca_coll_swing_tree_t *t, const swt_topo_t *topo, swt_alg_t pattern,
+                              swt_coll_t coll, int nparts);
 void mca_coll_swing_tree_free(mca_coll_swing_tree_t *t);
 /* Chains: nsegs segments per part from now on. */
 int mca_coll_swing_tree_segments(mca_coll_swing_tree_t *t, long nsegs);
@@ -124,13 +124,13 @@ int mca_coll_swing_tree_plan(mca_coll_swing_tree_t *t, int rank, int root,
  */
 typedef struct mca_coll_swing_nodes_t {
     int nnodes;
-    int node;                /* my node */
-    int nlocal;              /* ranks on my node */
-    int lrank;               /* my index on my node */
-    int kmin;                /* fewest ranks on a node */
-    int kmax;                /* most ranks on a node */
-    int *members;            /* [node * kmin + i]: rank of local index i there */
-    int first_local;         /* communicator rank of my node's first rank */
+    int node;        /* my node */
+    int nlocal;      /* ranks on my node */
+    int lrank;       /* my index on my node */
+    int kmin;        /* fewest ranks on a node */
+    int kmax;        /* most ranks on a node */
+    int *members;    /* [node * kmin + i]: rank of local index i there */
+    int first_local; /* communicator rank of my node's first rank */
 } mca_coll_swing_nodes_t;
 
 /* A rank's host name, "" when unknown. */
@@ -153,8 +153,7 @@ int mca_coll_swing_nodes_all_local(struct ompi_communicator_t *comm);
  * or auto); *is_auto: 1 when the shape was derived (auto, or the given
  * description did not fit).
  */
-int mca_coll_swing_topo_resolve(struct ompi_communicator_t *comm, swt_topo_t **topo,
-                                int *is_auto);
+int mca_coll_swing_topo_resolve(struct ompi_communicator_t *comm, swt_topo_t **topo, int *is_auto);
 /* The description of the network of nnodes nodes (hier); spec gets its text. */
 int mca_coll_swing_topo_nodes(int nnodes, swt_topo_t **topo, char *spec, size_t len);
 

@@ -126,7 +126,6 @@ void mca_coll_swing_nodes_free(mca_coll_swing_nodes_t *nodes)
 
 int mca_coll_swing_nodes_mixed(const mca_coll_swing_nodes_t *nodes)
 {
-    return nodes->nnodes > 1 && nodes->kmax > 1
-           && mca_coll_swing_params.shm_size > 0
+    return nodes->nnodes > 1 && nodes->kmax > 1 && mca_coll_swing_params.shm_size > 0
            && !mca_coll_swing_params.shm_assume_remote;
 }

@@ -73,27 +73,30 @@ static int swing_auto_topo(struct ompi_communicator_t *comm, swt_topo_t **topo)
     }
     if (k > 0) {
         snprintf(spec, sizeof(spec), "torus:%dx%d", k, p / k);
-        snprintf(why, sizeof(why), "%d ranks on each of %d nodes in rank blocks: dimension 0 "
-                 "inside a node, dimension 1 a ring of the nodes", k, p / k);
+        snprintf(why, sizeof(why),
+                 "%d ranks on each of %d nodes in rank blocks: dimension 0 "
+                 "inside a node, dimension 1 a ring of the nodes",
+                 k, p / k);
     } else {
         snprintf(spec, sizeof(spec), "ring:%d", p);
-        snprintf(why, sizeof(why), "%s: a ring of the ranks", local ? "one node"
-                 : "one rank per node, or nodes without equal blocks of ranks");
+        snprintf(why, sizeof(why), "%s: a ring of the ranks",
+                 local ? "one node" : "one rank per node, or nodes without equal blocks of ranks");
     }
     if (0 == ompi_comm_rank(comm)) {
         /* across nodes the network is not known: say what was assumed */
         opal_output_verbose(2, mca_coll_swing_params.output,
                             "coll:swing: communicator %s (%d ranks): topology %s (auto from "
-                            "host names: %s%s)", comm->c_name, p, spec, why,
-                            local ? "" : "; assumed: every link between nodes alike; "
-                            "coll_swing_topology describes the network (dragonfly:G,A, "
-                            "fattree:L,N,U, @file)");
+                            "host names: %s%s)",
+                            comm->c_name, p, spec, why,
+                            local ? ""
+                                  : "; assumed: every link between nodes alike; "
+                                    "coll_swing_topology describes the network (dragonfly:G,A, "
+                                    "fattree:L,N,U, @file)");
     }
     return swt_topo_load(spec, topo, NULL);
 }
 
-int mca_coll_swing_topo_resolve(struct ompi_communicator_t *comm, swt_topo_t **topo,
-                                int *is_auto)
+int mca_coll_swing_topo_resolve(struct ompi_communicator_t *comm, swt_topo_t **topo, int *is_auto)
 {
     static int warned_load = 0, warned_fit = 0;
     const char *text = mca_coll_swing_params.topology;
@@ -111,12 +114,12 @@ int mca_coll_swing_topo_resolve(struct ompi_communicator_t *comm, swt_topo_t **t
     if (SWT_OK != rc) {
         if (diag.line > 0) {
             mca_coll_swing_warn_once(&warned_load, 0, "topology",
-                "coll_swing_topology \"%s\": %s:%d:%d: %s; using auto",
-                text, diag.origin, diag.line, diag.col, diag.msg);
+                                     "coll_swing_topology \"%s\": %s:%d:%d: %s; using auto", text,
+                                     diag.origin, diag.line, diag.col, diag.msg);
         } else {
             mca_coll_swing_warn_once(&warned_load, 0, "topology",
-                "coll_swing_topology \"%s\": %s; using auto", text,
-                diag.msg[0] ? diag.msg : swt_strerror(rc));
+                                     "coll_swing_topology \"%s\": %s; using auto", text,
+                                     diag.msg[0] ? diag.msg : swt_strerror(rc));
         }
         return swing_auto_topo(comm, topo);
     }
@@ -125,13 +128,14 @@ int mca_coll_swing_topo_resolve(struct ompi_communicator_t *comm, swt_topo_t **t
         /* a network of nodes: hier follows it, the flat schedules use auto */
         opal_output_verbose(2, mca_coll_swing_params.output,
                             "coll:swing: coll_swing_topology \"%s\" describes the %ld nodes of %s: "
-                            "used between nodes by hier", text,
-                            swt_shape_size(swt_topo_logical(*topo)), comm->c_name);
+                            "used between nodes by hier",
+                            text, swt_shape_size(swt_topo_logical(*topo)), comm->c_name);
         swt_topo_destroy(*topo);
         return swing_auto_topo(comm, topo);
     }
     if (swt_shape_size(swt_topo_logical(*topo)) != p) {
-        mca_coll_swing_warn_once(&warned_fit, 0, "topology",
+        mca_coll_swing_warn_once(
+            &warned_fit, 0, "topology",
             "coll_swing_topology \"%s\" has %ld positions but communicator %s has %d ranks; "
             "using auto there (and on every other communicator it does not fit)",
             text, swt_shape_size(swt_topo_logical(*topo)), comm->c_name, p);
@@ -142,7 +146,8 @@ int mca_coll_swing_topo_resolve(struct ompi_communicator_t *comm, swt_topo_t **t
     if (0 == ompi_comm_rank(comm)) {
         opal_output_verbose(2, mca_coll_swing_params.output,
                             "coll:swing: communicator %s (%d ranks): topology %s "
-                            "(coll_swing_topology)", comm->c_name, p, text);
+                            "(coll_swing_topology)",
+                            comm->c_name, p, text);
     }
     return SWT_OK;
 }

@@ -27,14 +27,13 @@ static int swing_tree_room(mca_coll_swing_tree_t *t, int j)
         return OMPI_SUCCESS;
     }
     free(pp->steps);
-    pp->steps = mca_coll_swing_setup_malloc(sizeof(swt_step_t)
-                                            * (size_t) (need > 0 ? need : 1));
+    pp->steps = mca_coll_swing_setup_malloc(sizeof(swt_step_t) * (size_t) (need > 0 ? need : 1));
     t->room[j] = (NULL != pp->steps) ? need : 0;
     return (NULL != pp->steps) ? OMPI_SUCCESS : OMPI_ERR_OUT_OF_RESOURCE;
 }
 
-int mca_coll_swing_tree_build(mca_coll_swing_tree_t *t, const swt_topo_t *topo,
-                              swt_alg_t pattern, swt_coll_t coll, int nparts)
+int mca_coll_swing_tree_build(mca_coll_swing_tree_t *t, const swt_topo_t *topo, swt_alg_t pattern,
+                              swt_coll_t coll, int nparts)
 {
     int rc = OMPI_SUCCESS;
 
@@ -92,10 +91,10 @@ int mca_coll_swing_tree_segments(mca_coll_swing_tree_t *t, long nsegs)
     }
     for (int j = 0; j < t->nparts && OMPI_SUCCESS == rc; ++j) {
         rc = (SWT_OK == swt_tree_set_nsegs(t->parts[j], nsegs)) ? swing_tree_room(t, j)
-                                                                 : OMPI_ERR_BAD_PARAM;
+                                                                : OMPI_ERR_BAD_PARAM;
     }
     t->nsegs = nsegs;
-    t->root = -1;   /* the steps change with the segments */
+    t->root = -1; /* the steps change with the segments */
     return rc;
 }
 

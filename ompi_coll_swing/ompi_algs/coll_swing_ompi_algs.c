@@ -13,9 +13,9 @@
  * bcast; allgather ompi_linear: gather then bcast; allgatherv
  * ompi_default: gatherv then bcast; reduce_scatter_block
  * ompi_basic_linear: reduce then scatter; reduce_scatter
- * ompi_nonoverlapping: reduce then scatterv). None of bcast, reduce, gather and scatter calls another
- * collective, so no call comes back to the collective it left, whatever
- * the parameters force.
+ * ompi_nonoverlapping: reduce then scatterv). None of bcast, reduce, gather and scatter calls
+ * another collective, so no call comes back to the collective it left, whatever the parameters
+ * force.
  *
  * Declined (the entry layer runs swing's message-passing choice with one
  * warning): allgather's and allgatherv's two_proc on other than 2 ranks,
@@ -39,15 +39,20 @@
 #include "ompi/mca/coll/base/coll_base_functions.h"
 
 static mca_coll_swing_fallback_t swing_ompi_two_procs = {
-    0, "Open MPI's two_proc serves 2 ranks only"};
+    0, "Open MPI's two_proc serves 2 ranks only"
+};
 static mca_coll_swing_fallback_t swing_ompi_int_bytes = {
-    0, "a broadcast of more than INT_MAX bytes"};
+    0, "a broadcast of more than INT_MAX bytes"
+};
 static mca_coll_swing_fallback_t swing_ompi_unknown = {
-    0, "no such Open MPI algorithm in this build"};
+    0, "no such Open MPI algorithm in this build"
+};
 static mca_coll_swing_fallback_t swing_ompi_sum8 = {
-    0, "Open MPI's op/avx saturates 8-bit sums (open-mpi issue 8045)"};
+    0, "Open MPI's op/avx saturates 8-bit sums (open-mpi issue 8045)"
+};
 static mca_coll_swing_fallback_t swing_ompi_lb = {
-    0, "Open MPI's ring allocates its buffers without the datatype's lower bound"};
+    0, "Open MPI's ring allocates its buffers without the datatype's lower bound"
+};
 
 static int swing_ompi_fallback(mca_coll_swing_call_t *call, mca_coll_swing_fallback_t *why)
 {
@@ -95,8 +100,8 @@ int mca_coll_swing_ompi_allreduce(mca_coll_swing_call_t *call, mca_coll_swing_mo
         return ompi_coll_base_allreduce_intra_basic_linear(a->sbuf, a->rbuf, a->count, a->dtype,
                                                            a->op, a->comm, mod);
     case MCA_COLL_SWING_OMPI_ALLREDUCE_NONOVERLAPPING:
-        return ompi_coll_base_allreduce_intra_nonoverlapping(a->sbuf, a->rbuf, a->count,
-                                                             a->dtype, a->op, a->comm, mod);
+        return ompi_coll_base_allreduce_intra_nonoverlapping(a->sbuf, a->rbuf, a->count, a->dtype,
+                                                             a->op, a->comm, mod);
     case MCA_COLL_SWING_OMPI_ALLREDUCE_RECURSIVE_DOUBLING:
         return ompi_coll_base_allreduce_intra_recursivedoubling(a->sbuf, a->rbuf, a->count,
                                                                 a->dtype, a->op, a->comm, mod);
@@ -110,8 +115,8 @@ int mca_coll_swing_ompi_allreduce(mca_coll_swing_call_t *call, mca_coll_swing_mo
         if (swing_ompi_gap(a->dtype)) {
             return swing_ompi_fallback(call, &swing_ompi_lb);
         }
-        return ompi_coll_base_allreduce_intra_ring_segmented(a->sbuf, a->rbuf, a->count,
-                                                             a->dtype, a->op, a->comm, mod,
+        return ompi_coll_base_allreduce_intra_ring_segmented(a->sbuf, a->rbuf, a->count, a->dtype,
+                                                             a->op, a->comm, mod,
                                                              MCA_COLL_SWING_OMPI_SEGSIZE);
     case MCA_COLL_SWING_OMPI_ALLREDUCE_RABENSEIFNER:
         return ompi_coll_base_allreduce_intra_redscat_allgather(a->sbuf, a->rbuf, a->count,
@@ -137,15 +142,16 @@ int mca_coll_swing_ompi_reduce_scatter_block(mca_coll_swing_call_t *call,
         return ompi_coll_base_reduce_scatter_block_basic_linear(a->sbuf, a->rbuf, a->rcount,
                                                                 a->dtype, a->op, a->comm, mod);
     case MCA_COLL_SWING_OMPI_RSB_RECURSIVE_DOUBLING:
-        return ompi_coll_base_reduce_scatter_block_intra_recursivedoubling(
-            a->sbuf, a->rbuf, a->rcount, a->dtype, a->op, a->comm, mod);
+        return ompi_coll_base_reduce_scatter_block_intra_recursivedoubling(a->sbuf, a->rbuf,
+                                                                           a->rcount, a->dtype,
+                                                                           a->op, a->comm, mod);
     case MCA_COLL_SWING_OMPI_RSB_RECURSIVE_HALVING:
-        return ompi_coll_base_reduce_scatter_block_intra_recursivehalving(
-            a->sbuf, a->rbuf, a->rcount, a->dtype, a->op, a->comm, mod);
+        return ompi_coll_base_reduce_scatter_block_intra_recursivehalving(a->sbuf, a->rbuf,
+                                                                          a->rcount, a->dtype,
+                                                                          a->op, a->comm, mod);
     case MCA_COLL_SWING_OMPI_RSB_BUTTERFLY:
         return ompi_coll_base_reduce_scatter_block_intra_butterfly(a->sbuf, a->rbuf, a->rcount,
-                                                                   a->dtype, a->op, a->comm,
-                                                                   mod);
+                                                                   a->dtype, a->op, a->comm, mod);
     }
     return swing_ompi_fallback(call, &swing_ompi_unknown);
 }
@@ -166,14 +172,15 @@ int mca_coll_swing_ompi_reduce_scatter(mca_coll_swing_call_t *call, mca_coll_swi
         return ompi_coll_base_reduce_scatter_intra_nonoverlapping(a->sbuf, a->rbuf, a->rcounts,
                                                                   a->dtype, a->op, a->comm, mod);
     case MCA_COLL_SWING_OMPI_RS_RECURSIVE_HALVING:
-        return ompi_coll_base_reduce_scatter_intra_basic_recursivehalving(
-            a->sbuf, a->rbuf, a->rcounts, a->dtype, a->op, a->comm, mod);
+        return ompi_coll_base_reduce_scatter_intra_basic_recursivehalving(a->sbuf, a->rbuf,
+                                                                          a->rcounts, a->dtype,
+                                                                          a->op, a->comm, mod);
     case MCA_COLL_SWING_OMPI_RS_RING:
         return ompi_coll_base_reduce_scatter_intra_ring(a->sbuf, a->rbuf, a->rcounts, a->dtype,
                                                         a->op, a->comm, mod);
     case MCA_COLL_SWING_OMPI_RS_BUTTERFLY:
-        return ompi_coll_base_reduce_scatter_intra_butterfly(a->sbuf, a->rbuf, a->rcounts,
-                                                             a->dtype, a->op, a->comm, mod);
+        return ompi_coll_base_reduce_scatter_intra_butterfly(a->sbuf, a->rbuf, a->rcounts, a->dtype,
+                                                             a->op, a->comm, mod);
     }
     return swing_ompi_fallback(call, &swing_ompi_unknown);
 }
@@ -227,17 +234,16 @@ int mca_coll_swing_ompi_allgatherv(mca_coll_swing_call_t *call, mca_coll_swing_m
 
     switch (call->ompi) {
     case MCA_COLL_SWING_OMPI_AGV_DEFAULT:
-        return ompi_coll_base_allgatherv_intra_basic_default(a->sbuf, a->scount, a->sdtype,
-                                                             a->rbuf, a->rcounts, a->displs,
-                                                             a->rdtype, a->comm, mod);
+        return ompi_coll_base_allgatherv_intra_basic_default(a->sbuf, a->scount, a->sdtype, a->rbuf,
+                                                             a->rcounts, a->displs, a->rdtype,
+                                                             a->comm, mod);
     case MCA_COLL_SWING_OMPI_AGV_BRUCK:
         return ompi_coll_base_allgatherv_intra_bruck(a->sbuf, a->scount, a->sdtype, a->rbuf,
                                                      a->rcounts, a->displs, a->rdtype, a->comm,
                                                      mod);
     case MCA_COLL_SWING_OMPI_AGV_RING:
         return ompi_coll_base_allgatherv_intra_ring(a->sbuf, a->scount, a->sdtype, a->rbuf,
-                                                    a->rcounts, a->displs, a->rdtype, a->comm,
-                                                    mod);
+                                                    a->rcounts, a->displs, a->rdtype, a->comm, mod);
     case MCA_COLL_SWING_OMPI_AGV_NEIGHBOR:
         return ompi_coll_base_allgatherv_intra_neighborexchange(a->sbuf, a->scount, a->sdtype,
                                                                 a->rbuf, a->rcounts, a->displs,
@@ -247,8 +253,8 @@ int mca_coll_swing_ompi_allgatherv(mca_coll_swing_call_t *call, mca_coll_swing_m
             return swing_ompi_fallback(call, &swing_ompi_two_procs);
         }
         return ompi_coll_base_allgatherv_intra_two_procs(a->sbuf, a->scount, a->sdtype, a->rbuf,
-                                                         a->rcounts, a->displs, a->rdtype,
-                                                         a->comm, mod);
+                                                         a->rcounts, a->displs, a->rdtype, a->comm,
+                                                         mod);
 #if MCA_COLL_SWING_OMPI_HAS_SPARBIT
     case MCA_COLL_SWING_OMPI_AGV_SPARBIT:
         return ompi_coll_base_allgatherv_intra_sparbit(a->sbuf, a->scount, a->sdtype, a->rbuf,
@@ -271,32 +277,28 @@ static int swing_ompi_bcast_run(const mca_coll_swing_call_t *call, mca_coll_swin
 
     switch (call->ompi) {
     case MCA_COLL_SWING_OMPI_BCAST_BASIC_LINEAR:
-        return ompi_coll_base_bcast_intra_basic_linear(buf, count, dtype, a->root,
-                                                       a->comm, mod);
+        return ompi_coll_base_bcast_intra_basic_linear(buf, count, dtype, a->root, a->comm, mod);
     case MCA_COLL_SWING_OMPI_BCAST_CHAIN:
-        return ompi_coll_base_bcast_intra_chain(buf, count, dtype, a->root, a->comm, mod,
-                                                seg, MCA_COLL_SWING_OMPI_CHAIN_FANOUT);
+        return ompi_coll_base_bcast_intra_chain(buf, count, dtype, a->root, a->comm, mod, seg,
+                                                MCA_COLL_SWING_OMPI_CHAIN_FANOUT);
     case MCA_COLL_SWING_OMPI_BCAST_PIPELINE:
-        return ompi_coll_base_bcast_intra_pipeline(buf, count, dtype, a->root, a->comm,
-                                                   mod, seg);
+        return ompi_coll_base_bcast_intra_pipeline(buf, count, dtype, a->root, a->comm, mod, seg);
     case MCA_COLL_SWING_OMPI_BCAST_SPLIT_BINARY_TREE:
-        return ompi_coll_base_bcast_intra_split_bintree(buf, count, dtype, a->root,
-                                                        a->comm, mod, seg);
+        return ompi_coll_base_bcast_intra_split_bintree(buf, count, dtype, a->root, a->comm, mod,
+                                                        seg);
     case MCA_COLL_SWING_OMPI_BCAST_BINARY_TREE:
-        return ompi_coll_base_bcast_intra_bintree(buf, count, dtype, a->root, a->comm,
-                                                  mod, seg);
+        return ompi_coll_base_bcast_intra_bintree(buf, count, dtype, a->root, a->comm, mod, seg);
     case MCA_COLL_SWING_OMPI_BCAST_BINOMIAL:
-        return ompi_coll_base_bcast_intra_binomial(buf, count, dtype, a->root, a->comm,
-                                                   mod, seg);
+        return ompi_coll_base_bcast_intra_binomial(buf, count, dtype, a->root, a->comm, mod, seg);
     case MCA_COLL_SWING_OMPI_BCAST_KNOMIAL:
-        return ompi_coll_base_bcast_intra_knomial(buf, count, dtype, a->root, a->comm,
-                                                  mod, seg, MCA_COLL_SWING_OMPI_KNOMIAL_RADIX);
+        return ompi_coll_base_bcast_intra_knomial(buf, count, dtype, a->root, a->comm, mod, seg,
+                                                  MCA_COLL_SWING_OMPI_KNOMIAL_RADIX);
     case MCA_COLL_SWING_OMPI_BCAST_SCATTER_ALLGATHER:
-        return ompi_coll_base_bcast_intra_scatter_allgather(buf, count, dtype, a->root,
-                                                            a->comm, mod, seg);
+        return ompi_coll_base_bcast_intra_scatter_allgather(buf, count, dtype, a->root, a->comm,
+                                                            mod, seg);
     case MCA_COLL_SWING_OMPI_BCAST_SCATTER_ALLGATHER_RING:
-        return ompi_coll_base_bcast_intra_scatter_allgather_ring(buf, count, dtype,
-                                                                 a->root, a->comm, mod, seg);
+        return ompi_coll_base_bcast_intra_scatter_allgather_ring(buf, count, dtype, a->root,
+                                                                 a->comm, mod, seg);
     }
     return OMPI_ERR_NOT_SUPPORTED;
 }
@@ -312,8 +314,8 @@ int mca_coll_swing_ompi_bcast(mca_coll_swing_call_t *call, mca_coll_swing_module
     const mca_coll_swing_bcast_args_t *a = call->args;
     size_t n = call->mine.bytes;
     char *vec = call->mine.direct;
-    mca_coll_swing_growth_t g = {&m->scratch, &m->scratch_size, &m->scratch_agreed,
-                                 NULL == vec ? n : 0, n};
+    mca_coll_swing_growth_t g = { &m->scratch, &m->scratch_size, &m->scratch_agreed,
+                                  NULL == vec ? n : 0, n };
     int rc, packed = OMPI_SUCCESS;
 
     if (n > INT_MAX) {
@@ -355,8 +357,8 @@ int mca_coll_swing_ompi_reduce(mca_coll_swing_call_t *call, mca_coll_swing_modul
 
     switch (call->ompi) {
     case MCA_COLL_SWING_OMPI_REDUCE_LINEAR:
-        return ompi_coll_base_reduce_intra_basic_linear(a->sbuf, a->rbuf, a->count, a->dtype,
-                                                        a->op, a->root, a->comm, mod);
+        return ompi_coll_base_reduce_intra_basic_linear(a->sbuf, a->rbuf, a->count, a->dtype, a->op,
+                                                        a->root, a->comm, mod);
     case MCA_COLL_SWING_OMPI_REDUCE_CHAIN:
         return ompi_coll_base_reduce_intra_chain(a->sbuf, a->rbuf, a->count, a->dtype, a->op,
                                                  a->root, a->comm, mod, seg,
@@ -372,8 +374,7 @@ int mca_coll_swing_ompi_reduce(mca_coll_swing_call_t *call, mca_coll_swing_modul
                                                     a->root, a->comm, mod, seg, reqs);
     case MCA_COLL_SWING_OMPI_REDUCE_IN_ORDER_BINARY:
         return ompi_coll_base_reduce_intra_in_order_binary(a->sbuf, a->rbuf, a->count, a->dtype,
-                                                           a->op, a->root, a->comm, mod, seg,
-                                                           reqs);
+                                                           a->op, a->root, a->comm, mod, seg, reqs);
     case MCA_COLL_SWING_OMPI_REDUCE_RABENSEIFNER:
         return ompi_coll_base_reduce_intra_redscat_gather(a->sbuf, a->rbuf, a->count, a->dtype,
                                                           a->op, a->root, a->comm, mod);
@@ -398,8 +399,8 @@ int mca_coll_swing_ompi_gather(mca_coll_swing_call_t *call, mca_coll_swing_modul
                                                     a->rcount, a->rdtype, a->root, a->comm, mod);
     case MCA_COLL_SWING_OMPI_GATHER_LINEAR_SYNC:
         return ompi_coll_base_gather_intra_linear_sync(a->sbuf, a->scount, a->sdtype, a->rbuf,
-                                                       a->rcount, a->rdtype, a->root, a->comm,
-                                                       mod, MCA_COLL_SWING_OMPI_SEGSIZE);
+                                                       a->rcount, a->rdtype, a->root, a->comm, mod,
+                                                       MCA_COLL_SWING_OMPI_SEGSIZE);
     }
     return swing_ompi_fallback(call, &swing_ompi_unknown);
 }
@@ -418,12 +419,11 @@ int mca_coll_swing_ompi_scatter(mca_coll_swing_call_t *call, mca_coll_swing_modu
                                                          mod);
     case MCA_COLL_SWING_OMPI_SCATTER_BINOMIAL:
         return ompi_coll_base_scatter_intra_binomial(a->sbuf, a->scount, a->sdtype, a->rbuf,
-                                                     a->rcount, a->rdtype, a->root, a->comm,
-                                                     mod);
+                                                     a->rcount, a->rdtype, a->root, a->comm, mod);
     case MCA_COLL_SWING_OMPI_SCATTER_LINEAR_NB:
         return ompi_coll_base_scatter_intra_linear_nb(a->sbuf, a->scount, a->sdtype, a->rbuf,
-                                                      a->rcount, a->rdtype, a->root, a->comm,
-                                                      mod, MCA_COLL_SWING_OMPI_MAX_REQUESTS);
+                                                      a->rcount, a->rdtype, a->root, a->comm, mod,
+                                                      MCA_COLL_SWING_OMPI_MAX_REQUESTS);
     }
     return swing_ompi_fallback(call, &swing_ompi_unknown);
 }

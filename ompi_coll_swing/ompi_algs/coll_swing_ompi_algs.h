@@ -18,10 +18,10 @@ BEGIN_C_DECLS
 
 /* coll/tuned's defaults for a forced algorithm (its coll_tuned_<collective>_
    algorithm_* parameters, the same in 4.1 and 5.0). */
-#define MCA_COLL_SWING_OMPI_SEGSIZE 0        /* _segmentsize: no segments */
-#define MCA_COLL_SWING_OMPI_CHAIN_FANOUT 4   /* _chain_fanout (coll_tuned_init_chain_fanout) */
-#define MCA_COLL_SWING_OMPI_KNOMIAL_RADIX 4  /* bcast_algorithm_knomial_radix */
-#define MCA_COLL_SWING_OMPI_MAX_REQUESTS 0   /* reduce and scatter _max_requests: no limit */
+#define MCA_COLL_SWING_OMPI_SEGSIZE 0       /* _segmentsize: no segments */
+#define MCA_COLL_SWING_OMPI_CHAIN_FANOUT 4  /* _chain_fanout (coll_tuned_init_chain_fanout) */
+#define MCA_COLL_SWING_OMPI_KNOMIAL_RADIX 4 /* bcast_algorithm_knomial_radix */
+#define MCA_COLL_SWING_OMPI_MAX_REQUESTS 0  /* reduce and scatter _max_requests: no limit */
 
 /* coll/tuned's numbers of its algorithms (the same in 4.1 and 5.0). */
 enum {
@@ -51,7 +51,7 @@ enum {
     MCA_COLL_SWING_OMPI_AG_RING = 4,
     MCA_COLL_SWING_OMPI_AG_NEIGHBOR = 5,
     MCA_COLL_SWING_OMPI_AG_TWO_PROC = 6,
-    MCA_COLL_SWING_OMPI_AG_SPARBIT = 7,          /* 5.0 */
+    MCA_COLL_SWING_OMPI_AG_SPARBIT = 7, /* 5.0 */
 };
 enum {
     MCA_COLL_SWING_OMPI_AGV_DEFAULT = 1,
@@ -59,7 +59,7 @@ enum {
     MCA_COLL_SWING_OMPI_AGV_RING = 3,
     MCA_COLL_SWING_OMPI_AGV_NEIGHBOR = 4,
     MCA_COLL_SWING_OMPI_AGV_TWO_PROC = 5,
-    MCA_COLL_SWING_OMPI_AGV_SPARBIT = 6,         /* 5.0 */
+    MCA_COLL_SWING_OMPI_AGV_SPARBIT = 6, /* 5.0 */
 };
 enum {
     MCA_COLL_SWING_OMPI_BCAST_BASIC_LINEAR = 1,

@@ -62,8 +62,8 @@
 #include "opal/util/output.h"
 
 /* dst = src[0] op src[1] op ... op src[p-1], n elements, in rank order. */
-static void swing_shm_combine(const mca_coll_swing_call_t *call, char *const *src,
-                              int p, char *dst, size_t n)
+static void swing_shm_combine(const mca_coll_swing_call_t *call, char *const *src, int p, char *dst,
+                              size_t n)
 {
     mca_coll_swing_reduce_n(call->op, call->dtype, (const void *const *) src, p, dst, n);
 }
@@ -134,8 +134,8 @@ static int swing_shm_large_reduce(mca_coll_swing_shm_op_t *op)
         swing_shm_combine(call, in, s->nranks, result + lo * ext - op->gap, hi - lo);
     }
     if (e1 < call->count) {
-        swing_shm_copy_in(op, s->slots + (op->set ^ 1) * set_bytes
-                                  + (size_t) s->rank * s->slot_size,
+        swing_shm_copy_in(op,
+                          s->slots + (op->set ^ 1) * set_bytes + (size_t) s->rank * s->slot_size,
                           op->src + op->gap + e1 * ext,
                           call->count - e1 < chunk ? call->count - e1 : chunk);
     }
@@ -153,8 +153,9 @@ static int swing_shm_large_next(mca_coll_swing_shm_op_t *op)
     if (0 == op->stage) {
         op->stage = 1;
         op->n = call->count < chunk ? call->count : chunk;
-        swing_shm_copy_in(op, s->slots + op->set * (size_t) s->nranks * s->slot_size
-                                  + (size_t) s->rank * s->slot_size,
+        swing_shm_copy_in(op,
+                          s->slots + op->set * (size_t) s->nranks * s->slot_size
+                              + (size_t) s->rank * s->slot_size,
                           op->src + op->gap, op->n);
         return mca_coll_swing_shm_op_phase(op);
     }
@@ -188,8 +189,8 @@ static int swing_shm_cma_setup(mca_coll_swing_module_t *m, mca_coll_swing_shm_t 
     }
     s->cma = (OMPI_SUCCESS == rc && ok);
     opal_output_verbose(1, mca_coll_swing_params.output,
-                        "coll:swing: shm single copy (process_vm_readv) on %s: %s",
-                        m->comm->c_name, s->cma ? "available" : "refused, segment scheme");
+                        "coll:swing: shm single copy (process_vm_readv) on %s: %s", m->comm->c_name,
+                        s->cma ? "available" : "refused, segment scheme");
     return rc;
 }
 
@@ -197,8 +198,7 @@ static int swing_shm_cma_setup(mca_coll_swing_module_t *m, mca_coll_swing_shm_t 
 static int swing_shm_attach(mca_coll_swing_module_t *m)
 {
     mca_coll_swing_shm_t *s = NULL;
-    int rc = mca_coll_swing_shm_map(m, 1, ompi_comm_size(m->comm), ompi_comm_rank(m->comm), 0,
-                                    &s);
+    int rc = mca_coll_swing_shm_map(m, 1, ompi_comm_size(m->comm), ompi_comm_rank(m->comm), 0, &s);
 
     if (OMPI_SUCCESS == rc) {
         rc = swing_shm_cma_setup(m, s);

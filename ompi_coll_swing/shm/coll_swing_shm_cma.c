@@ -37,8 +37,8 @@
 
 /* Reduce my slice [lo, hi) chunk by chunk from every rank's source buffer. */
 static int swing_cma_reduce(const mca_coll_swing_call_t *call, mca_coll_swing_shm_t *s,
-                            const char *src, ptrdiff_t gap, ptrdiff_t true_ext,
-                            size_t lo, size_t hi)
+                            const char *src, ptrdiff_t gap, ptrdiff_t true_ext, size_t lo,
+                            size_t hi)
 {
     size_t ext = (size_t) call->extent, per = s->cma_chunk / ext;
     int in_place = (NULL == call->sbuf);
@@ -62,8 +62,8 @@ static int swing_cma_reduce(const mca_coll_swing_call_t *call, mca_coll_swing_sh
                 s->in[i] = (char *) src + e0 * ext;
             }
         }
-        mca_coll_swing_reduce_n(call->op, call->dtype, (const void *const *) s->in,
-                                s->nranks, call->rbuf + e0 * ext, n);
+        mca_coll_swing_reduce_n(call->op, call->dtype, (const void *const *) s->in, s->nranks,
+                                call->rbuf + e0 * ext, n);
     }
     return OMPI_SUCCESS;
 }
@@ -79,9 +79,10 @@ static int swing_cma_gather(const mca_coll_swing_call_t *call, mca_coll_swing_sh
         size_t hi = mca_coll_swing_shm_slice(n, s->nranks, i + 1, ext);
         const mca_coll_swing_shm_line_t *l = mca_coll_swing_shm_line(s, i);
         if (i != s->rank && hi > lo
-            && 0 != mca_coll_swing_cma_read(l->pid, call->rbuf + lo * ext + gap,
-                                            l->dst + lo * ext + (size_t) gap,
-                                            (hi - lo - 1) * ext + (size_t) true_ext)) {
+            && 0
+                   != mca_coll_swing_cma_read(l->pid, call->rbuf + lo * ext + gap,
+                                              l->dst + lo * ext + (size_t) gap,
+                                              (hi - lo - 1) * ext + (size_t) true_ext)) {
             return OMPI_ERROR;
         }
     }
@@ -115,7 +116,6 @@ int mca_coll_swing_shm_cma_next(mca_coll_swing_shm_op_t *op)
         }
         /* even after an error: the peers must not wait forever */
         return mca_coll_swing_shm_op_phase(op);
-    default:
-        return SWING_SHM_OP_DONE;
+    default: return SWING_SHM_OP_DONE;
     }
 }

@@ -49,9 +49,10 @@ int mca_coll_swing_shm_cma_allgather(const mca_coll_swing_call_t *call, mca_coll
         int j = (s->rank + k) % s->nranks;
         size_t bytes = mca_coll_swing_block_count(call, j) * ext;
         if (bytes > 0
-            && 0 != mca_coll_swing_cma_read(mca_coll_swing_shm_line(s, j)->pid,
-                                            call->rbuf + gap + disp[j] * ext,
-                                            mca_coll_swing_shm_line(s, j)->src, bytes)) {
+            && 0
+                   != mca_coll_swing_cma_read(mca_coll_swing_shm_line(s, j)->pid,
+                                              call->rbuf + gap + disp[j] * ext,
+                                              mca_coll_swing_shm_line(s, j)->src, bytes)) {
             rc = OMPI_ERROR;
         }
     }

@@ -49,12 +49,12 @@
 
 typedef struct swing_shm_nb_t {
     mca_coll_swing_shm_op_t op;
-    mca_coll_swing_nbreq_t *next;          /* the module's FIFO */
+    mca_coll_swing_nbreq_t *next; /* the module's FIFO */
     int queued;
-    int begun;                             /* the first action ran */
-    int waiting;                           /* for op.phase */
-    int net;                               /* the net step runs (req->runner) */
-    size_t slice;                          /* bytes of the private slices */
+    int begun;    /* the first action ran */
+    int waiting;  /* for op.phase */
+    int net;      /* the net step runs (req->runner) */
+    size_t slice; /* bytes of the private slices */
 } swing_shm_nb_t;
 
 _Static_assert(sizeof(swing_shm_nb_t) <= MCA_COLL_SWING_NB_STATE,
@@ -108,9 +108,11 @@ static void swing_shm_nb_net(mca_coll_swing_nbreq_t *req, const mca_coll_swing_s
     for (int j = 0; j < MCA_COLL_SWING_MAX_PARTS; ++j) {
         req->tags[j] = req->call.tag;
     }
-    req->nparts = mca_coll_swing_runner_parts(&sub, (OMPI_SUCCESS == sub.error && NULL != req->scratch)
-                                                    ? req->scratch - gap : NULL,
-                                          req->tags, req->parts);
+    req->nparts = mca_coll_swing_runner_parts(&sub,
+                                              (OMPI_SUCCESS == sub.error && NULL != req->scratch)
+                                                  ? req->scratch - gap
+                                                  : NULL,
+                                              req->tags, req->parts);
     mca_coll_swing_runner_allreduce(&req->runner, &sub, req->parts, req->nparts);
 }
 
@@ -196,7 +198,7 @@ static int swing_shm_nb_restart(mca_coll_swing_nbreq_t *req)
 }
 
 int mca_coll_swing_shm_nb_request(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m,
-                               const mca_coll_swing_shm_op_t *op, size_t slice, size_t steps)
+                                  const mca_coll_swing_shm_op_t *op, size_t slice, size_t steps)
 {
     ptrdiff_t gap = 0;
     size_t span = steps ? opal_datatype_span(&call->dtype->super, steps, &gap) : 0;
@@ -238,7 +240,8 @@ int mca_coll_swing_shm_nb_unset(mca_coll_swing_call_t *call)
     /* marked warned from the start: the documented behaviour, no message */
     static mca_coll_swing_fallback_t unset = {
         1, "its shared segment is set up by the communicator's first blocking call "
-           "that uses it"};
+           "that uses it"
+    };
 
     call->fallback = &unset;
     return MCA_COLL_SWING_FALLBACK;

@@ -56,9 +56,9 @@ int mca_coll_swing_shm_op_copy_out(mca_coll_swing_shm_op_t *op)
     if (mca_coll_swing_shm_op_out(op)) {
         /* by the type map: the result slot's holes (a pair's padding) are
            scratch, the user's are not ours to write */
-        int rc = ompi_datatype_copy_content_same_ddt(
-            call->dtype, op->n, call->rbuf + op->e0 * ext,
-            op->s->result + op->set * op->s->slot_size - op->gap);
+        int rc = ompi_datatype_copy_content_same_ddt(call->dtype, op->n, call->rbuf + op->e0 * ext,
+                                                     op->s->result + op->set * op->s->slot_size
+                                                         - op->gap);
         if (OMPI_SUCCESS == op->rc) {
             op->rc = rc;
         }

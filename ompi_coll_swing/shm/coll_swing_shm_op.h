@@ -36,38 +36,38 @@ BEGIN_C_DECLS
 
 /* What next() returns: the wait before the next action, or the end. */
 enum {
-    SWING_SHM_OP_PHASE = 0,   /* every rank of the segment at op->phase */
-    SWING_SHM_OP_NET,         /* allreduce op->net_n elements at op->net_buf on
-                                op->net_plan (hier's group between nodes) */
-    SWING_SHM_OP_DONE         /* op->rc says how */
+    SWING_SHM_OP_PHASE = 0, /* every rank of the segment at op->phase */
+    SWING_SHM_OP_NET,       /* allreduce op->net_n elements at op->net_buf on
+                              op->net_plan (hier's group between nodes) */
+    SWING_SHM_OP_DONE       /* op->rc says how */
 };
 
 typedef struct mca_coll_swing_shm_op_t mca_coll_swing_shm_op_t;
 
 struct mca_coll_swing_shm_op_t {
-    mca_coll_swing_call_t call;        /* a copy: the engine lends its own to the net step */
+    mca_coll_swing_call_t call; /* a copy: the engine lends its own to the net step */
     mca_coll_swing_module_t *module;
-    mca_coll_swing_shm_t *s;           /* the segment */
-    int (*next)(mca_coll_swing_shm_op_t *op);  /* the scheme's next action */
-    const char *src;                   /* send buffer, or the receive buffer in place */
+    mca_coll_swing_shm_t *s;                  /* the segment */
+    int (*next)(mca_coll_swing_shm_op_t *op); /* the scheme's next action */
+    const char *src;                          /* send buffer, or the receive buffer in place */
     ptrdiff_t gap, true_ext;
-    int stage;                         /* the scheme's position */
-    int rc;                            /* this rank's first error */
-    int failed;                        /* no private buffers: no data moves */
-    uint64_t seq;                      /* the call's number on the segment */
-    int marked;                        /* this rank's failure marked in the segment */
-    uint64_t phase;                    /* SWING_SHM_OP_PHASE: the phase awaited */
-    int seen;                          /* ranks seen at it so far */
-    size_t e0, n, set, done;           /* chunk: first element, length, set of
-                                          slots; elements of my slices so far */
-    char *half;                        /* small scheme: the half of the small area */
+    int stage;               /* the scheme's position */
+    int rc;                  /* this rank's first error */
+    int failed;              /* no private buffers: no data moves */
+    uint64_t seq;            /* the call's number on the segment */
+    int marked;              /* this rank's failure marked in the segment */
+    uint64_t phase;          /* SWING_SHM_OP_PHASE: the phase awaited */
+    int seen;                /* ranks seen at it so far */
+    size_t e0, n, set, done; /* chunk: first element, length, set of
+                                slots; elements of my slices so far */
+    char *half;              /* small scheme: the half of the small area */
     /* hier: my slices between the node phases (mine elements), the net step */
     char *slice;
     size_t mine;
     const mca_coll_swing_plan_t *net_plan;
     char *net_buf;
     size_t net_n;
-    size_t net_max;                    /* the most net_n of this call on this rank */
+    size_t net_max; /* the most net_n of this call on this rank */
 };
 
 /*
@@ -97,8 +97,7 @@ int mca_coll_swing_shm_op_copy_out(mca_coll_swing_shm_op_t *op);
 void mca_coll_swing_shm_op_reset(mca_coll_swing_shm_op_t *op, int rc);
 /* The call allreducing op's net step on its plan (in place, same tag; in
    error mode when this rank already failed). */
-void mca_coll_swing_shm_op_net_call(const mca_coll_swing_shm_op_t *op,
-                                   mca_coll_swing_call_t *sub);
+void mca_coll_swing_shm_op_net_call(const mca_coll_swing_shm_op_t *op, mca_coll_swing_call_t *sub);
 /* Runs op to the end, waiting for phases and running the net step (blocking). */
 int mca_coll_swing_shm_op_run(mca_coll_swing_shm_op_t *op);
 
@@ -136,7 +135,7 @@ void mca_coll_swing_shm_bcast_set(mca_coll_swing_shm_op_t *op, const mca_coll_sw
  * in *call->request.
  */
 int mca_coll_swing_shm_nb_request(mca_coll_swing_call_t *call, mca_coll_swing_module_t *module,
-                                 const mca_coll_swing_shm_op_t *op, size_t slice, size_t steps);
+                                  const mca_coll_swing_shm_op_t *op, size_t slice, size_t steps);
 /*
  * A nonblocking call must not wait for the other ranks, and setting up a
  * segment is collective: until a blocking call has set it up, the

@@ -135,8 +135,7 @@ static int swing_bcast_large_next(mca_coll_swing_shm_op_t *op)
         /* read after the last phase: the next call starts with the other set */
         s->open = (int) op->set;
         return SWING_SHM_OP_DONE;
-    default:
-        return SWING_SHM_OP_DONE;
+    default: return SWING_SHM_OP_DONE;
     }
 }
 
@@ -152,8 +151,8 @@ static int swing_bcast_cma_next(mca_coll_swing_shm_op_t *op)
         mca_coll_swing_count(&mca_coll_swing_counters.shm_bcast_single_copy, 1);
         if (call->is_root) {
             /* 0 when failed: the others skip the read, the segment's mark tells them */
-            mca_coll_swing_shm_line(s, s->rank)->src =
-                op->failed ? 0 : (uint64_t) (uintptr_t) op->src;
+            mca_coll_swing_shm_line(s, s->rank)->src = op->failed ? 0
+                                                                  : (uint64_t) (uintptr_t) op->src;
         }
         return mca_coll_swing_shm_op_phase(op);
     case 1:
@@ -163,8 +162,7 @@ static int swing_bcast_cma_next(mca_coll_swing_shm_op_t *op)
         }
         /* even after an error: the root must not wait forever */
         return mca_coll_swing_shm_op_phase(op);
-    default:
-        return SWING_SHM_OP_DONE;
+    default: return SWING_SHM_OP_DONE;
     }
 }
 
@@ -206,7 +204,7 @@ void mca_coll_swing_shm_bcast_set(mca_coll_swing_shm_op_t *op, const mca_coll_sw
 static int swing_shm_rooted_grow(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m,
                                  size_t need, size_t most, int *failed)
 {
-    mca_coll_swing_growth_t g = {&m->scratch, &m->scratch_size, &m->scratch_agreed, need, most};
+    mca_coll_swing_growth_t g = { &m->scratch, &m->scratch_size, &m->scratch_agreed, need, most };
     int rc = mca_coll_swing_grow_agreed(call, m, &g, 1);
 
     *failed = OMPI_SUCCESS;
@@ -257,11 +255,11 @@ static int swing_shm_bcast(mca_coll_swing_call_t *call, mca_coll_swing_module_t 
 typedef struct swing_shm_gs_t {
     const mca_coll_swing_call_t *call;
     mca_coll_swing_shm_t *s;
-    char *all;            /* the root: block j at all + j * block */
-    char *mine;           /* the others: my block */
+    char *all;  /* the root: block j at all + j * block */
+    char *mine; /* the others: my block */
     size_t block;
-    int rc;               /* this rank's error before the phases: no data moves */
-    uint64_t seq;         /* the call's number on the segment */
+    int rc;       /* this rank's error before the phases: no data moves */
+    uint64_t seq; /* the call's number on the segment */
 } swing_shm_gs_t;
 
 /* Every block of the root's buffer to or from all (packed). */
@@ -398,15 +396,12 @@ static int swing_shm_gs(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m,
 int mca_coll_swing_exec_shm_rooted(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
 {
     switch (call->tcoll) {
-    case SWT_COLL_BCAST:
-        return swing_shm_bcast(call, m);
+    case SWT_COLL_BCAST: return swing_shm_bcast(call, m);
     case SWT_COLL_REDUCE:
         /* the allreduce's schemes, the root alone copying the result out */
         return mca_coll_swing_exec_shm(call, m);
-    case SWT_COLL_GATHER:
-        return swing_shm_gs(call, m, 1);
-    case SWT_COLL_SCATTER:
-        return swing_shm_gs(call, m, 0);
+    case SWT_COLL_GATHER: return swing_shm_gs(call, m, 1);
+    case SWT_COLL_SCATTER: return swing_shm_gs(call, m, 0);
     }
     return OMPI_ERR_BAD_PARAM;
 }

@@ -56,12 +56,12 @@
 typedef struct swing_shm_rsag_t {
     const mca_coll_swing_call_t *call;
     mca_coll_swing_shm_t *s;
-    const size_t *disp;   /* [p + 1] blocks in the user's vector */
-    size_t most;          /* the largest block */
+    const size_t *disp; /* [p + 1] blocks in the user's vector */
+    size_t most;        /* the largest block */
     ptrdiff_t gap;
     size_t ext;
     int inplace;
-    uint64_t seq;         /* the call's number on the segment */
+    uint64_t seq; /* the call's number on the segment */
 } swing_shm_rsag_t;
 
 /* Elements [lo, lo + *n) of rank r's block that round pieces of c cover. */
@@ -100,8 +100,8 @@ static void swing_shm_rs_small(const swing_shm_rsag_t *x, const char *src)
         s->in[i] = half + (size_t) i * s->small_size + x->disp[s->rank] * x->ext - x->gap;
     }
     if (n > 0) {
-        mca_coll_swing_reduce_n(call->op, call->dtype, (const void *const *) s->in,
-                                s->nranks, call->rbuf, n);
+        mca_coll_swing_reduce_n(call->op, call->dtype, (const void *const *) s->in, s->nranks,
+                                call->rbuf, n);
     }
 }
 
@@ -118,21 +118,20 @@ static void swing_shm_rs_rounds(const swing_shm_rsag_t *x, const char *src, size
         for (int j = 0; j < s->nranks; ++j) {
             n = swing_shm_piece(x, j, lo, c);
             if (n > 0 && (j != me || x->inplace)) {
-                memcpy(slot + (size_t) j * c * x->ext,
-                       swing_shm_user(x, src, x->disp[j] + lo), n * x->ext);
+                memcpy(slot + (size_t) j * c * x->ext, swing_shm_user(x, src, x->disp[j] + lo),
+                       n * x->ext);
             }
         }
         mca_coll_swing_shm_phase(s);
         n = swing_shm_piece(x, me, lo, c);
         if (n > 0) {
             for (int i = 0; i < s->nranks; ++i) {
-                s->in[i] = (i == me && !x->inplace)
-                               ? (char *) src + (x->disp[me] + lo) * x->ext
-                               : set + (size_t) i * s->slot_size + (size_t) me * c * x->ext
-                                     - x->gap;
+                s->in[i] = (i == me && !x->inplace) ? (char *) src + (x->disp[me] + lo) * x->ext
+                                                    : set + (size_t) i * s->slot_size
+                                                          + (size_t) me * c * x->ext - x->gap;
             }
-            mca_coll_swing_reduce_n(call->op, call->dtype, (const void *const *) s->in,
-                                    s->nranks, call->rbuf + lo * x->ext, n);
+            mca_coll_swing_reduce_n(call->op, call->dtype, (const void *const *) s->in, s->nranks,
+                                    call->rbuf + lo * x->ext, n);
         }
     }
     if (rounds > 0) {
@@ -185,7 +184,7 @@ static void swing_shm_ag_rounds(const swing_shm_rsag_t *x, const char *own, size
 static int swing_shm_rsag_setup(swing_shm_rsag_t *x, mca_coll_swing_call_t *call,
                                 mca_coll_swing_module_t *m)
 {
-    static mca_coll_swing_fallback_t holes = {0, "datatype with holes or padding"};
+    static mca_coll_swing_fallback_t holes = { 0, "datatype with holes or padding" };
     ptrdiff_t true_ext = 0;
     int rc = mca_coll_swing_shm_prepare(call, m, &x->gap, &true_ext);
 
@@ -210,7 +209,7 @@ static int swing_shm_rsag_setup(swing_shm_rsag_t *x, mca_coll_swing_call_t *call
 
 int mca_coll_swing_exec_shm_rs(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
 {
-    static mca_coll_swing_fallback_t big = {0, "datatype larger than a slot's share"};
+    static mca_coll_swing_fallback_t big = { 0, "datatype larger than a slot's share" };
     swing_shm_rsag_t x;
     const char *src = (NULL != call->sbuf) ? call->sbuf : call->rbuf;
     int rc = swing_shm_rsag_setup(&x, call, m);

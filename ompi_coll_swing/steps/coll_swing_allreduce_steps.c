@@ -35,7 +35,7 @@ int mca_coll_swing_exec_steps(mca_coll_swing_call_t *call, mca_coll_swing_module
     mca_coll_swing_runner_t runner;
     ptrdiff_t gap = 0;
     size_t span = opal_datatype_span(&call->dtype->super, call->count, &gap);
-    mca_coll_swing_growth_t g = {&m->scratch, &m->scratch_size, &m->scratch_agreed, span, span};
+    mca_coll_swing_growth_t g = { &m->scratch, &m->scratch_size, &m->scratch_agreed, span, span };
     int rc, np;
 
     if (call->plan->nparts < 1 || call->plan->nparts > MCA_COLL_SWING_MAX_PARTS) {
@@ -49,7 +49,7 @@ int mca_coll_swing_exec_steps(mca_coll_swing_call_t *call, mca_coll_swing_module
     }
     /* error mode (a caller's failure before this step list): no scratch needed */
     np = mca_coll_swing_runner_parts(call, OMPI_SUCCESS == call->error ? m->scratch - gap : NULL,
-                                 NULL, pts);
+                                     NULL, pts);
     mca_coll_swing_runner_allreduce(&runner, call, pts, np);
     return mca_coll_swing_runner_run(&runner);
 }

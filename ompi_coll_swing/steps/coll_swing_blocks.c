@@ -34,8 +34,8 @@ void mca_coll_swing_block_piece(const mca_coll_swing_call_t *call, int r, int np
     swt_part_elems(mca_coll_swing_block_count(call, r), nparts, j, first, n);
 }
 
-void mca_coll_swing_block_layout(const mca_coll_swing_call_t *call,
-                                 mca_coll_swing_layout_t *l, int nparts, int j)
+void mca_coll_swing_block_layout(const mca_coll_swing_call_t *call, mca_coll_swing_layout_t *l,
+                                 int nparts, int j)
 {
     l->off[0] = 0;
     for (int i = 0; i < l->p; ++i) {

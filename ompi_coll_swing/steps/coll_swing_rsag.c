@@ -58,9 +58,9 @@ typedef struct swing_rsag_t {
     mca_coll_swing_module_t *m;
     int nparts;
     int rank;
-    char *work;        /* the part vectors, each in its layout's order */
-    char *tmp;         /* reduce-scatter: what arrives before it is reduced */
-    size_t base[MCA_COLL_SWING_MAX_PARTS + 1];   /* first element of part j's vector */
+    char *work; /* the part vectors, each in its layout's order */
+    char *tmp;  /* reduce-scatter: what arrives before it is reduced */
+    size_t base[MCA_COLL_SWING_MAX_PARTS + 1]; /* first element of part j's vector */
 } swing_rsag_t;
 
 static char *swing_rsag_at(const swing_rsag_t *x, char *base, size_t elem)
@@ -77,8 +77,7 @@ static const mca_coll_swing_layout_t *swing_rsag_layout(const swing_rsag_t *x, i
  * Piece j of rank r's block between the work vector and the block at
  * element `at` of the user's buffer; to_work picks the direction.
  */
-static int swing_rsag_piece(const swing_rsag_t *x, char *user, size_t at, int j, int r,
-                            int to_work)
+static int swing_rsag_piece(const swing_rsag_t *x, char *user, size_t at, int j, int r, int to_work)
 {
     const mca_coll_swing_layout_t *l = swing_rsag_layout(x, j);
     size_t first, n;
@@ -90,8 +89,7 @@ static int swing_rsag_piece(const swing_rsag_t *x, char *user, size_t at, int j,
     }
     w = swing_rsag_at(x, x->work, x->base[j] + l->off[l->index[r]]);
     u = swing_rsag_at(x, user, at + first);
-    return ompi_datatype_copy_content_same_ddt(x->call->dtype, n, to_work ? w : u,
-                                               to_work ? u : w);
+    return ompi_datatype_copy_content_same_ddt(x->call->dtype, n, to_work ? w : u, to_work ? u : w);
 }
 
 /* Every piece of every block but skip's (-1: none); to_work picks the direction. */
@@ -103,8 +101,7 @@ static int swing_rsag_permute(const swing_rsag_t *x, char *user, int to_work, in
         const mca_coll_swing_layout_t *l = swing_rsag_layout(x, j);
         for (int i = 0; i < l->p && OMPI_SUCCESS == rc; ++i) {
             if (l->order[i] != skip) {
-                rc = swing_rsag_piece(x, user, x->m->disp[l->order[i]], j, l->order[i],
-                                      to_work);
+                rc = swing_rsag_piece(x, user, x->m->disp[l->order[i]], j, l->order[i], to_work);
             }
         }
     }
@@ -131,16 +128,15 @@ static int swing_rsag_setup(swing_rsag_t *x, mca_coll_swing_call_t *call,
 {
     ptrdiff_t gap = 0;
     size_t span = opal_datatype_span(&call->dtype->super, call->count, &gap);
-    mca_coll_swing_growth_t g = {&m->scratch, &m->scratch_size, &m->scratch_agreed,
-                                 span * (size_t) vectors, span * (size_t) vectors};
+    mca_coll_swing_growth_t g = { &m->scratch, &m->scratch_size, &m->scratch_agreed,
+                                  span * (size_t) vectors, span * (size_t) vectors };
     int rc;
 
     x->call = call;
     x->m = m;
     x->rank = ompi_comm_rank(call->comm);
     x->nparts = call->plan->nparts;
-    if (x->nparts < 1 || x->nparts > MCA_COLL_SWING_MAX_PARTS
-        || NULL == swing_rsag_layout(x, 0)) {
+    if (x->nparts < 1 || x->nparts > MCA_COLL_SWING_MAX_PARTS || NULL == swing_rsag_layout(x, 0)) {
         return OMPI_ERR_BAD_PARAM;
     }
     rc = mca_coll_swing_grow_agreed(call, m, &g, 1);
@@ -173,9 +169,9 @@ static int swing_rsag_run(swing_rsag_t *x, swt_half_t half)
             continue;
         }
         mca_coll_swing_runner_part_init(&pts[np], x->call, n,
-                                    mca_coll_swing_plan_part(x->call->plan, j),
-                                    swing_rsag_at(x, x->work, x->base[j]),
-                                    swing_rsag_at(x, x->tmp, x->base[j]), tags[j]);
+                                        mca_coll_swing_plan_part(x->call->plan, j),
+                                        swing_rsag_at(x, x->work, x->base[j]),
+                                        swing_rsag_at(x, x->tmp, x->base[j]), tags[j]);
         pts[np].half = half;
         pts[np].layout = swing_rsag_layout(x, j);
         pts[np].rank = x->rank;
@@ -185,8 +181,7 @@ static int swing_rsag_run(swing_rsag_t *x, swt_half_t half)
     return mca_coll_swing_runner_run(&runner);
 }
 
-int mca_coll_swing_rsag_half(const mca_coll_swing_call_t *call,
-                             const mca_coll_swing_plan_t *plan,
+int mca_coll_swing_rsag_half(const mca_coll_swing_call_t *call, const mca_coll_swing_plan_t *plan,
                              const mca_coll_swing_layout_t *l, char *work, char *tmp,
                              swt_half_t half)
 {
@@ -207,8 +202,7 @@ int mca_coll_swing_exec_rs(mca_coll_swing_call_t *call, mca_coll_swing_module_t 
     int rc = swing_rsag_setup(&x, call, m, 2);
 
     if (OMPI_SUCCESS == rc) {
-        rc = swing_rsag_permute(&x, (char *) (NULL != call->sbuf ? call->sbuf : call->rbuf),
-                                1, -1);
+        rc = swing_rsag_permute(&x, (char *) (NULL != call->sbuf ? call->sbuf : call->rbuf), 1, -1);
     }
     if (OMPI_SUCCESS == rc) {
         rc = swing_rsag_run(&x, SWT_HALF_RS);

@@ -42,8 +42,7 @@ int mca_coll_swing_exec_ag(mca_coll_swing_call_t *call, mca_coll_swing_module_t 
  * reducing (RS). Peers of plan and the layout's ranks are communicator
  * ranks.
  */
-int mca_coll_swing_rsag_half(const mca_coll_swing_call_t *call,
-                             const mca_coll_swing_plan_t *plan,
+int mca_coll_swing_rsag_half(const mca_coll_swing_call_t *call, const mca_coll_swing_plan_t *plan,
                              const mca_coll_swing_layout_t *l, char *work, char *tmp,
                              swt_half_t half);
 
@@ -75,8 +74,8 @@ void mca_coll_swing_block_piece(const mca_coll_swing_call_t *call, int r, int np
                                 size_t *first, size_t *n);
 /* Part j's per-call offsets: l->off[i] the first element of position i's
    piece in part j's vector (l is part j's layout). */
-void mca_coll_swing_block_layout(const mca_coll_swing_call_t *call,
-                                 mca_coll_swing_layout_t *l, int nparts, int j);
+void mca_coll_swing_block_layout(const mca_coll_swing_call_t *call, mca_coll_swing_layout_t *l,
+                                 int nparts, int j);
 
 END_C_DECLS
 

@@ -83,11 +83,11 @@ static int swing_tree_parts(const mca_coll_swing_call_t *call, const mca_coll_sw
         size_t first, n;
         swt_part_elems(count, plan->nparts, j, &first, &n);
         if (0 == n) {
-            continue;   /* empty on every rank alike */
+            continue; /* empty on every rank alike */
         }
         mca_coll_swing_runner_part_init(&pts[np], call, n, mca_coll_swing_plan_part(plan, j),
-                                    swing_tree_at(call, vec, first),
-                                    swing_tree_at(call, tmp, first), tags[j]);
+                                        swing_tree_at(call, vec, first),
+                                        swing_tree_at(call, tmp, first), tags[j]);
         ++np;
     }
     return np;
@@ -159,7 +159,7 @@ static int swing_tree_reduce(mca_coll_swing_call_t *call, mca_coll_swing_module_
     } else if (relays) {
         acc = swing_tree_scratch(call, m, 0, gap);
     } else {
-        acc = (char *) call->sbuf;   /* it only sends: read in place */
+        acc = (char *) call->sbuf; /* it only sends: read in place */
     }
     if (OMPI_SUCCESS == call->error && NULL != call->sbuf && acc != call->sbuf) {
         /* a copy that fails: the tree still runs, in error mode */
@@ -176,10 +176,10 @@ static int swing_tree_reduce(mca_coll_swing_call_t *call, mca_coll_swing_module_
  */
 typedef struct swing_tree_gs_t {
     mca_coll_swing_call_t *call;
-    const mca_coll_swing_plan_t *plan;  /* the BO list: its parts' layouts */
+    const mca_coll_swing_plan_t *plan; /* the BO list: its parts' layouts */
     int nparts;
     char *work;
-    char *stage;                        /* one block, packed */
+    char *stage; /* one block, packed */
     size_t base[MCA_COLL_SWING_MAX_PARTS + 1];
 } swing_tree_gs_t;
 
@@ -236,7 +236,7 @@ static int swing_tree_gs(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m
                          const mca_coll_swing_plan_t *tree, int gather)
 {
     mca_coll_swing_runner_part_t pts[MCA_COLL_SWING_MAX_PARTS];
-    swing_tree_gs_t x = {.call = call, .plan = call->plan};
+    swing_tree_gs_t x = { .call = call, .plan = call->plan };
     int rank = ompi_comm_rank(call->comm), rc, np = 0;
     int tags[MCA_COLL_SWING_MAX_PARTS];
 
@@ -268,8 +268,8 @@ static int swing_tree_gs(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m
             continue;
         }
         mca_coll_swing_runner_part_init(&pts[np], call, n, mca_coll_swing_plan_part(tree, j),
-                                    swing_tree_at(call, x.work, x.base[j]),
-                                    swing_tree_at(call, x.work, x.base[j]), tags[j]);
+                                        swing_tree_at(call, x.work, x.base[j]),
+                                        swing_tree_at(call, x.work, x.base[j]), tags[j]);
         pts[np].half = gather ? SWT_HALF_AG : SWT_HALF_RS;
         pts[np].layout = mca_coll_swing_plan_part(call->plan, j)->layout;
         pts[np].rank = rank;
@@ -328,7 +328,8 @@ static int swing_tree_bo(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m
     if (bcast) {
         vec = (NULL != call->mine.direct) ? call->mine.direct : swing_tree_scratch(call, m, 0, gap);
         rc = (NULL != vec && vec != call->mine.direct && call->is_root)
-                 ? mca_coll_swing_ubuf_pack(&call->mine, vec) : OMPI_SUCCESS;
+                 ? mca_coll_swing_ubuf_pack(&call->mine, vec)
+                 : OMPI_SUCCESS;
     } else {
         vec = call->is_root ? call->rbuf : swing_tree_scratch(call, m, 0, gap);
         rc = (NULL != vec && NULL != call->sbuf)
@@ -370,10 +371,9 @@ static long swing_tree_nsegs(const mca_coll_swing_call_t *call, const mca_coll_s
                              int nparts)
 {
     size_t most = call->count / (size_t) (nparts > 0 ? nparts : 1);
-    long n = (NULL != m->tree_model)
-                 ? swt_tree_model_nsegs(m->tree_model, (swt_coll_t) call->tcoll, NULL, nparts,
-                                        (double) call->bytes)
-                 : 1;
+    long n = (NULL != m->tree_model) ? swt_tree_model_nsegs(m->tree_model, (swt_coll_t) call->tcoll,
+                                                            NULL, nparts, (double) call->bytes)
+                                     : 1;
 
     if ((size_t) n > most) {
         n = (long) most;
@@ -411,7 +411,7 @@ static void swing_tree_need(const mca_coll_swing_call_t *call, size_t *need, siz
 static int swing_tree_prepare(mca_coll_swing_call_t *call, mca_coll_swing_module_t *m)
 {
     mca_coll_swing_tree_t *t = call->tree;
-    mca_coll_swing_growth_t g = {&m->scratch, &m->scratch_size, &m->scratch_agreed, 0, 0};
+    mca_coll_swing_growth_t g = { &m->scratch, &m->scratch_size, &m->scratch_agreed, 0, 0 };
     int made = call->tree_new, ok = (NULL != t), rc;
 
     if (NULL != t && SWT_ALG_RING == t->plan.pattern) {
@@ -456,10 +456,8 @@ int mca_coll_swing_exec_tree(mca_coll_swing_call_t *call, mca_coll_swing_module_
     case SWT_COLL_REDUCE:
         return (NULL != call->plan) ? swing_tree_bo(call, m, plan, 0)
                                     : swing_tree_reduce(call, m, plan);
-    case SWT_COLL_GATHER:
-        return swing_tree_gs(call, m, plan, 1);
-    case SWT_COLL_SCATTER:
-        return swing_tree_gs(call, m, plan, 0);
+    case SWT_COLL_GATHER: return swing_tree_gs(call, m, plan, 1);
+    case SWT_COLL_SCATTER: return swing_tree_gs(call, m, plan, 0);
     }
     return OMPI_ERR_BAD_PARAM;
 }

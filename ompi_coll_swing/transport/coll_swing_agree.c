@@ -13,7 +13,8 @@
 #include "coll_swing_p2p.h"
 
 mca_coll_swing_fallback_t mca_coll_swing_agree_fallback = {
-    0, "a rank could not grow its scratch for this call"};
+    0, "a rank could not grow its scratch for this call"
+};
 
 int mca_coll_swing_agree(mca_coll_swing_module_t *m, int *ok)
 {

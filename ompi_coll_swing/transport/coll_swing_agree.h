@@ -46,9 +46,9 @@ int mca_coll_swing_agree_outcome(ompi_communicator_t *comm, int rc);
 typedef struct mca_coll_swing_growth_t {
     char **buf;
     size_t *size;
-    size_t *agreed;     /* calls needing at most this many bytes agreed already */
-    size_t need;        /* this call on this rank */
-    size_t most;        /* this call: the most any rank needs (the same on every rank) */
+    size_t *agreed; /* calls needing at most this many bytes agreed already */
+    size_t need;    /* this call on this rank */
+    size_t most;    /* this call: the most any rank needs (the same on every rank) */
 } mca_coll_swing_growth_t;
 
 /*

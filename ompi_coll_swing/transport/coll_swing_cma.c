@@ -26,7 +26,7 @@ int mca_coll_swing_cma_read(uint64_t pid, void *local, uint64_t remote, size_t l
         return -1;
     }
     while (len > 0) {
-        struct iovec l = {local, len}, r = {(void *) (uintptr_t) remote, len};
+        struct iovec l = { local, len }, r = { (void *) (uintptr_t) remote, len };
         ssize_t got = process_vm_readv((pid_t) pid, &l, 1, &r, 1, 0);
         if (got <= 0) {
             if (got < 0 && EINTR == errno) {
@@ -69,7 +69,7 @@ int mca_coll_swing_shm_cma_probe(mca_coll_swing_shm_t *s)
         s->cma_chunk = 4096;
     }
     s->cma_tmp = mca_coll_swing_fault(MCA_COLL_SWING_FAULT_SETUP)
-                     ? NULL : aligned_alloc(SWING_SHM_ALIGN, s->cma_chunk * (size_t) s->nranks);
+                     ? NULL
+                     : aligned_alloc(SWING_SHM_ALIGN, s->cma_chunk * (size_t) s->nranks);
     return NULL != s->cma_tmp;
 }
-

@@ -41,7 +41,8 @@
  */
 #define SWING_BLOCK_TAG_FIRST (SWING_NB_TAG_FIRST + 2 * (int) SWING_NB_TAGS)
 _Static_assert(SWING_NB_TAG_FIRST > MCA_COLL_BASE_TAG_HCOLL_END
-               && SWING_BLOCK_TAG_FIRST + MCA_COLL_SWING_MAX_PARTS < MCA_COLL_BASE_TAG_HCOLL_BASE,
+                   && SWING_BLOCK_TAG_FIRST + MCA_COLL_SWING_MAX_PARTS
+                          < MCA_COLL_BASE_TAG_HCOLL_BASE,
                "swing's tags outside the hcoll range");
 
 /* The agreements' tag (coll_swing_agree.c): the slot of part 0 above,
@@ -65,8 +66,8 @@ static int swing_p2p_fault(void)
     return OMPI_SUCCESS;
 }
 
-int mca_coll_swing_p2p_isend(const mca_coll_swing_call_t *call, const char *buf, size_t n,
-                             int peer, ompi_request_t **req)
+int mca_coll_swing_p2p_isend(const mca_coll_swing_call_t *call, const char *buf, size_t n, int peer,
+                             ompi_request_t **req)
 {
     int rc = swing_p2p_fault();
 
@@ -77,8 +78,8 @@ int mca_coll_swing_p2p_isend(const mca_coll_swing_call_t *call, const char *buf,
                               MCA_PML_BASE_SEND_STANDARD, call->comm, req));
 }
 
-int mca_coll_swing_p2p_irecv(const mca_coll_swing_call_t *call, char *buf, size_t n,
-                             int peer, ompi_request_t **req)
+int mca_coll_swing_p2p_irecv(const mca_coll_swing_call_t *call, char *buf, size_t n, int peer,
+                             ompi_request_t **req)
 {
     int rc = swing_p2p_fault();
 
@@ -110,8 +111,8 @@ int mca_coll_swing_p2p_irecv_sink(const mca_coll_swing_call_t *call, size_t n, i
         return rc;
     }
     ompi_datatype_type_size(call->dtype, &size);
-    return MCA_PML_CALL(irecv(swing_sink, n * size, swing_sink_type, peer, SWING_TAG(call),
-                              call->comm, req));
+    return MCA_PML_CALL(
+        irecv(swing_sink, n * size, swing_sink_type, peer, SWING_TAG(call), call->comm, req));
 }
 
 int mca_coll_swing_p2p_result(ompi_request_t *req, size_t expect)
@@ -192,8 +193,8 @@ int mca_coll_swing_p2p_nb_tag(mca_coll_swing_module_t *module, int persistent)
  * ordered, so one tag serves them all. Example, p = 3, ranks' values
  * 1, 0, 1: round 1 gives 1, 0, 0; round 2 gives 0, 0, 0.
  */
-int mca_coll_swing_p2p_agree_round(ompi_communicator_t *comm, int d, int tag, int *in,
-                                   int *out, ompi_request_t **reqs)
+int mca_coll_swing_p2p_agree_round(ompi_communicator_t *comm, int d, int tag, int *in, int *out,
+                                   ompi_request_t **reqs)
 {
     int p = ompi_comm_size(comm), r = ompi_comm_rank(comm);
     int rc = MCA_PML_CALL(irecv(in, 1, MPI_INT, (r - d + p) % p, tag, comm, &reqs[0]));
@@ -203,8 +204,8 @@ int mca_coll_swing_p2p_agree_round(ompi_communicator_t *comm, int d, int tag, in
         reqs[0] = MPI_REQUEST_NULL;
         return rc;
     }
-    rc = MCA_PML_CALL(isend(out, 1, MPI_INT, (r + d) % p, tag, MCA_PML_BASE_SEND_STANDARD, comm,
-                            &reqs[1]));
+    rc = MCA_PML_CALL(
+        isend(out, 1, MPI_INT, (r + d) % p, tag, MCA_PML_BASE_SEND_STANDARD, comm, &reqs[1]));
     if (OMPI_SUCCESS != rc) {
         reqs[1] = MPI_REQUEST_NULL;
         ompi_request_cancel(reqs[0]);

@@ -15,10 +15,10 @@
 
 BEGIN_C_DECLS
 
-int mca_coll_swing_p2p_isend(const mca_coll_swing_call_t *call, const char *buf, size_t n,
-                             int peer, ompi_request_t **req);
-int mca_coll_swing_p2p_irecv(const mca_coll_swing_call_t *call, char *buf, size_t n,
-                             int peer, ompi_request_t **req);
+int mca_coll_swing_p2p_isend(const mca_coll_swing_call_t *call, const char *buf, size_t n, int peer,
+                             ompi_request_t **req);
+int mca_coll_swing_p2p_irecv(const mca_coll_swing_call_t *call, char *buf, size_t n, int peer,
+                             ompi_request_t **req);
 
 /*
  * The error mode of an operation that failed on this rank or learned that
@@ -52,8 +52,8 @@ int mca_coll_swing_p2p_agree_min(ompi_communicator_t *comm, int *value);
    d's value into *in, reqs[1] sends *out to rank + d. A failed receive
    leaves both MPI_REQUEST_NULL; a failed send leaves reqs[1] so and the
    receive cancelled, still to be completed. Returns the post's error. */
-int mca_coll_swing_p2p_agree_round(ompi_communicator_t *comm, int d, int tag, int *in,
-                                   int *out, ompi_request_t **reqs);
+int mca_coll_swing_p2p_agree_round(ompi_communicator_t *comm, int d, int tag, int *in, int *out,
+                                   ompi_request_t **reqs);
 /* The tags of the parts of a blocking call's plan (ntags <= 2 *
    SWT_MAX_DIMS): 0, the collective tag, for part 0, a fixed tag of
    swing's own for each other part. */

@@ -49,10 +49,10 @@ static size_t swing_shm_round(size_t n)
 /* Bytes of the segment and the offsets of its areas. */
 static size_t swing_shm_layout(size_t p, size_t small, size_t slot, size_t off[4])
 {
-    off[0] = swing_shm_round(sizeof(mca_coll_swing_shm_header_t));    /* flags */
-    off[1] = off[0] + p * SWING_SHM_ALIGN;                            /* small */
-    off[2] = off[1] + 2 * p * small;                                  /* slots */
-    off[3] = off[2] + 2 * p * slot;                                   /* results */
+    off[0] = swing_shm_round(sizeof(mca_coll_swing_shm_header_t)); /* flags */
+    off[1] = off[0] + p * SWING_SHM_ALIGN;                         /* small */
+    off[2] = off[1] + 2 * p * small;                               /* slots */
+    off[3] = off[2] + 2 * p * slot;                                /* results */
     return off[3] + 2 * slot;
 }
 
@@ -74,22 +74,19 @@ static int swing_shm_all_local(struct ompi_communicator_t *comm)
 int mca_coll_swing_shm_available(mca_coll_swing_module_t *m)
 {
     if (SWING_SHM_UNKNOWN == m->shm_state) {
-        m->shm_state = swing_shm_all_local(m->comm) ? SWING_SHM_LOCAL
-                                                    : SWING_SHM_UNAVAILABLE;
+        m->shm_state = swing_shm_all_local(m->comm) ? SWING_SHM_LOCAL : SWING_SHM_UNAVAILABLE;
     }
     return SWING_SHM_UNAVAILABLE != m->shm_state;
 }
 
 /* Unique per group on a node: the job, the communicator and the group's first process. */
-static void swing_shm_name(struct ompi_communicator_t *comm, int first_rank, char *name,
-                           size_t len)
+static void swing_shm_name(struct ompi_communicator_t *comm, int first_rank, char *name, size_t len)
 {
     ompi_proc_t *first = ompi_comm_peer_lookup(comm, first_rank);
     char cid[40];
 
     mca_coll_swing_compat_comm_id(comm, cid, sizeof(cid));
-    snprintf(name, len, "/swing_shm.%lx.%s.%lx",
-             (unsigned long) first->super.proc_name.jobid, cid,
+    snprintf(name, len, "/swing_shm.%lx.%s.%lx", (unsigned long) first->super.proc_name.jobid, cid,
              (unsigned long) first->super.proc_name.vpid);
 }
 
@@ -125,7 +122,8 @@ static char *swing_shm_open(const char *name, size_t *len)
     char *base = NULL;
     struct stat st;
     void *map;
-    int fd = mca_coll_swing_fault(MCA_COLL_SWING_FAULT_SHM_SEGMENT) ? -1 : shm_open(name, O_RDWR, 0600);
+    int fd = mca_coll_swing_fault(MCA_COLL_SWING_FAULT_SHM_SEGMENT) ? -1
+                                                                    : shm_open(name, O_RDWR, 0600);
 
     if (fd < 0) {
         return NULL;
@@ -152,8 +150,7 @@ uint64_t mca_coll_swing_shm_phase_post(mca_coll_swing_shm_t *s)
 {
     uint64_t phase = ++s->phase;
 
-    atomic_store_explicit(mca_coll_swing_shm_flag(s, s->rank), phase,
-                          memory_order_release);
+    atomic_store_explicit(mca_coll_swing_shm_flag(s, s->rank), phase, memory_order_release);
     return phase;
 }
 
@@ -237,12 +234,13 @@ static mca_coll_swing_shm_t *swing_shm_view(char *base, size_t len, int p, int r
     /* mpi_yield_when_idle: the job said its ranks share cores (even when
        this segment's ranks alone would not) */
     s->spin = (p <= sysconf(_SC_NPROCESSORS_ONLN) && !opal_progress_yield_when_idle)
-                  ? SWING_SHM_SPIN_ALONE : SWING_SHM_SPIN_SHARED;
+                  ? SWING_SHM_SPIN_ALONE
+                  : SWING_SHM_SPIN_SHARED;
     return s;
 }
 
-int mca_coll_swing_shm_map(mca_coll_swing_module_t *m, int ready, int p, int rank,
-                           int first_rank, mca_coll_swing_shm_t **out)
+int mca_coll_swing_shm_map(mca_coll_swing_module_t *m, int ready, int p, int rank, int first_rank,
+                           mca_coll_swing_shm_t **out)
 {
     size_t off[4], slot = swing_shm_slot_size(), len = 0;
     mca_coll_swing_shm_t *s = NULL;
@@ -288,8 +286,8 @@ int mca_coll_swing_shm_map(mca_coll_swing_module_t *m, int ready, int p, int ran
         }
     }
     opal_output_verbose(1, mca_coll_swing_params.output,
-                        "coll:swing: shm segment %s on %s: %s (%zu bytes)", name,
-                        m->comm->c_name, NULL != *out ? "mapped" : "unavailable", len);
+                        "coll:swing: shm segment %s on %s: %s (%zu bytes)", name, m->comm->c_name,
+                        NULL != *out ? "mapped" : "unavailable", len);
     return OMPI_SUCCESS == rc && !ok ? OMPI_ERR_NOT_AVAILABLE : rc;
 }
 

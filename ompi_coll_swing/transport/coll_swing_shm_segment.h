@@ -71,46 +71,46 @@ typedef struct mca_coll_swing_shm_header_t {
     uint64_t nranks;
     uint64_t small_size;
     uint64_t slot_size;
-    uint64_t fail[2];        /* the last calls a rank failed in, by parity (above) */
+    uint64_t fail[2]; /* the last calls a rank failed in, by parity (above) */
 } mca_coll_swing_shm_header_t;
 
 /* Rank i's line of the flags area. */
 typedef struct mca_coll_swing_shm_line_t {
-    _Atomic uint64_t phase;  /* phases rank i has published */
-    uint64_t pid;            /* single copy: rank i's process */
-    uint64_t src;            /* single copy: its send buffer (probe: a magic) */
-    uint64_t dst;            /* single copy: its receive buffer */
+    _Atomic uint64_t phase; /* phases rank i has published */
+    uint64_t pid;           /* single copy: rank i's process */
+    uint64_t src;           /* single copy: its send buffer (probe: a magic) */
+    uint64_t dst;           /* single copy: its receive buffer */
 } mca_coll_swing_shm_line_t;
 
 typedef struct mca_coll_swing_shm_t {
-    char *base;              /* the mapping */
+    char *base; /* the mapping */
     size_t len;
     int nranks;
     int rank;
-    char *flags;             /* rank i's counter at flags + i * SWING_SHM_ALIGN */
-    char *small;             /* 2 * nranks slots of small_size */
+    char *flags; /* rank i's counter at flags + i * SWING_SHM_ALIGN */
+    char *small; /* 2 * nranks slots of small_size */
     size_t small_size;
-    char *slots;             /* 2 sets of nranks slots of slot_size */
-    char *result;            /* 2 results of slot_size */
+    char *slots;  /* 2 sets of nranks slots of slot_size */
+    char *result; /* 2 results of slot_size */
     size_t slot_size;
-    uint64_t phase;          /* phases this rank has published */
-    uint64_t calls;          /* calls this rank has made on the segment */
-    uint64_t small_calls;    /* selects the half of the small area */
-    size_t first;            /* the set of slots of this call's first round */
-    int open;                /* the set the last call may still be read in, or -1 */
-    char **in;               /* nranks operand pointers, reused by every call */
-    unsigned spin;           /* flag reads between two sched_yield */
-    int cma;                 /* 1: every rank reads every rank's memory */
-    uint64_t cma_probe;      /* read by the peers when they probe */
-    char *cma_tmp;           /* nranks private chunks of cma_chunk bytes */
+    uint64_t phase;       /* phases this rank has published */
+    uint64_t calls;       /* calls this rank has made on the segment */
+    uint64_t small_calls; /* selects the half of the small area */
+    size_t first;         /* the set of slots of this call's first round */
+    int open;             /* the set the last call may still be read in, or -1 */
+    char **in;            /* nranks operand pointers, reused by every call */
+    unsigned spin;        /* flag reads between two sched_yield */
+    int cma;              /* 1: every rank reads every rank's memory */
+    uint64_t cma_probe;   /* read by the peers when they probe */
+    char *cma_tmp;        /* nranks private chunks of cma_chunk bytes */
     size_t cma_chunk;
 } mca_coll_swing_shm_t;
 
 enum {
-    SWING_SHM_UNKNOWN = 0,   /* locality not checked yet */
-    SWING_SHM_LOCAL,         /* one node: segment made at first use */
-    SWING_SHM_READY,         /* mapped and unlinked */
-    SWING_SHM_UNAVAILABLE    /* spans nodes, or setting up failed */
+    SWING_SHM_UNKNOWN = 0, /* locality not checked yet */
+    SWING_SHM_LOCAL,       /* one node: segment made at first use */
+    SWING_SHM_READY,       /* mapped and unlinked */
+    SWING_SHM_UNAVAILABLE  /* spans nodes, or setting up failed */
 };
 
 /* 1 if shm may run on the communicator: every rank on this node, shm
@@ -126,8 +126,8 @@ void mca_coll_swing_shm_release(mca_coll_swing_module_t *m);
  * that failed before (ready 0: p, rank and first_rank unknown) takes part
  * in the agreements only, and makes them fail.
  */
-int mca_coll_swing_shm_map(mca_coll_swing_module_t *m, int ready, int p, int rank,
-                           int first_rank, mca_coll_swing_shm_t **out);
+int mca_coll_swing_shm_map(mca_coll_swing_module_t *m, int ready, int p, int rank, int first_rank,
+                           mca_coll_swing_shm_t **out);
 void mca_coll_swing_shm_unmap(mca_coll_swing_shm_t *s);
 
 static inline mca_coll_swing_shm_line_t *mca_coll_swing_shm_line(const mca_coll_swing_shm_t *s,
@@ -136,15 +136,14 @@ static inline mca_coll_swing_shm_line_t *mca_coll_swing_shm_line(const mca_coll_
     return (mca_coll_swing_shm_line_t *) (void *) (s->flags + (size_t) rank * SWING_SHM_ALIGN);
 }
 
-static inline _Atomic uint64_t *mca_coll_swing_shm_flag(const mca_coll_swing_shm_t *s,
-                                                       int rank)
+static inline _Atomic uint64_t *mca_coll_swing_shm_flag(const mca_coll_swing_shm_t *s, int rank)
 {
     return &mca_coll_swing_shm_line(s, rank)->phase;
 }
 
 /* Bytes n elements cover: the last one may end before its extent (padding). */
-static inline size_t mca_coll_swing_shm_span(const mca_coll_swing_call_t *call,
-                                             ptrdiff_t true_ext, size_t n)
+static inline size_t mca_coll_swing_shm_span(const mca_coll_swing_call_t *call, ptrdiff_t true_ext,
+                                             size_t n)
 {
     return n ? (n - 1) * (size_t) call->extent + (size_t) true_ext : 0;
 }

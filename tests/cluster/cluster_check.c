@@ -68,7 +68,8 @@ static int check_hosts(const char *list)
     for (int r = 0; r < world_size; ++r) {
         const char *got = all + (size_t) r * sizeof(name);
         int ok = NULL != want && 0 == strcmp(got, want);
-        printf("rank %d on %s%s%s\n", r, got, ok ? "" : ", expected ", ok ? "" : (want ? want : "(none)"));
+        printf("rank %d on %s%s%s\n", r, got, ok ? "" : ", expected ",
+               ok ? "" : (want ? want : "(none)"));
         bad += !ok;
         want = strtok_r(NULL, ",", &save);
     }
@@ -98,8 +99,8 @@ static int spans_nodes(MPI_Comm comm)
 static void failf(const char *comm_name, int size, const char *what, const char *detail,
                   long long a, long long b)
 {
-    printf("FAIL rank %d comm %s (size %d): %s %s %lld, expected %lld\n", world_rank,
-           comm_name, size, what, detail, a, b);
+    printf("FAIL rank %d comm %s (size %d): %s %s %lld, expected %lld\n", world_rank, comm_name,
+           size, what, detail, a, b);
     fflush(stdout);
     failures++;
 }
@@ -155,25 +156,29 @@ static void one_call(MPI_Comm comm, const char *comm_name, const char *alg, int 
     }
     if (1 != b.served - a.served || 0 != b.fallback - a.fallback || 1 != nalg) {
         printf("FAIL rank %d comm %s (size %d): count %zu: not served by one algorithm: "
-               "served +%llu fallback +%llu algorithm counters +%llu\n", world_rank, comm_name,
-               p, count, b.served - a.served, b.fallback - a.fallback, nalg);
+               "served +%llu fallback +%llu algorithm counters +%llu\n",
+               world_rank, comm_name, p, count, b.served - a.served, b.fallback - a.fallback, nalg);
         failures++;
     } else if (0 == strcmp(alg, "shm") || 0 == strcmp(alg, "auto")) {
         mine = b.alg[shm] - a.alg[shm];
         if (mine != (unsigned long long) !spans) {
-            failf(comm_name, p, spans ? "shm served a communicator across nodes:"
-                                      : "shm did not serve a communicator within a node:",
+            failf(comm_name, p,
+                  spans ? "shm served a communicator across nodes:"
+                        : "shm did not serve a communicator within a node:",
                   "shm counter +", (long long) mine, !spans);
         }
         mine = b.alg[hier] - a.alg[hier];
         if (0 == strcmp(alg, "auto") && mine != (unsigned long long) hier_applies) {
-            failf(comm_name, p, "auto: hier is for communicators across nodes with several "
-                  "ranks on a node:", "hier counter +", (long long) mine, hier_applies);
+            failf(comm_name, p,
+                  "auto: hier is for communicators across nodes with several "
+                  "ranks on a node:",
+                  "hier counter +", (long long) mine, hier_applies);
         }
     } else if (0 == strcmp(alg, "hier")) {
         mine = b.alg[hier] - a.alg[hier];
         if (mine != (unsigned long long) hier_applies) {
-            failf(comm_name, p, hier_applies ? "hier did not serve:" : "hier served where it cannot apply:",
+            failf(comm_name, p,
+                  hier_applies ? "hier did not serve:" : "hier served where it cannot apply:",
                   "hier counter +", (long long) mine, hier_applies);
         }
     } else if (forced >= 0 && 1 != b.alg[forced] - a.alg[forced]) {
@@ -313,7 +318,7 @@ int main(int argc, char **argv)
     } else {
         if (0 == world_rank) {
             fprintf(stderr, "usage: cluster_check hosts NAME,... | comms ALG,... | reversed ALG | "
-                    "abort | kill | hang\n");
+                            "abort | kill | hang\n");
         }
         MPI_Finalize();
         return 2;

@@ -16,7 +16,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void) argc;
     (void) argv;
-    fz_max_print_tiles = 1L << 16;   /* see fuzz_topo.h */
+    fz_max_print_tiles = 1L << 16; /* see fuzz_topo.h */
     return 0;
 }
 

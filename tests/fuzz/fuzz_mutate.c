@@ -129,7 +129,7 @@ static int mz_read_dict(const char *path, list_t *dict)
                 tok[n++] = (uint8_t) strtoul(hex, NULL, 16);
                 q += 3;
             } else if ('\\' == *q && q + 1 < end) {
-                tok[n++] = (uint8_t) *++q;
+                tok[n++] = (uint8_t) * ++q;
             } else {
                 tok[n++] = (uint8_t) *q;
             }
@@ -184,11 +184,24 @@ static int mz_token(const buf_t *b, size_t at, size_t *lo, size_t *hi)
     return 1;
 }
 
-static const uint8_t mz_bytes[] = { '\0', '\n', ' ', '\t', ',', '-', 'x', '*', '#', '=', ':',
-                                    '0', '1', '9', '@', '\r', 0x7f, 0xff };
-static const char *const mz_numbers[] = { "0", "1", "2", "3", "7", "8", "63", "64", "65",
-                                          "4096", "65536", "1048576", "1048577",
-                                          "1073741824", "2147483647", "4294967296",
+static const uint8_t mz_bytes[] = { '\0', '\n', ' ', '\t', ',', '-', 'x',  '*',  '#',
+                                    '=',  ':',  '0', '1',  '9', '@', '\r', 0x7f, 0xff };
+static const char *const mz_numbers[] = { "0",
+                                          "1",
+                                          "2",
+                                          "3",
+                                          "7",
+                                          "8",
+                                          "63",
+                                          "64",
+                                          "65",
+                                          "4096",
+                                          "65536",
+                                          "1048576",
+                                          "1048577",
+                                          "1073741824",
+                                          "2147483647",
+                                          "4294967296",
                                           "18446744073709551616" };
 
 /* One mutation of b (scratch space max bytes); corpus for splices. */
@@ -200,43 +213,43 @@ static void mz_mutate_once(buf_t *b, size_t max, const list_t *corpus, const lis
     uint8_t c;
 
     switch (mz_below(12)) {
-    case 0:   /* flip a bit */
+    case 0: /* flip a bit */
         if (b->n > 0) {
             b->d[mz_below(b->n)] ^= (uint8_t) (1u << mz_below(8));
         }
         break;
-    case 1:   /* overwrite a byte with an interesting one */
+    case 1: /* overwrite a byte with an interesting one */
         if (b->n > 0) {
             b->d[mz_below(b->n)] = mz_bytes[mz_below(sizeof(mz_bytes))];
         }
         break;
-    case 2:   /* insert a byte */
+    case 2: /* insert a byte */
         c = (mz_below(2) ? mz_bytes[mz_below(sizeof(mz_bytes))] : (uint8_t) mz_next());
         mz_splice(b, max, at, 0, &c, 1);
         break;
-    case 3:   /* delete a run */
+    case 3: /* delete a run */
         mz_splice(b, max, at, 1 + mz_below(mz_below(2) ? 4 : 64), NULL, 0);
         break;
-    case 4:   /* copy a run of itself elsewhere */
+    case 4: /* copy a run of itself elsewhere */
         lo = mz_below(b->n + 1);
         n = mz_below(b->n - lo + 1);
         n = n > 256 ? 256 : n;
         memcpy(tmp, b->d + lo, n);
         mz_splice(b, max, at, mz_below(2) ? 0 : n, tmp, n);
         break;
-    case 5:   /* splice: a run of another corpus input */
+    case 5: /* splice: a run of another corpus input */
         o = &corpus->v[mz_below(corpus->n)];
         lo = mz_below(o->n + 1);
         n = mz_below(o->n - lo + 1);
         mz_splice(b, max, at, mz_below(2) ? 0 : b->n - at, o->d + lo, n);
         break;
-    case 6:   /* swap a token for one of the dictionary */
+    case 6: /* swap a token for one of the dictionary */
         if (dict->n > 0 && mz_token(b, mz_below(b->n), &lo, &hi)) {
             o = &dict->v[mz_below(dict->n)];
             mz_splice(b, max, lo, hi - lo, o->d, o->n);
         }
         break;
-    case 7:   /* insert a dictionary token */
+    case 7: /* insert a dictionary token */
         if (dict->n > 0) {
             o = &dict->v[mz_below(dict->n)];
             mz_splice(b, max, at, 0, o->d, o->n);
@@ -266,7 +279,7 @@ static void mz_mutate_once(buf_t *b, size_t max, const list_t *corpus, const lis
         }
         break;
     }
-    case 10:  /* keep one line: a spec, or a one-statement description */
+    case 10: /* keep one line: a spec, or a one-statement description */
         for (lo = mz_below(b->n + 1); lo > 0 && '\n' != b->d[lo - 1]; --lo) {
         }
         for (hi = lo; hi < b->n && '\n' != b->d[hi]; ++hi) {
@@ -274,7 +287,7 @@ static void mz_mutate_once(buf_t *b, size_t max, const list_t *corpus, const lis
         memmove(b->d, b->d + lo, hi - lo);
         b->n = hi - lo;
         break;
-    default:  /* an '@' in front, or away: the file path of swt_topo_load */
+    default: /* an '@' in front, or away: the file path of swt_topo_load */
         if (b->n > 0 && '@' == b->d[0]) {
             mz_splice(b, max, 0, 1, NULL, 0);
         } else {
@@ -375,7 +388,8 @@ int main(int argc, char **argv)
     }
     slow_s = (double) slow_ms / 1000.0;
     printf("fuzz_mutate: seed %llu, %zu corpus inputs, %zu dictionary tokens, %llu mutated "
-           "inputs\n", seed, corpus.n, dict.n, iters);
+           "inputs\n",
+           seed, corpus.n, dict.n, iters);
     /* the corpus as it is: every seed and regression input */
     for (size_t i = 0; i < corpus.n + once.n; ++i) {
         const buf_t *in = (i < corpus.n) ? &corpus.v[i] : &once.v[i - corpus.n];
@@ -384,7 +398,7 @@ int main(int argc, char **argv)
                  i < corpus.n ? "corpus" : "--once", 1 + (i < corpus.n ? i : i - corpus.n));
         findings += (unsigned long long) mz_try(in->d, in->n, what, slow_s, &loaded, &worst);
         if (fz_inject && findings) {
-            iters = 0;   /* the self-test is over at its first finding */
+            iters = 0; /* the self-test is over at its first finding */
             break;
         }
     }
@@ -409,8 +423,8 @@ int main(int argc, char **argv)
         findings += (unsigned long long) mz_try(b.d, b.n, what, slow_s, &loaded, &worst);
     }
     printf("fuzz_mutate: %llu inputs in %.1f s, %llu descriptions loaded and checked, slowest "
-           "input %.3f s, %llu findings\n", iters + corpus.n + once.n, mz_now() - t0, loaded,
-           worst, findings);
+           "input %.3f s, %llu findings\n",
+           iters + corpus.n + once.n, mz_now() - t0, loaded, worst, findings);
     for (size_t i = 0; i < corpus.n; ++i) {
         free(corpus.v[i].d);
     }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* One fuzz input through the description parser and its readers (fuzz_topo.h). */
-#define _GNU_SOURCE   /* memfd_create */
+#define _GNU_SOURCE /* memfd_create */
 #include "fuzz_topo.h"
 
 #include <math.h>
@@ -20,14 +20,13 @@ typedef struct fz {
     char *why;
     size_t whylen;
     int bad;
-    int loaded;     /* descriptions that loaded */
+    int loaded; /* descriptions that loaded */
 } fz_t;
 
 int fz_inject;
 long fz_max_print_tiles;
 
-__attribute__((format(printf, 2, 3)))
-static int fz_fail(fz_t *fz, const char *fmt, ...)
+__attribute__((format(printf, 2, 3))) static int fz_fail(fz_t *fz, const char *fmt, ...)
 {
     va_list ap;
 
@@ -88,9 +87,10 @@ static void fz_check_truncation(fz_t *fz, const swt_topo_t *t, const char *whole
         size_t want = (len - 1 < n) ? len - 1 : n;
         if ((size_t) got != n || strlen(buf) != want || 0 != memcmp(buf, whole, want)
             || 'Z' != buf[len]) {
-            fz_fail(fz, "swt_topo_format into %zu bytes: returned %d, wrote \"%.40s\" "
-                    "(%zu bytes), byte past the buffer %s", len, got, buf, strlen(buf),
-                    'Z' != buf[len] ? "written" : "intact");
+            fz_fail(fz,
+                    "swt_topo_format into %zu bytes: returned %d, wrote \"%.40s\" "
+                    "(%zu bytes), byte past the buffer %s",
+                    len, got, buf, strlen(buf), 'Z' != buf[len] ? "written" : "intact");
         }
         free(buf);
     }
@@ -137,8 +137,10 @@ static void fz_check_accessors(fz_t *fz, const swt_topo_t *t)
 
     if (lg->ndims < 1 || lg->ndims > SWT_MAX_DIMS || size < 1 || grid->ndims < 1
         || grid->ndims > SWT_MAX_DIMS) {
-        fz_fail(fz, "shape out of range: %d logical dimensions, %ld positions, %d grid "
-                "dimensions", lg->ndims, size, grid->ndims);
+        fz_fail(fz,
+                "shape out of range: %d logical dimensions, %ld positions, %d grid "
+                "dimensions",
+                lg->ndims, size, grid->ndims);
         return;
     }
     if (-1 != swt_topo_rank_pos(t, -1) || -1 != swt_topo_rank_pos(t, size)
@@ -154,8 +156,7 @@ static void fz_check_accessors(fz_t *fz, const swt_topo_t *t)
     for (long r = 0; r < size && !fz->bad; r += step) {
         long pos = swt_topo_rank_pos(t, r);
         if (pos < 0 || pos >= size || swt_topo_pos_rank(t, pos) != r) {
-            fz_fail(fz, "rank %ld -> position %ld -> rank %ld", r, pos,
-                    swt_topo_pos_rank(t, pos));
+            fz_fail(fz, "rank %ld -> position %ld -> rank %ld", r, pos, swt_topo_pos_rank(t, pos));
             return;
         }
         swt_topo_tile(t, pos, phys);
@@ -177,8 +178,7 @@ static void fz_check_accessors(fz_t *fz, const swt_topo_t *t)
             swt_shape_coords(grid, i, phys);
             long pos = swt_topo_pos_at(t, phys);
             if (NULL == swt_topo_kind(t, phys) || pos < -1 || pos >= size) {
-                fz_fail(fz, "tile %ld: kind %s, position %ld", i, swt_topo_kind(t, phys),
-                        pos);
+                fz_fail(fz, "tile %ld: kind %s, position %ld", i, swt_topo_kind(t, phys), pos);
                 return;
             }
             hosting += pos >= 0;
@@ -201,14 +201,14 @@ static void fz_check_sched(fz_t *fz, const swt_sched_t *s, long size, const char
     }
     for (int i = 0; i < swt_sched_nsteps(s); ++i) {
         const swt_step_t *st = swt_sched_step(s, i);
-        if (NULL == st || st->peer < 0 || st->peer >= size || st->from < 0
-            || st->from >= size || st->send_lo < 0 || st->send_n < 0
-            || st->send_lo + st->send_n > nb || st->recv_lo < 0 || st->recv_n < 0
-            || st->recv_lo + st->recv_n > nb) {
-            fz_fail(fz, "%s: step %d: peer %ld from %ld send %ld+%ld recv %ld+%ld of %ld "
-                    "blocks", what, i, st ? st->peer : -1, st ? st->from : -1,
-                    st ? st->send_lo : -1, st ? st->send_n : -1, st ? st->recv_lo : -1,
-                    st ? st->recv_n : -1, nb);
+        if (NULL == st || st->peer < 0 || st->peer >= size || st->from < 0 || st->from >= size
+            || st->send_lo < 0 || st->send_n < 0 || st->send_lo + st->send_n > nb || st->recv_lo < 0
+            || st->recv_n < 0 || st->recv_lo + st->recv_n > nb) {
+            fz_fail(fz,
+                    "%s: step %d: peer %ld from %ld send %ld+%ld recv %ld+%ld of %ld "
+                    "blocks",
+                    what, i, st ? st->peer : -1, st ? st->from : -1, st ? st->send_lo : -1,
+                    st ? st->send_n : -1, st ? st->recv_lo : -1, st ? st->recv_n : -1, nb);
             return;
         }
     }
@@ -216,8 +216,7 @@ static void fz_check_sched(fz_t *fz, const swt_sched_t *s, long size, const char
 
 static const char *const fz_alg_names[] = { "swing", "rd", "ring" };
 
-static void fz_check_parts(fz_t *fz, const swt_topo_t *t, swt_alg_t alg, swt_kind_t kind,
-                           long pos)
+static void fz_check_parts(fz_t *fz, const swt_topo_t *t, swt_alg_t alg, swt_kind_t kind, long pos)
 {
     const swt_shape_t *lg = swt_topo_logical(t);
     long size = swt_shape_size(lg);
@@ -298,11 +297,13 @@ static void fz_check_model(fz_t *fz, const swt_topo_t *t)
                 double rs = swt_model_time_half(m, (swt_alg_t) a, (swt_kind_t) k, SWT_HALF_RS,
                                                 sizes[i]);
                 int modelled = !(SWT_ALG_RING == a && SWT_KIND_LO == k);
-                if (modelled && (!(t1 >= 0.0) || !isfinite(t1) || !(tp >= 0.0) || !isfinite(tp)
-                                 || isnan(rs))) {
-                    fz_fail(fz, "model: %s %s %g bytes: %g s single port, %g s with %d parts, "
-                            "%g s reduce-scatter", fz_alg_names[a], k ? "BO" : "LO", sizes[i],
-                            t1, tp, np, rs);
+                if (modelled
+                    && (!(t1 >= 0.0) || !isfinite(t1) || !(tp >= 0.0) || !isfinite(tp)
+                        || isnan(rs))) {
+                    fz_fail(fz,
+                            "model: %s %s %g bytes: %g s single port, %g s with %d parts, "
+                            "%g s reduce-scatter",
+                            fz_alg_names[a], k ? "BO" : "LO", sizes[i], t1, tp, np, rs);
                 }
             }
         }
@@ -333,8 +334,8 @@ static void fz_check_schedules(fz_t *fz, const swt_topo_t *t)
                 swt_sched_t *s = NULL;
                 int rc = swt_sched_create(lg, (swt_alg_t) a, (swt_kind_t) k, pos[i], &s);
                 if (SWT_OK != rc) {
-                    fz_fail(fz, "swt_sched_create %s %s %ld: %s", fz_alg_names[a],
-                            k ? "BO" : "LO", pos[i], swt_strerror(rc));
+                    fz_fail(fz, "swt_sched_create %s %s %ld: %s", fz_alg_names[a], k ? "BO" : "LO",
+                            pos[i], swt_strerror(rc));
                     break;
                 }
                 fz_check_sched(fz, s, size, "single-port");
@@ -355,8 +356,9 @@ static void fz_check_schedules(fz_t *fz, const swt_topo_t *t)
 static void fz_check(fz_t *fz, const swt_topo_t *t)
 {
     fz_check_accessors(fz, t);
-    if (!fz->bad && (0 == fz_max_print_tiles || !swt_topo_has_grid(t)
-                     || swt_shape_size(swt_topo_grid(t)) <= fz_max_print_tiles)) {
+    if (!fz->bad
+        && (0 == fz_max_print_tiles || !swt_topo_has_grid(t)
+            || swt_shape_size(swt_topo_grid(t)) <= fz_max_print_tiles)) {
         fz_check_round_trip(fz, t);
     }
     if (!fz->bad) {
@@ -375,8 +377,8 @@ static void fz_check_diag(fz_t *fz, int rc, const swt_diag_t *d, const char *how
     } else if ('\0' == d->msg[0] || d->line < 0 || d->col < 0
                || NULL == memchr(d->msg, '\0', sizeof(d->msg))
                || NULL == memchr(d->origin, '\0', sizeof(d->origin))) {
-        fz_fail(fz, "%s: %s without a message (line %d col %d)", how, swt_strerror(rc),
-                d->line, d->col);
+        fz_fail(fz, "%s: %s without a message (line %d col %d)", how, swt_strerror(rc), d->line,
+                d->col);
     }
 }
 

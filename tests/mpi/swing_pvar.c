@@ -11,10 +11,23 @@
 #include <string.h>
 
 const char *const swing_pvar_algs[SWING_PVAR_NALG] = {
-    "swing_lo", "rd_lo", "swing_bo", "rd_bo", "shm", "hier",
-    "swing_lo_mp", "rd_lo_mp", "swing_bo_mp", "rd_bo_mp", "ring",
-    "ompi_basic_linear", "ompi_nonoverlapping", "ompi_recursive_doubling", "ompi_ring",
-    "ompi_segmented_ring", "ompi_rabenseifner",
+    "swing_lo",
+    "rd_lo",
+    "swing_bo",
+    "rd_bo",
+    "shm",
+    "hier",
+    "swing_lo_mp",
+    "rd_lo_mp",
+    "swing_bo_mp",
+    "rd_bo_mp",
+    "ring",
+    "ompi_basic_linear",
+    "ompi_nonoverlapping",
+    "ompi_recursive_doubling",
+    "ompi_ring",
+    "ompi_segmented_ring",
+    "ompi_rabenseifner",
 };
 
 /* handles[0] served, [1] fallback, [2 + i] algorithm i */
@@ -76,19 +89,20 @@ int swing_pvar_open(void)
             int verbosity, var_class, binding, readonly, continuous, atomic, count;
             MPI_Datatype dt;
             MPI_T_enum et;
-            if (MPI_SUCCESS != MPI_T_pvar_get_info(idx, name, &name_len, &verbosity, &var_class,
-                                                   &dt, &et, desc, &desc_len, &binding,
-                                                   &readonly, &continuous, &atomic)
+            if (MPI_SUCCESS
+                    != MPI_T_pvar_get_info(idx, name, &name_len, &verbosity, &var_class, &dt, &et,
+                                           desc, &desc_len, &binding, &readonly, &continuous,
+                                           &atomic)
                 || 0 != strcmp(name, want)) {
                 continue;
             }
-            if (MPI_T_PVAR_CLASS_COUNTER != var_class || MPI_UNSIGNED_LONG_LONG != dt
-                || !readonly || !continuous || MPI_T_BIND_NO_OBJECT != binding) {
+            if (MPI_T_PVAR_CLASS_COUNTER != var_class || MPI_UNSIGNED_LONG_LONG != dt || !readonly
+                || !continuous || MPI_T_BIND_NO_OBJECT != binding) {
                 fprintf(stderr, "swing_pvar: %s has unexpected class/type/flags\n", want);
                 continue;
             }
-            if (MPI_SUCCESS == MPI_T_pvar_handle_alloc(swing_session, idx, NULL,
-                                                       &swing_handles[i], &count)
+            if (MPI_SUCCESS
+                    == MPI_T_pvar_handle_alloc(swing_session, idx, NULL, &swing_handles[i], &count)
                 && 1 == count) {
                 swing_found[i] = 1;
             }
@@ -176,12 +190,11 @@ static int swing_pvar_handle(const char *want, MPI_T_pvar_handle *handle)
         int verbosity, var_class, binding, readonly, continuous, atomic;
         MPI_Datatype dt;
         MPI_T_enum et;
-        if (MPI_SUCCESS != MPI_T_pvar_get_info(idx, name, &name_len, &verbosity, &var_class,
-                                               &dt, &et, desc, &desc_len, &binding,
-                                               &readonly, &continuous, &atomic)
+        if (MPI_SUCCESS
+                != MPI_T_pvar_get_info(idx, name, &name_len, &verbosity, &var_class, &dt, &et, desc,
+                                       &desc_len, &binding, &readonly, &continuous, &atomic)
             || 0 != strcmp(name, want) || MPI_UNSIGNED_LONG_LONG != dt
-            || MPI_SUCCESS != MPI_T_pvar_handle_alloc(swing_session, idx, NULL, handle,
-                                                      &count)) {
+            || MPI_SUCCESS != MPI_T_pvar_handle_alloc(swing_session, idx, NULL, handle, &count)) {
             continue;
         }
         snprintf(swing_byname[swing_nbyname].name, sizeof(swing_byname[0].name), "%s", want);
@@ -247,10 +260,10 @@ static int swing_cvar_enum(const char *var, const char *name, int write)
         MPI_T_enum et;
         MPI_T_cvar_handle handle;
 
-        if (MPI_SUCCESS != MPI_T_cvar_get_info(idx, vname, &vname_len, &verbosity, &dt, &et,
-                                               desc, &desc_len, &binding, &scope)
-            || 0 != strcmp(vname, var)
-            || MPI_T_ENUM_NULL == et
+        if (MPI_SUCCESS
+                != MPI_T_cvar_get_info(idx, vname, &vname_len, &verbosity, &dt, &et, desc,
+                                       &desc_len, &binding, &scope)
+            || 0 != strcmp(vname, var) || MPI_T_ENUM_NULL == et
             || MPI_SUCCESS != MPI_T_enum_get_info(et, &nitems, ename, &ename_len)) {
             continue;
         }
@@ -282,8 +295,9 @@ static int swing_cvar_find(const char *var, int *idx, MPI_Datatype *dt)
     MPI_T_enum et;
 
     if (!swing_t_up || MPI_SUCCESS != MPI_T_cvar_get_index(var, idx)
-        || MPI_SUCCESS != MPI_T_cvar_get_info(*idx, name, &name_len, &verbosity, dt, &et, desc,
-                                              &desc_len, &binding, &scope)) {
+        || MPI_SUCCESS
+               != MPI_T_cvar_get_info(*idx, name, &name_len, &verbosity, dt, &et, desc, &desc_len,
+                                      &binding, &scope)) {
         return -1;
     }
     return 0;
@@ -300,9 +314,11 @@ int swing_cvar_get_long(const char *var, long *value)
         || MPI_SUCCESS != MPI_T_cvar_handle_alloc(idx, NULL, &handle, &count)) {
         return -1;
     }
-    if (1 == count && MPI_SUCCESS == MPI_T_cvar_read(handle, MPI_INT == dt ? (void *) &i
-                                                             : MPI_C_BOOL == dt ? (void *) &b
-                                                                                : (void *) value)) {
+    if (1 == count
+        && MPI_SUCCESS
+               == MPI_T_cvar_read(handle, MPI_INT == dt      ? (void *) &i
+                                          : MPI_C_BOOL == dt ? (void *) &b
+                                                             : (void *) value)) {
         rc = 0;
         if (MPI_INT == dt || MPI_C_BOOL == dt) {
             *value = (MPI_INT == dt) ? i : b;

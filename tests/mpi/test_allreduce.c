@@ -50,13 +50,33 @@
 typedef tu_type_id_t kind_t;
 
 typedef enum {
-    O_SUM, O_PROD, O_MAX, O_MIN, O_BAND, O_BOR, O_BXOR, O_LAND,
-    O_MAXLOC, O_MINLOC, O_MODSUM, O_MATMUL, O_COUNT
+    O_SUM,
+    O_PROD,
+    O_MAX,
+    O_MIN,
+    O_BAND,
+    O_BOR,
+    O_BXOR,
+    O_LAND,
+    O_MAXLOC,
+    O_MINLOC,
+    O_MODSUM,
+    O_MATMUL,
+    O_COUNT
 } opid_t;
 
 static const char *const op_names[O_COUNT] = {
-    "MPI_SUM", "MPI_PROD", "MPI_MAX", "MPI_MIN", "MPI_BAND", "MPI_BOR", "MPI_BXOR",
-    "MPI_LAND", "MPI_MAXLOC", "MPI_MINLOC", "user modsum (commutative)",
+    "MPI_SUM",
+    "MPI_PROD",
+    "MPI_MAX",
+    "MPI_MIN",
+    "MPI_BAND",
+    "MPI_BOR",
+    "MPI_BXOR",
+    "MPI_LAND",
+    "MPI_MAXLOC",
+    "MPI_MINLOC",
+    "user modsum (commutative)",
     "user 2x2 matmul (non-commutative)",
 };
 static MPI_Op ops[O_COUNT];
@@ -68,14 +88,14 @@ static const char *const entry_names[] = { "blocking", "nonblocking", "persisten
 
 typedef struct run {
     int world_rank, world_size;
-    tu_opts_t o;              /* alg: the expected algorithm, or "auto"; also:
-                                 algorithms set through MPI_T; quick: fewer
-                                 types and counts */
-    int alg_index;            /* -1 for auto */
-    entry_t entry;            /* which MPI call the cases go through */
-    int sum8;                 /* a case Open MPI's algorithms decline, served
-                                 by any: 8-bit sums (their op/avx saturates),
-                                 the rings on a type with a lower bound */
+    tu_opts_t o;   /* alg: the expected algorithm, or "auto"; also:
+                      algorithms set through MPI_T; quick: fewer
+                      types and counts */
+    int alg_index; /* -1 for auto */
+    entry_t entry; /* which MPI call the cases go through */
+    int sum8;      /* a case Open MPI's algorithms decline, served
+                      by any: 8-bit sums (their op/avx saturates),
+                      the rings on a type with a lower bound */
     long cases, failures;
 } run_t;
 
@@ -96,25 +116,19 @@ static long long gen(kind_t kind, opid_t op, int rank, int p, size_t k, int c)
     }
     case O_BAND:
     case O_BOR:
-    case O_BXOR:
-        return (long long) h;
-    case O_LAND:
-        return (0 == h % (uint64_t) (2 * p)) ? 0 : (long long) (h % 7) + 1;
+    case O_BXOR: return (long long) h;
+    case O_LAND: return (0 == h % (uint64_t) (2 * p)) ? 0 : (long long) (h % 7) + 1;
     case O_MAXLOC:
-    case O_MINLOC:
-        return (0 == c) ? (long long) (h % 5) : rank;
-    case O_MODSUM:
-        return (long long) (h % (uint64_t) TU_MODSUM_M);
-    case O_MATMUL:
-        return (long long) (h % (uint64_t) MAT_M);
-    default:
-        break;
+    case O_MINLOC: return (0 == c) ? (long long) (h % 5) : rank;
+    case O_MODSUM: return (long long) (h % (uint64_t) TU_MODSUM_M);
+    case O_MATMUL: return (long long) (h % (uint64_t) MAT_M);
+    default: break;
     }
     if (TU_INT8 == kind) {
-        return 100 + (long long) (h % 28);     /* sums wrap around */
+        return 100 + (long long) (h % 28); /* sums wrap around */
     }
     if (TU_UINT8 == kind || TU_UCHAR == kind) {
-        return 200 + (long long) (h % 56);     /* sums wrap around */
+        return 200 + (long long) (h % 56); /* sums wrap around */
     }
     if (TU_LL == kind) {
         return v * (1LL << 40) + (long long) (h % 1000);
@@ -125,26 +139,16 @@ static long long gen(kind_t kind, opid_t op, int rank, int p, size_t k, int c)
 static long long ref_combine(opid_t op, long long acc, long long v)
 {
     switch (op) {
-    case O_SUM:
-        return (long long) ((uint64_t) acc + (uint64_t) v);
-    case O_PROD:
-        return acc * v;
-    case O_MAX:
-        return acc > v ? acc : v;
-    case O_MIN:
-        return acc < v ? acc : v;
-    case O_BAND:
-        return acc & v;
-    case O_BOR:
-        return acc | v;
-    case O_BXOR:
-        return acc ^ v;
-    case O_LAND:
-        return (acc && v) ? 1 : 0;
-    case O_MODSUM:
-        return (acc + v) % TU_MODSUM_M;
-    default:
-        return 0;
+    case O_SUM: return (long long) ((uint64_t) acc + (uint64_t) v);
+    case O_PROD: return acc * v;
+    case O_MAX: return acc > v ? acc : v;
+    case O_MIN: return acc < v ? acc : v;
+    case O_BAND: return acc & v;
+    case O_BOR: return acc | v;
+    case O_BXOR: return acc ^ v;
+    case O_LAND: return (acc && v) ? 1 : 0;
+    case O_MODSUM: return (acc + v) % TU_MODSUM_M;
+    default: return 0;
     }
 }
 
@@ -153,8 +157,7 @@ static void fill(char *buf, kind_t kind, opid_t op, int rank, int p, size_t coun
     memset(buf, GAP_BYTE, tu_bytes(kind, count));
     for (size_t k = 0; k < count; ++k) {
         for (int c = 0; c < tu_types[kind].ncomp; ++c) {
-            tu_store(tu_types[kind].ctype, tu_elem(buf, kind, k, c),
-                     gen(kind, op, rank, p, k, c));
+            tu_store(tu_types[kind].ctype, tu_elem(buf, kind, k, c), gen(kind, op, rank, p, k, c));
         }
     }
 }
@@ -292,20 +295,23 @@ static const char *check_counters(MPI_Comm comm, const swing_pvar_snap_t *a,
     }
     if (EXPECT_SERVED == expect) {
         if (1 != served || 0 != fb || 1 != algs || (idx >= 0 && 1 != mine)) {
-            snprintf(buf, len, "not served as expected: served +%llu fallback +%llu "
-                     "algorithm counters +%llu (%s +%llu)", served, fb, algs,
-                     idx >= 0 ? run.o.alg : "any", idx >= 0 ? mine : algs);
+            snprintf(buf, len,
+                     "not served as expected: served +%llu fallback +%llu "
+                     "algorithm counters +%llu (%s +%llu)",
+                     served, fb, algs, idx >= 0 ? run.o.alg : "any", idx >= 0 ? mine : algs);
             return buf;
         }
     } else if (EXPECT_FALLBACK == expect) {
         if (0 != served || 1 != fb || 0 != algs) {
-            snprintf(buf, len, "expected a fallback: served +%llu fallback +%llu "
-                     "algorithm counters +%llu", served, fb, algs);
+            snprintf(buf, len,
+                     "expected a fallback: served +%llu fallback +%llu "
+                     "algorithm counters +%llu",
+                     served, fb, algs);
             return buf;
         }
     } else if (0 != served || 0 != fb) {
-        snprintf(buf, len, "swing should not be selected here: served +%llu fallback +%llu",
-                 served, fb);
+        snprintf(buf, len, "swing should not be selected here: served +%llu fallback +%llu", served,
+                 fb);
         return buf;
     }
     return NULL;
@@ -324,8 +330,7 @@ static int do_allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt
     int rc, done = 0;
 
     switch (run.entry) {
-    case ENTRY_BLOCKING:
-        return MPI_Allreduce(sbuf, rbuf, count, dt, op, comm);
+    case ENTRY_BLOCKING: return MPI_Allreduce(sbuf, rbuf, count, dt, op, comm);
     case ENTRY_NONBLOCKING:
         rc = MPI_Iallreduce(sbuf, rbuf, count, dt, op, comm, &req);
         if (MPI_SUCCESS != rc) {
@@ -374,8 +379,8 @@ static void refill_case(void *arg)
  * reference, the gaps, and the counters. Returns the result buffer in
  * *result (caller frees) when asked.
  */
-static void one_case(MPI_Comm comm, const char *comm_name, kind_t kind, opid_t op,
-                     size_t count, int inplace, char **result)
+static void one_case(MPI_Comm comm, const char *comm_name, kind_t kind, opid_t op, size_t count,
+                     int inplace, char **result)
 {
     int rank, p;
     size_t bytes = tu_bytes(kind, count);
@@ -505,8 +510,8 @@ static void same_as_blocking(MPI_Comm comm, const char *comm_name, const double 
     }
     for (size_t i = 0; i < count; ++i) {
         if (0 != memcmp(&blk[i], &out[i], sizeof(double))) {
-            snprintf(msg, sizeof(msg), "element %zu = %.17g, MPI_Allreduce gives %.17g", i,
-                     out[i], blk[i]);
+            snprintf(msg, sizeof(msg), "element %zu = %.17g, MPI_Allreduce gives %.17g", i, out[i],
+                     blk[i]);
             fail(comm_name, p, TU_DOUBLE, "MPI_SUM (magnitudes)", count, 0,
                  "not bit-identical to the blocking call: ", msg);
             break;
@@ -519,8 +524,8 @@ static void same_as_blocking(MPI_Comm comm, const char *comm_name, const double 
 static void bit_identity(MPI_Comm comm, const char *comm_name, size_t count)
 {
     int rank, p;
-    static const double mags[] = { 1e16, 1.0, -1e16, 1e-3, 3.25, -2.5e10, 1e-8, 7e15,
-                                   -1.0, 0.1, -7e15, 123456.789 };
+    static const double mags[] = { 1e16, 1.0,  -1e16, 1e-3, 3.25,  -2.5e10,
+                                   1e-8, 7e15, -1.0,  0.1,  -7e15, 123456.789 };
     double *in = malloc(sizeof(double) * (count ? count : 1));
     double *out = malloc(sizeof(double) * (count ? count : 1));
     double *root = malloc(sizeof(double) * (count ? count : 1));
@@ -540,8 +545,7 @@ static void bit_identity(MPI_Comm comm, const char *comm_name, size_t count)
     do_allreduce(in, out, (int) count, MPI_DOUBLE, MPI_SUM, comm, NULL, NULL);
     swing_pvar_read(&after);
     why = check_counters(comm, &before, &after,
-                         (1 == p || 0 == count) ? EXPECT_NONE : EXPECT_SERVED,
-                         msg, sizeof(msg));
+                         (1 == p || 0 == count) ? EXPECT_NONE : EXPECT_SERVED, msg, sizeof(msg));
     if (NULL != why) {
         fail(comm_name, p, TU_DOUBLE, "MPI_SUM (magnitudes)", count, 0, why, "");
     }
@@ -549,8 +553,7 @@ static void bit_identity(MPI_Comm comm, const char *comm_name, size_t count)
     MPI_Bcast(root, (int) count, MPI_DOUBLE, 0, comm);
     for (size_t i = 0; i < count; ++i) {
         if (0 != memcmp(&root[i], &out[i], sizeof(double))) {
-            snprintf(msg, sizeof(msg), "element %zu = %.17g, rank 0 has %.17g", i, out[i],
-                     root[i]);
+            snprintf(msg, sizeof(msg), "element %zu = %.17g, rank 0 has %.17g", i, out[i], root[i]);
             fail(comm_name, p, TU_DOUBLE, "MPI_SUM (magnitudes)", count, 0,
                  "results differ between ranks: ", msg);
             break;
@@ -565,30 +568,52 @@ static void bit_identity(MPI_Comm comm, const char *comm_name, size_t count)
 typedef struct combo {
     kind_t kind;
     opid_t op;
-    int big;     /* also run with the big count */
-    int quick;   /* also in --quick runs */
+    int big;   /* also run with the big count */
+    int quick; /* also in --quick runs */
 } combo_t;
 
 static const combo_t combos[] = {
-    { TU_INT, O_SUM, 1, 1 }, { TU_INT, O_PROD, 0, 0 }, { TU_INT, O_MAX, 0, 0 },
-    { TU_INT, O_MIN, 0, 0 }, { TU_INT, O_BAND, 0, 0 }, { TU_INT, O_BOR, 0, 0 },
-    { TU_INT, O_BXOR, 0, 1 }, { TU_INT, O_LAND, 0, 0 }, { TU_INT, O_MODSUM, 0, 0 },
-    { TU_DOUBLE, O_SUM, 1, 1 }, { TU_DOUBLE, O_PROD, 0, 0 }, { TU_DOUBLE, O_MAX, 0, 0 },
+    { TU_INT, O_SUM, 1, 1 },
+    { TU_INT, O_PROD, 0, 0 },
+    { TU_INT, O_MAX, 0, 0 },
+    { TU_INT, O_MIN, 0, 0 },
+    { TU_INT, O_BAND, 0, 0 },
+    { TU_INT, O_BOR, 0, 0 },
+    { TU_INT, O_BXOR, 0, 1 },
+    { TU_INT, O_LAND, 0, 0 },
+    { TU_INT, O_MODSUM, 0, 0 },
+    { TU_DOUBLE, O_SUM, 1, 1 },
+    { TU_DOUBLE, O_PROD, 0, 0 },
+    { TU_DOUBLE, O_MAX, 0, 0 },
     { TU_DOUBLE, O_MIN, 0, 0 },
-    { TU_FLOAT, O_SUM, 0, 0 }, { TU_FLOAT, O_PROD, 0, 0 }, { TU_FLOAT, O_MAX, 0, 0 },
+    { TU_FLOAT, O_SUM, 0, 0 },
+    { TU_FLOAT, O_PROD, 0, 0 },
+    { TU_FLOAT, O_MAX, 0, 0 },
     { TU_FLOAT, O_MIN, 0, 0 },
-    { TU_LL, O_SUM, 0, 1 }, { TU_LL, O_PROD, 0, 0 }, { TU_LL, O_MAX, 0, 0 },
-    { TU_LL, O_MIN, 0, 0 }, { TU_LL, O_BAND, 0, 0 }, { TU_LL, O_BOR, 0, 0 },
-    { TU_LL, O_BXOR, 0, 0 }, { TU_LL, O_LAND, 0, 0 },
+    { TU_LL, O_SUM, 0, 1 },
+    { TU_LL, O_PROD, 0, 0 },
+    { TU_LL, O_MAX, 0, 0 },
+    { TU_LL, O_MIN, 0, 0 },
+    { TU_LL, O_BAND, 0, 0 },
+    { TU_LL, O_BOR, 0, 0 },
+    { TU_LL, O_BXOR, 0, 0 },
+    { TU_LL, O_LAND, 0, 0 },
     { TU_CDC, O_SUM, 0, 1 },
-    { TU_2INT, O_MAXLOC, 0, 1 }, { TU_2INT, O_MINLOC, 0, 0 },
+    { TU_2INT, O_MAXLOC, 0, 1 },
+    { TU_2INT, O_MINLOC, 0, 0 },
     /* wrapping, never saturating: Open MPI 4.1's op/avx saturates (issue 8045) */
-    { TU_INT8, O_SUM, 0, 1 }, { TU_INT8, O_PROD, 0, 0 }, { TU_INT8, O_MAX, 0, 0 },
-    { TU_UINT8, O_SUM, 0, 1 }, { TU_UINT8, O_MIN, 0, 0 }, { TU_UCHAR, O_SUM, 0, 1 },
+    { TU_INT8, O_SUM, 0, 1 },
+    { TU_INT8, O_PROD, 0, 0 },
+    { TU_INT8, O_MAX, 0, 0 },
+    { TU_UINT8, O_SUM, 0, 1 },
+    { TU_UINT8, O_MIN, 0, 0 },
+    { TU_UCHAR, O_SUM, 0, 1 },
     /* derived types: predefined operations are not defined on them (MPI) */
-    { TU_CONTIG3, O_MODSUM, 0, 0 }, { TU_HGAP, O_MODSUM, 0, 1 },
+    { TU_CONTIG3, O_MODSUM, 0, 0 },
+    { TU_HGAP, O_MODSUM, 0, 1 },
     /* must fall back, and still be right */
-    { TU_MAT, O_MATMUL, 0, 1 }, { TU_VEC, O_MODSUM, 0, 1 },
+    { TU_MAT, O_MATMUL, 0, 1 },
+    { TU_VEC, O_MODSUM, 0, 1 },
 };
 
 static void matrix(MPI_Comm comm, const char *comm_name, int full)
@@ -638,8 +663,8 @@ static int select_algorithm(const char *name)
         || 0 != swing_cvar_set_algorithm(name)
         || (ENTRY_BLOCKING != run.entry
             && 0 != swing_cvar_set("coll_swing_allreduce_algorithm", name))) {
-        printf("FAIL [%s] np=%d rank=%d: cannot select algorithm %s through MPI_T\n",
-               run.o.label, run.world_size, run.world_rank, name);
+        printf("FAIL [%s] np=%d rank=%d: cannot select algorithm %s through MPI_T\n", run.o.label,
+               run.world_size, run.world_rank, name);
         run.failures++;
         return -1;
     }
@@ -690,7 +715,8 @@ int main(int argc, char **argv)
     MPI_Comm_size(MPI_COMM_WORLD, &run.world_size);
     if (!parse_args(argc, argv)) {
         if (0 == run.world_rank) {
-            fprintf(stderr, "usage: test_allreduce --alg NAME (an allreduce algorithm of swing, or auto) "
+            fprintf(stderr,
+                    "usage: test_allreduce --alg NAME (an allreduce algorithm of swing, or auto) "
                     "[--also NAME,...] [--big COUNT] [--quick] [--label TEXT] "
                     "[--entry blocking|nonblocking|persistent]\nFAIL\n");
         }
@@ -698,13 +724,15 @@ int main(int argc, char **argv)
         return 2;
     }
     argv_alg = run.o.alg;
-    swing_pvar_collective(ENTRY_BLOCKING == run.entry ? "allreduce"
-                          : ENTRY_NONBLOCKING == run.entry ? "iallreduce" : "allreduce_init");
+    swing_pvar_collective(ENTRY_BLOCKING == run.entry      ? "allreduce"
+                          : ENTRY_NONBLOCKING == run.entry ? "iallreduce"
+                                                           : "allreduce_init");
     missing = swing_pvar_open();
     if (!swing_pvar_have(-1) || !swing_pvar_have(-2)
         || (run.alg_index >= 0 && !swing_pvar_have(run.alg_index))) {
         printf("FAIL [%s] np=%d rank=%d: coll/swing MPI_T counters not found (%d missing): "
-               "is the component loaded?\n", run.o.label, run.world_size, run.world_rank, missing);
+               "is the component loaded?\n",
+               run.o.label, run.world_size, run.world_rank, missing);
         run.failures++;
     } else {
         setup_types_ops();
@@ -720,8 +748,7 @@ int main(int argc, char **argv)
     if (0 == run.world_rank) {
         printf("test_allreduce [%s] np=%d %s alg=%s%s%s: %ld rank-cases, %ld failures: %s\n",
                run.o.label, run.world_size, entry_names[run.entry], argv_alg,
-               run.o.also ? " also " : "",
-               run.o.also ? run.o.also : "", total_cases, total_fail,
+               run.o.also ? " also " : "", run.o.also ? run.o.also : "", total_cases, total_fail,
                total_fail ? "FAIL" : "PASS");
         fflush(stdout);
     }

@@ -46,16 +46,39 @@
 #include "test_util.h"
 
 #define GUARD_CANARY 0xA7
-#define GUARD_SEND_HOLE 0x5C  /* the holes of input buffers: a copy of them shows */
-#define GUARD_PAD 64          /* canary bytes before and after every buffer */
-#define GUARD_MAX_REPORT 200  /* failure messages printed per rank: the first of each combination */
+#define GUARD_SEND_HOLE 0x5C /* the holes of input buffers: a copy of them shows */
+#define GUARD_PAD 64         /* canary bytes before and after every buffer */
+#define GUARD_MAX_REPORT                                                    \
+    200 /* failure messages printed per rank: the first of each combination \
+         */
 #define GUARD_MAX_ALGS 16
 
 /* The C types of the components. */
 typedef enum {
-    K_CHAR, K_SCHAR, K_UCHAR, K_SHORT, K_USHORT, K_INT, K_UINT, K_LONG, K_ULONG, K_LL, K_ULL,
-    K_FLOAT, K_DOUBLE, K_LDOUBLE, K_I8, K_U8, K_I16, K_U16, K_I32, K_U32, K_I64, K_U64,
-    K_BOOL, K_WCHAR
+    K_CHAR,
+    K_SCHAR,
+    K_UCHAR,
+    K_SHORT,
+    K_USHORT,
+    K_INT,
+    K_UINT,
+    K_LONG,
+    K_ULONG,
+    K_LL,
+    K_ULL,
+    K_FLOAT,
+    K_DOUBLE,
+    K_LDOUBLE,
+    K_I8,
+    K_U8,
+    K_I16,
+    K_U16,
+    K_I32,
+    K_U32,
+    K_I64,
+    K_U64,
+    K_BOOL,
+    K_WCHAR
 } guard_kind_t;
 
 /* What a type is tested with: SUM, MAXLOC and MINLOC, or data movement only. */
@@ -68,19 +91,46 @@ typedef struct guard_type {
     int ncomp;
     guard_kind_t kind[3];
     size_t off[3];
-    size_t extent;   /* the C layout's; checked against MPI's */
+    size_t extent; /* the C layout's; checked against MPI's */
 } guard_type_t;
 
-#define T1(nm, t, cls, k, ct) { nm, t, cls, 1, { k }, { 0 }, sizeof(ct) }
-#define TC(nm, t, k, ct, cx) { nm, t, CLS_SUM, 2, { k, k }, { 0, sizeof(ct) }, sizeof(cx) }
-#define TP(nm, t, k, st) { nm, t, CLS_PAIR, 2, { k, K_INT }, { offsetof(st, v), offsetof(st, i) }, sizeof(st) }
+#define T1(nm, t, cls, k, ct)                   \
+    {                                           \
+        nm, t, cls, 1, { k }, { 0 }, sizeof(ct) \
+    }
+#define TC(nm, t, k, ct, cx)                                       \
+    {                                                              \
+        nm, t, CLS_SUM, 2, { k, k }, { 0, sizeof(ct) }, sizeof(cx) \
+    }
+#define TP(nm, t, k, st)                                                                   \
+    {                                                                                      \
+        nm, t, CLS_PAIR, 2, { k, K_INT }, { offsetof(st, v), offsetof(st, i) }, sizeof(st) \
+    }
 
-struct g_fi { float v; int i; };
-struct g_di { double v; int i; };
-struct g_li { long v; int i; };
-struct g_ii { int v; int i; };
-struct g_si { short v; int i; };
-struct g_ldi { long double v; int i; };
+struct g_fi {
+    float v;
+    int i;
+};
+struct g_di {
+    double v;
+    int i;
+};
+struct g_li {
+    long v;
+    int i;
+};
+struct g_ii {
+    int v;
+    int i;
+};
+struct g_si {
+    short v;
+    int i;
+};
+struct g_ldi {
+    long double v;
+    int i;
+};
 
 #define GUARD_RESIZED_EXTENT 16
 static guard_type_t guard_types[] = {
@@ -120,8 +170,13 @@ static guard_type_t guard_types[] = {
     TP("MPI_SHORT_INT", MPI_SHORT_INT, K_SHORT, struct g_si),
     TP("MPI_LONG_DOUBLE_INT", MPI_LONG_DOUBLE_INT, K_LDOUBLE, struct g_ldi),
     /* contiguous(3, MPI_INT) resized to 16 bytes: 4 bytes of tail per element */
-    { "resized(contiguous(3,INT),16)", MPI_DATATYPE_NULL, CLS_SUM, 3, { K_INT, K_INT, K_INT },
-      { 0, 4, 8 }, GUARD_RESIZED_EXTENT },
+    { "resized(contiguous(3,INT),16)",
+      MPI_DATATYPE_NULL,
+      CLS_SUM,
+      3,
+      { K_INT, K_INT, K_INT },
+      { 0, 4, 8 },
+      GUARD_RESIZED_EXTENT },
 };
 #define GUARD_NTYPES ((int) (sizeof(guard_types) / sizeof(guard_types[0])))
 #define GUARD_RESIZED (GUARD_NTYPES - 1)
@@ -130,12 +185,23 @@ typedef enum { OP_SUM, OP_MAXLOC, OP_MINLOC, OP_NONE, OP_N } guard_op_t;
 static const char *const guard_op_names[OP_N] = { "SUM", "MAXLOC", "MINLOC", "-" };
 
 typedef enum {
-    C_ALLREDUCE, C_IALLREDUCE, C_ALLREDUCE_INIT, C_RSB, C_RS, C_ALLGATHER, C_ALLGATHERV,
-    C_BCAST, C_REDUCE, C_GATHER, C_SCATTER, C_N
+    C_ALLREDUCE,
+    C_IALLREDUCE,
+    C_ALLREDUCE_INIT,
+    C_RSB,
+    C_RS,
+    C_ALLGATHER,
+    C_ALLGATHERV,
+    C_BCAST,
+    C_REDUCE,
+    C_GATHER,
+    C_SCATTER,
+    C_N
 } guard_coll_t;
 static const char *const guard_coll_names[C_N] = {
-    "allreduce", "iallreduce", "allreduce_init", "reduce_scatter_block", "reduce_scatter",
-    "allgather", "allgatherv", "bcast", "reduce", "gather", "scatter"
+    "allreduce",      "iallreduce", "allreduce_init", "reduce_scatter_block",
+    "reduce_scatter", "allgather",  "allgatherv",     "bcast",
+    "reduce",         "gather",     "scatter"
 };
 
 static int g_rank, g_size, g_fail, g_reported;
@@ -153,19 +219,79 @@ static int g_nalgs[C_N];
 static void kstore(guard_kind_t k, char *at, long long v)
 {
     switch (k) {
-    case K_CHAR: { char x = (char) v; memcpy(at, &x, sizeof(x)); break; }
-    case K_SCHAR: case K_I8: { int8_t x = (int8_t) v; memcpy(at, &x, sizeof(x)); break; }
-    case K_UCHAR: case K_U8: { uint8_t x = (uint8_t) v; memcpy(at, &x, sizeof(x)); break; }
-    case K_SHORT: case K_I16: { int16_t x = (int16_t) v; memcpy(at, &x, sizeof(x)); break; }
-    case K_USHORT: case K_U16: { uint16_t x = (uint16_t) v; memcpy(at, &x, sizeof(x)); break; }
-    case K_INT: case K_I32: { int32_t x = (int32_t) v; memcpy(at, &x, sizeof(x)); break; }
-    case K_UINT: case K_U32: { uint32_t x = (uint32_t) v; memcpy(at, &x, sizeof(x)); break; }
-    case K_LONG: { long x = (long) v; memcpy(at, &x, sizeof(x)); break; }
-    case K_ULONG: { unsigned long x = (unsigned long) v; memcpy(at, &x, sizeof(x)); break; }
-    case K_LL: case K_I64: { long long x = v; memcpy(at, &x, sizeof(x)); break; }
-    case K_ULL: case K_U64: { unsigned long long x = (unsigned long long) v; memcpy(at, &x, sizeof(x)); break; }
-    case K_FLOAT: { float x = (float) v; memcpy(at, &x, sizeof(x)); break; }
-    case K_DOUBLE: { double x = (double) v; memcpy(at, &x, sizeof(x)); break; }
+    case K_CHAR: {
+        char x = (char) v;
+        memcpy(at, &x, sizeof(x));
+        break;
+    }
+    case K_SCHAR:
+    case K_I8: {
+        int8_t x = (int8_t) v;
+        memcpy(at, &x, sizeof(x));
+        break;
+    }
+    case K_UCHAR:
+    case K_U8: {
+        uint8_t x = (uint8_t) v;
+        memcpy(at, &x, sizeof(x));
+        break;
+    }
+    case K_SHORT:
+    case K_I16: {
+        int16_t x = (int16_t) v;
+        memcpy(at, &x, sizeof(x));
+        break;
+    }
+    case K_USHORT:
+    case K_U16: {
+        uint16_t x = (uint16_t) v;
+        memcpy(at, &x, sizeof(x));
+        break;
+    }
+    case K_INT:
+    case K_I32: {
+        int32_t x = (int32_t) v;
+        memcpy(at, &x, sizeof(x));
+        break;
+    }
+    case K_UINT:
+    case K_U32: {
+        uint32_t x = (uint32_t) v;
+        memcpy(at, &x, sizeof(x));
+        break;
+    }
+    case K_LONG: {
+        long x = (long) v;
+        memcpy(at, &x, sizeof(x));
+        break;
+    }
+    case K_ULONG: {
+        unsigned long x = (unsigned long) v;
+        memcpy(at, &x, sizeof(x));
+        break;
+    }
+    case K_LL:
+    case K_I64: {
+        long long x = v;
+        memcpy(at, &x, sizeof(x));
+        break;
+    }
+    case K_ULL:
+    case K_U64: {
+        unsigned long long x = (unsigned long long) v;
+        memcpy(at, &x, sizeof(x));
+        break;
+    }
+    case K_FLOAT: {
+        float x = (float) v;
+        memcpy(at, &x, sizeof(x));
+        break;
+    }
+    case K_DOUBLE: {
+        double x = (double) v;
+        memcpy(at, &x, sizeof(x));
+        break;
+    }
     case K_LDOUBLE: {
         /* whole slot defined: the x87 format leaves 6 bytes the copy moves */
         long double x;
@@ -174,30 +300,110 @@ static void kstore(guard_kind_t k, char *at, long long v)
         memcpy(at, &x, sizeof(x));
         break;
     }
-    case K_BOOL: { bool x = (v & 1) != 0; memcpy(at, &x, sizeof(x)); break; }
-    case K_WCHAR: { wchar_t x = (wchar_t) v; memcpy(at, &x, sizeof(x)); break; }
+    case K_BOOL: {
+        bool x = (v & 1) != 0;
+        memcpy(at, &x, sizeof(x));
+        break;
+    }
+    case K_WCHAR: {
+        wchar_t x = (wchar_t) v;
+        memcpy(at, &x, sizeof(x));
+        break;
+    }
     }
 }
 
 static long long kload(guard_kind_t k, const char *at)
 {
     switch (k) {
-    case K_CHAR: { char x; memcpy(&x, at, sizeof(x)); return x; }
-    case K_SCHAR: case K_I8: { int8_t x; memcpy(&x, at, sizeof(x)); return x; }
-    case K_UCHAR: case K_U8: { uint8_t x; memcpy(&x, at, sizeof(x)); return x; }
-    case K_SHORT: case K_I16: { int16_t x; memcpy(&x, at, sizeof(x)); return x; }
-    case K_USHORT: case K_U16: { uint16_t x; memcpy(&x, at, sizeof(x)); return x; }
-    case K_INT: case K_I32: { int32_t x; memcpy(&x, at, sizeof(x)); return x; }
-    case K_UINT: case K_U32: { uint32_t x; memcpy(&x, at, sizeof(x)); return x; }
-    case K_LONG: { long x; memcpy(&x, at, sizeof(x)); return x; }
-    case K_ULONG: { unsigned long x; memcpy(&x, at, sizeof(x)); return (long long) x; }
-    case K_LL: case K_I64: { long long x; memcpy(&x, at, sizeof(x)); return x; }
-    case K_ULL: case K_U64: { unsigned long long x; memcpy(&x, at, sizeof(x)); return (long long) x; }
-    case K_FLOAT: { float x; memcpy(&x, at, sizeof(x)); return (x == (long long) x) ? (long long) x : -999999; }
-    case K_DOUBLE: { double x; memcpy(&x, at, sizeof(x)); return (x == (long long) x) ? (long long) x : -999999; }
-    case K_LDOUBLE: { long double x; memcpy(&x, at, sizeof(x)); return (x == (long long) x) ? (long long) x : -999999; }
-    case K_BOOL: { bool x; memcpy(&x, at, sizeof(x)); return x ? 1 : 0; }
-    case K_WCHAR: { wchar_t x; memcpy(&x, at, sizeof(x)); return x; }
+    case K_CHAR: {
+        char x;
+        memcpy(&x, at, sizeof(x));
+        return x;
+    }
+    case K_SCHAR:
+    case K_I8: {
+        int8_t x;
+        memcpy(&x, at, sizeof(x));
+        return x;
+    }
+    case K_UCHAR:
+    case K_U8: {
+        uint8_t x;
+        memcpy(&x, at, sizeof(x));
+        return x;
+    }
+    case K_SHORT:
+    case K_I16: {
+        int16_t x;
+        memcpy(&x, at, sizeof(x));
+        return x;
+    }
+    case K_USHORT:
+    case K_U16: {
+        uint16_t x;
+        memcpy(&x, at, sizeof(x));
+        return x;
+    }
+    case K_INT:
+    case K_I32: {
+        int32_t x;
+        memcpy(&x, at, sizeof(x));
+        return x;
+    }
+    case K_UINT:
+    case K_U32: {
+        uint32_t x;
+        memcpy(&x, at, sizeof(x));
+        return x;
+    }
+    case K_LONG: {
+        long x;
+        memcpy(&x, at, sizeof(x));
+        return x;
+    }
+    case K_ULONG: {
+        unsigned long x;
+        memcpy(&x, at, sizeof(x));
+        return (long long) x;
+    }
+    case K_LL:
+    case K_I64: {
+        long long x;
+        memcpy(&x, at, sizeof(x));
+        return x;
+    }
+    case K_ULL:
+    case K_U64: {
+        unsigned long long x;
+        memcpy(&x, at, sizeof(x));
+        return (long long) x;
+    }
+    case K_FLOAT: {
+        float x;
+        memcpy(&x, at, sizeof(x));
+        return (x == (long long) x) ? (long long) x : -999999;
+    }
+    case K_DOUBLE: {
+        double x;
+        memcpy(&x, at, sizeof(x));
+        return (x == (long long) x) ? (long long) x : -999999;
+    }
+    case K_LDOUBLE: {
+        long double x;
+        memcpy(&x, at, sizeof(x));
+        return (x == (long long) x) ? (long long) x : -999999;
+    }
+    case K_BOOL: {
+        bool x;
+        memcpy(&x, at, sizeof(x));
+        return x ? 1 : 0;
+    }
+    case K_WCHAR: {
+        wchar_t x;
+        memcpy(&x, at, sizeof(x));
+        return x;
+    }
     }
     return 0;
 }
@@ -205,11 +411,25 @@ static long long kload(guard_kind_t k, const char *at)
 static size_t ksize(guard_kind_t k)
 {
     switch (k) {
-    case K_CHAR: case K_SCHAR: case K_UCHAR: case K_I8: case K_U8: return 1;
-    case K_SHORT: case K_USHORT: case K_I16: case K_U16: return 2;
-    case K_INT: case K_UINT: case K_I32: case K_U32: return 4;
-    case K_LONG: case K_ULONG: return sizeof(long);
-    case K_LL: case K_ULL: case K_I64: case K_U64: return 8;
+    case K_CHAR:
+    case K_SCHAR:
+    case K_UCHAR:
+    case K_I8:
+    case K_U8: return 1;
+    case K_SHORT:
+    case K_USHORT:
+    case K_I16:
+    case K_U16: return 2;
+    case K_INT:
+    case K_UINT:
+    case K_I32:
+    case K_U32: return 4;
+    case K_LONG:
+    case K_ULONG: return sizeof(long);
+    case K_LL:
+    case K_ULL:
+    case K_I64:
+    case K_U64: return 8;
     case K_FLOAT: return sizeof(float);
     case K_DOUBLE: return sizeof(double);
     case K_LDOUBLE: return sizeof(long double);
@@ -268,18 +488,18 @@ static long long guard_expect(const guard_type_t *t, guard_op_t op, size_t g, in
 /* --------------------------------------------------------------- buffers */
 
 typedef struct guard_buf {
-    char *base;    /* malloc'd: pad, span, pad */
-    char *ptr;     /* what MPI is given (base + pad - true lb) */
-    size_t n;      /* elements the span holds */
+    char *base; /* malloc'd: pad, span, pad */
+    char *ptr;  /* what MPI is given (base + pad - true lb) */
+    size_t n;   /* elements the span holds */
     size_t span;
-    unsigned char hole;   /* what its holes hold: canary, or GUARD_SEND_HOLE once filled */
+    unsigned char hole; /* what its holes hold: canary, or GUARD_SEND_HOLE once filled */
 } guard_buf_t;
 
 /* What element k of a buffer should hold: its value source, or none. */
 typedef enum { E_HOLE, E_DATA, E_ANY } guard_elem_kind_t;
 typedef struct guard_elem {
     guard_elem_kind_t kind;
-    int reduced;     /* reduction over every rank of element g, or rank r's own */
+    int reduced; /* reduction over every rank of element g, or rank r's own */
     int r;
     size_t g;
 } guard_elem_t;
@@ -371,8 +591,8 @@ static void guard_check(const guard_buf_t *b, int ti, guard_op_t op, guard_layou
             return;
         }
     }
-    const char *data = b->base + GUARD_PAD;    /* the span's first byte */
-    size_t shift = (size_t) g_true_lb[ti];      /* ptr + true lb = data */
+    const char *data = b->base + GUARD_PAD; /* the span's first byte */
+    size_t shift = (size_t) g_true_lb[ti];  /* ptr + true lb = data */
     for (size_t k = 0; k < b->n; ++k) {
         guard_elem_t e = lay(k, ctx);
         /* bytes of element k inside the span: [k * ext + true lb, ...) */
@@ -395,8 +615,10 @@ static void guard_check(const guard_buf_t *b, int ti, guard_op_t op, guard_layou
                 continue;
             }
             if (b->hole != (unsigned char) data[o - shift]) {
-                guard_report(what, "element %zu: byte %zu of a hole or unwritten element "
-                             "changed (0x%02x)", k, w, (unsigned) (unsigned char) data[o - shift]);
+                guard_report(what,
+                             "element %zu: byte %zu of a hole or unwritten element "
+                             "changed (0x%02x)",
+                             k, w, (unsigned) (unsigned char) data[o - shift]);
                 return;
             }
         }
@@ -426,7 +648,12 @@ static void guard_check(const guard_buf_t *b, int ti, guard_op_t op, guard_layou
 /* -------------------------------------------------------------- layouts */
 
 /* A vector of one rank's elements g0, g0+1, ... */
-typedef struct lay_own { int r; size_t g0; int reduced; size_t n_data; } lay_own_t;
+typedef struct lay_own {
+    int r;
+    size_t g0;
+    int reduced;
+    size_t n_data;
+} lay_own_t;
 static guard_elem_t lay_own(size_t k, const void *ctx)
 {
     const lay_own_t *l = ctx;
@@ -441,9 +668,9 @@ static guard_elem_t lay_own(size_t k, const void *ctx)
    element k (gathered), or element displs-free g = start[r] + k (reduced). */
 typedef struct lay_blocks {
     const int *counts, *displs;
-    int only;      /* >= 0: the other blocks are holes (an in-place fill) */
-    int by_rank;   /* 1: element k of block r is rank r's element k */
-    int src;       /* else: rank src's element (index in its whole vector) */
+    int only;    /* >= 0: the other blocks are holes (an in-place fill) */
+    int by_rank; /* 1: element k of block r is rank r's element k */
+    int src;     /* else: rank src's element (index in its whole vector) */
 } lay_blocks_t;
 static guard_elem_t lay_blocks(size_t k, const void *ctx)
 {
@@ -482,8 +709,9 @@ static void guard_alg_names(int coll)
         int verbosity, binding, scope, nitems;
         MPI_Datatype dt;
         MPI_T_enum et;
-        if (MPI_SUCCESS != MPI_T_cvar_get_info(idx, name, &name_len, &verbosity, &dt, &et,
-                                               desc, &desc_len, &binding, &scope)
+        if (MPI_SUCCESS
+                != MPI_T_cvar_get_info(idx, name, &name_len, &verbosity, &dt, &et, desc, &desc_len,
+                                       &binding, &scope)
             || 0 != strcmp(name, var) || MPI_T_ENUM_NULL == et
             || MPI_SUCCESS != MPI_T_enum_get_info(et, &nitems, ename, &ename_len)) {
             continue;
@@ -866,8 +1094,7 @@ static void guard_coll(MPI_Comm comm, int coll, int alg)
         }
         for (int op = 0; op < OP_N; ++op) {
             if (reduces) {
-                if (OP_NONE == op || (CLS_MOVE == t->cls)
-                    || (CLS_PAIR == t->cls && OP_SUM == op)
+                if (OP_NONE == op || (CLS_MOVE == t->cls) || (CLS_PAIR == t->cls && OP_SUM == op)
                     || (CLS_SUM == t->cls && OP_SUM != op)) {
                     continue;
                 }
@@ -881,8 +1108,7 @@ static void guard_coll(MPI_Comm comm, int coll, int alg)
                         if (ri && g_size == 1) {
                             continue;
                         }
-                        guard_case_t cs = { coll, alg, ti, ip, root, (guard_op_t) op,
-                                            counts[ci] };
+                        guard_case_t cs = { coll, alg, ti, ip, root, (guard_op_t) op, counts[ci] };
                         guard_one(comm, &cs);
                     }
                 }
@@ -959,9 +1185,9 @@ static void guard_coll12(MPI_Comm comm, const char *alg)
             snprintf(what, sizeof(what), "%s coll12 bcast alg=%s n=%d", g_label, alg, n);
             MPI_Bcast(out, n, MPI_DOUBLE_INT, last, comm);
             for (int k = 0; k < n; ++k) {
-                if (out[k].i < 0 || out[k].i >= p || out[k].v != (double) ((out[k].i * 7 + k) % p)) {
-                    guard_report(what, "element %d: %g/%d is no rank's own", k, out[k].v,
-                                 out[k].i);
+                if (out[k].i < 0 || out[k].i >= p
+                    || out[k].v != (double) ((out[k].i * 7 + k) % p)) {
+                    guard_report(what, "element %d: %g/%d is no rank's own", k, out[k].v, out[k].i);
                     break;
                 }
             }
@@ -991,8 +1217,8 @@ static void guard_coll12(MPI_Comm comm, const char *alg)
                     }
                 }
                 if (in[k].v != bv || in[k].i != bi || iout[k].v != iv || iout[k].i != ii) {
-                    guard_report(what, "element %d: %g/%d and %d/%d, expected %g/%d and %d/%d",
-                                 k, in[k].v, in[k].i, iout[k].v, iout[k].i, bv, bi, iv, ii);
+                    guard_report(what, "element %d: %g/%d and %d/%d, expected %g/%d and %d/%d", k,
+                                 in[k].v, in[k].i, iout[k].v, iout[k].i, bv, bi, iv, ii);
                     break;
                 }
             }
@@ -1102,8 +1328,8 @@ int main(int argc, char **argv)
                   MPI_COMM_WORLD);
     MPI_Allreduce(g_fb, fb_all, (int) (sizeof(g_fb) / sizeof(int)), MPI_INT, MPI_MAX,
                   MPI_COMM_WORLD);
-    MPI_Allreduce(g_served, served_all, (int) (sizeof(g_served) / sizeof(int)), MPI_INT,
-                  MPI_MAX, MPI_COMM_WORLD);
+    MPI_Allreduce(g_served, served_all, (int) (sizeof(g_served) / sizeof(int)), MPI_INT, MPI_MAX,
+                  MPI_COMM_WORLD);
     if (0 == g_rank && !coll12) {
         for (int c = 0; c < C_N; ++c) {
             for (int a = 0; a < g_nalgs[c]; ++a) {
@@ -1124,9 +1350,9 @@ int main(int argc, char **argv)
                     }
                 }
                 printf("test_guard %s: %s alg=%s: %d calls served by swing (rank 0: max over "
-                       "ranks)%s%s\n", g_label, guard_coll_names[c], g_alg_names[c][a],
-                       served_all[c][a], any ? "; handed to the previous module:" : "",
-                       any ? line : "");
+                       "ranks)%s%s\n",
+                       g_label, guard_coll_names[c], g_alg_names[c][a], served_all[c][a],
+                       any ? "; handed to the previous module:" : "", any ? line : "");
                 len = 0;
                 any = 0;
                 for (int ti = 0; ti < GUARD_NTYPES; ++ti) {
@@ -1140,8 +1366,8 @@ int main(int argc, char **argv)
                     }
                 }
                 if (any) {
-                    printf("test_guard %s: %s alg=%s: FAILED on%s\n", g_label,
-                           guard_coll_names[c], g_alg_names[c][a], line);
+                    printf("test_guard %s: %s alg=%s: FAILED on%s\n", g_label, guard_coll_names[c],
+                           g_alg_names[c][a], line);
                 }
             }
         }

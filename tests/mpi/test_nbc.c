@@ -86,8 +86,8 @@ static int check_ll(const char *what, const long long *buf, size_t n, int p, int
     for (size_t i = 0; i < n; ++i) {
         if (buf[i] != want_sum(p, i, k)) {
             char msg[128];
-            snprintf(msg, sizeof(msg), "call %d element %zu = %lld, expected %lld", k, i,
-                     buf[i], want_sum(p, i, k));
+            snprintf(msg, sizeof(msg), "call %d element %zu = %lld, expected %lld", k, i, buf[i],
+                     want_sum(p, i, k));
             fail(what, msg);
             return 1;
         }
@@ -130,8 +130,8 @@ static void check_served(const char *what, const char *coll, unsigned long long 
     snprintf(name, sizeof(name), "%s_fallback", coll);
     fb = counter(name) - fb0;
     if ((exact ? served != n : served < n) || 0 != fb) {
-        snprintf(msg, sizeof(msg), "%s served +%llu (expected %llu), fallback +%llu", coll,
-                 served, n, fb);
+        snprintf(msg, sizeof(msg), "%s served +%llu (expected %llu), fallback +%llu", coll, served,
+                 n, fb);
         fail(what, msg);
     }
 }
@@ -246,10 +246,10 @@ static void persistent(void)
     long long *out = malloc(big * sizeof(long long));
     MPI_Request req[2];
 
-    TU_ALLREDUCE_INIT(a, out, (int) big, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD,
-                         MPI_INFO_NULL, &req[0]);
-    TU_ALLREDUCE_INIT(MPI_IN_PLACE, b, 8, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD,
-                         MPI_INFO_NULL, &req[1]);
+    TU_ALLREDUCE_INIT(a, out, (int) big, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD, MPI_INFO_NULL,
+                      &req[0]);
+    TU_ALLREDUCE_INIT(MPI_IN_PLACE, b, 8, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD, MPI_INFO_NULL,
+                      &req[1]);
     for (int k = 0; k < 20; ++k) {
         fill_ll(a, big, rank, 10 + k);
         fill_ll(b, 8, rank, 40 + k);
@@ -329,13 +329,13 @@ static void blocking_between(void)
 /* Element i on rank r: magnitudes 1e-6..1e6, so the order of a sum shows in its bits. */
 static double val_d(int r, size_t i)
 {
-    static const double scale[7] = {1e-6, 1e-3, 1.0, 3.3, 1e3, 7e4, 1e6};
+    static const double scale[7] = { 1e-6, 1e-3, 1.0, 3.3, 1e3, 7e4, 1e6 };
     return (double) ((r * 7919 + (long long) i * 104729) % 1000003) * scale[(i + (size_t) r) % 7];
 }
 
 static void bitwise(void)
 {
-    static const size_t counts[] = {3, 900, 5000, 70000};
+    static const size_t counts[] = { 3, 900, 5000, 70000 };
     for (size_t c = 0; c < sizeof(counts) / sizeof(counts[0]); ++c) {
         size_t n = counts[c];
         double *in = malloc(n * sizeof(double)), *ref = malloc(n * sizeof(double));
@@ -351,8 +351,8 @@ static void bitwise(void)
         MPI_Iallreduce(in, nb, (int) n, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD, &req[0]);
         MPI_Iallreduce(MPI_IN_PLACE, ip, (int) n, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD, &req[1]);
         MPI_Waitall(2, req, MPI_STATUSES_IGNORE);
-        TU_ALLREDUCE_INIT(in, ps, (int) n, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD,
-                             MPI_INFO_NULL, &req[0]);
+        TU_ALLREDUCE_INIT(in, ps, (int) n, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD, MPI_INFO_NULL,
+                          &req[0]);
         MPI_Start(&req[0]);
         MPI_Wait(&req[0], MPI_STATUS_IGNORE);
         MPI_Request_free(&req[0]);
@@ -386,8 +386,8 @@ static void bitwise(void)
 #define NPORTS 6
 static void ports(void)
 {
-    static const char *const algs[NPORTS] = {"swing_bo_mp", "ring", "swing_lo", "rd_lo_mp",
-                                             "rd_bo_mp", "swing_lo_mp"};
+    static const char *const algs[NPORTS] = { "swing_bo_mp", "ring",     "swing_lo",
+                                              "rd_lo_mp",    "rd_bo_mp", "swing_lo_mp" };
     MPI_Comm comm[NPORTS];
     MPI_Request req[3 * NPORTS];
     long long *buf[3 * NPORTS], *out[NPORTS];
@@ -411,8 +411,8 @@ static void ports(void)
     for (int a = 0; a < NPORTS; ++a) {
         buf[3 * a + 2] = malloc(big * sizeof(long long));
         out[a] = malloc(big * sizeof(long long));
-        TU_ALLREDUCE_INIT(buf[3 * a + 2], out[a], (int) big, MPI_LONG_LONG, MPI_SUM,
-                             comm[a], MPI_INFO_NULL, &req[3 * a + 2]);
+        TU_ALLREDUCE_INIT(buf[3 * a + 2], out[a], (int) big, MPI_LONG_LONG, MPI_SUM, comm[a],
+                          MPI_INFO_NULL, &req[3 * a + 2]);
         fill_ll(buf[3 * a + 2], big, rank, 60 + a);
     }
     for (int k = 0; k < 3; ++k) {
@@ -424,8 +424,8 @@ static void ports(void)
             }
             buf[3 * a + k] = malloc(n * sizeof(long long));
             fill_ll(buf[3 * a + k], n, rank, 50 + 2 * a + k);
-            MPI_Iallreduce(MPI_IN_PLACE, buf[3 * a + k], (int) n, MPI_LONG_LONG, MPI_SUM,
-                           comm[a], &req[3 * a + k]);
+            MPI_Iallreduce(MPI_IN_PLACE, buf[3 * a + k], (int) n, MPI_LONG_LONG, MPI_SUM, comm[a],
+                           &req[3 * a + k]);
         }
     }
     expected += 2 * NPORTS;
@@ -587,8 +587,8 @@ int main(int argc, char **argv)
     MPI_Barrier(MPI_COMM_WORLD);
     if (0 != counter("nb_requests") || 0 != counter("nb_progress")) {
         char msg[96];
-        snprintf(msg, sizeof(msg), "nb_requests %llu, nb_progress %llu",
-                 counter("nb_requests"), counter("nb_progress"));
+        snprintf(msg, sizeof(msg), "nb_requests %llu, nb_progress %llu", counter("nb_requests"),
+                 counter("nb_progress"));
         fail("leftovers", msg);
     }
     tu_sum_to_all(&failures, &total, MPI_INT);

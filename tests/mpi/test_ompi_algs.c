@@ -27,8 +27,11 @@
 
 enum { C_ALLREDUCE, C_RSB, C_RS, C_AG, C_AGV, C_BCAST, C_REDUCE, C_GATHER, C_SCATTER, C_N };
 static const char *const coll_names[C_N] = {
-    "allreduce", "reduce_scatter_block", "reduce_scatter", "allgather", "allgatherv",
-    "bcast", "reduce", "gather", "scatter",
+    "allreduce",      "reduce_scatter_block",
+    "reduce_scatter", "allgather",
+    "allgatherv",     "bcast",
+    "reduce",         "gather",
+    "scatter",
 };
 
 #define MAX_VALUES 32
@@ -37,9 +40,9 @@ static struct {
     int wrank, wsize;
     size_t big;
     const char *label;
-    const char *coll, *alg;   /* the case running */
+    const char *coll, *alg; /* the case running */
     long cases, calls, failures;
-} run = {.big = 100003, .label = ""};
+} run = { .big = 100003, .label = "" };
 
 static void fail(const char *what, long detail)
 {
@@ -65,8 +68,9 @@ static int enum_items(const char *var, const char *prefix, char out[][64], int m
         MPI_Datatype dt;
         MPI_T_enum et;
 
-        if (MPI_SUCCESS != MPI_T_cvar_get_info(idx, vname, &vlen, &verbosity, &dt, &et, desc,
-                                               &dlen, &binding, &scope)
+        if (MPI_SUCCESS
+                != MPI_T_cvar_get_info(idx, vname, &vlen, &verbosity, &dt, &et, desc, &dlen,
+                                       &binding, &scope)
             || 0 != strcmp(vname, var) || MPI_T_ENUM_NULL == et
             || MPI_SUCCESS != MPI_T_enum_get_info(et, &nitems, ename, &elen)) {
             continue;
@@ -186,8 +190,8 @@ static void do_ag(MPI_Comm comm, size_t n, int v, int in_place)
         d[displs[r] + i] = s[i];
     }
     if (v) {
-        MPI_Allgatherv(in_place ? MPI_IN_PLACE : s, counts[r], MPI_INT, d, counts, displs,
-                       MPI_INT, comm);
+        MPI_Allgatherv(in_place ? MPI_IN_PLACE : s, counts[r], MPI_INT, d, counts, displs, MPI_INT,
+                       comm);
     } else {
         MPI_Allgather(in_place ? MPI_IN_PLACE : s, (int) n, MPI_INT, d, (int) n, MPI_INT, comm);
     }
@@ -250,8 +254,8 @@ static void do_gs(MPI_Comm comm, size_t n, int root, int gather, int in_place)
     all = malloc((size_t) p * n * sizeof(int));
     for (int q = 0; q < p; ++q) {
         for (size_t i = 0; i < n; ++i) {
-            all[(size_t) q * n + i] = (r == root && (!gather || (in_place && q == r)))
-                                          ? val(q, i) : -1;
+            all[(size_t) q * n + i] = (r == root && (!gather || (in_place && q == r))) ? val(q, i)
+                                                                                       : -1;
         }
     }
     for (size_t i = 0; i < n; ++i) {
@@ -282,21 +286,36 @@ static void do_gs(MPI_Comm comm, size_t n, int root, int gather, int in_place)
 static long cases(int c, MPI_Comm comm)
 {
     int p;
-    size_t counts[5] = {1, 3, 0, 1000, run.big};
+    size_t counts[5] = { 1, 3, 0, 1000, run.big };
     long calls = 0;
 
     MPI_Comm_size(comm, &p);
     counts[2] = (size_t) p;
     for (int k = 0; k < 5; ++k) {
         size_t n = counts[k];
-        size_t nb = (n > 10000) ? n / (size_t) p : n;   /* blocks: the big vector in all */
+        size_t nb = (n > 10000) ? n / (size_t) p : n; /* blocks: the big vector in all */
         for (int ip = 0; ip < 2; ++ip) {
             switch (c) {
-            case C_ALLREDUCE: do_allreduce(comm, n, ip); calls++; break;
-            case C_RSB: do_rs(comm, nb, 1, ip); calls++; break;
-            case C_RS: do_rs(comm, nb, 0, ip); calls++; break;
-            case C_AG: do_ag(comm, nb, 0, ip); calls++; break;
-            case C_AGV: do_ag(comm, nb, 1, ip); calls++; break;
+            case C_ALLREDUCE:
+                do_allreduce(comm, n, ip);
+                calls++;
+                break;
+            case C_RSB:
+                do_rs(comm, nb, 1, ip);
+                calls++;
+                break;
+            case C_RS:
+                do_rs(comm, nb, 0, ip);
+                calls++;
+                break;
+            case C_AG:
+                do_ag(comm, nb, 0, ip);
+                calls++;
+                break;
+            case C_AGV:
+                do_ag(comm, nb, 1, ip);
+                calls++;
+                break;
             default:
                 for (int root = 0; root < p; ++root) {
                     if (C_BCAST == c && 0 == ip) {
@@ -417,8 +436,7 @@ static void sum8(const char *alg)
     f0 = ctr("allreduce", "fallback");
     MPI_Allreduce(s, d, n, MPI_INT8_T, MPI_SUM, comm);
     for (int i = 0; i < n; ++i) {
-        check(d[i], (signed char) (unsigned char) (100 * p), "8-bit sum did not wrap",
-              (size_t) i);
+        check(d[i], (signed char) (unsigned char) (100 * p), "8-bit sum did not wrap", (size_t) i);
     }
     if (ctr("allreduce", "served") - s0 != 1 || ctr("allreduce", "fallback") != f0
         || ctr("allreduce", alg) != a0) {

@@ -47,7 +47,7 @@
 #define GAP 0x5A
 
 enum { C_BCAST, C_REDUCE, C_GATHER, C_SCATTER, C_N };
-static const char *const coll_names[C_N] = {"bcast", "reduce", "gather", "scatter"};
+static const char *const coll_names[C_N] = { "bcast", "reduce", "gather", "scatter" };
 
 typedef enum { O_SUM, O_MAX, O_PROD, O_MOD, O_NONC } opk_t;
 typedef enum { E_SERVED, E_FALLBACK, E_ZERO, E_NONE } expect_t;
@@ -57,21 +57,23 @@ static MPI_Op op_nonc;
 static struct {
     int wrank, wsize;
     tu_opts_t o;
-    const char *forced;      /* the algorithm this communicator was made with */
-    int sum8;                /* the reduce sums 8-bit integers, which Open MPI's
-                                algorithms decline: any algorithm may serve it */
+    const char *forced; /* the algorithm this communicator was made with */
+    int sum8;           /* the reduce sums 8-bit integers, which Open MPI's
+                           algorithms decline: any algorithm may serve it */
     long cases, failures;
     char current[128];
-    int node_ok;             /* coll_swing_shm_size > 0, not shm_assume_remote */
-    int topo_auto;           /* coll_swing_topology auto */
-    long cma_min;            /* coll_swing_shm_cma_bcast_min */
+    int node_ok;   /* coll_swing_shm_size > 0, not shm_assume_remote */
+    int topo_auto; /* coll_swing_topology auto */
+    long cma_min;  /* coll_swing_shm_cma_bcast_min */
     /* the communicator under test: where its ranks run, single copy possible */
     tu_nodes_t nodes;
     int cma;
 } run;
 
 /* Gather's and scatter's algorithms (broadcast and reduce have every one). */
-static const char *const gs_algs[] = {"bine", "binomial", "bine_mp", "binomial_mp", "shm", "auto"};
+static const char *const gs_algs[] = {
+    "bine", "binomial", "bine_mp", "binomial_mp", "shm", "auto"
+};
 
 /* What the counters of a served call must show: alg's moved (NULL: any),
    and with not_node, neither shm's nor hier's. */
@@ -96,8 +98,10 @@ static long long expect_red(opk_t op, int p, size_t k, int c)
 
     for (int r = 1; r < p; ++r) {
         long long v = gen(op, r, k, c);
-        acc = (O_SUM == op) ? acc + v : (O_MAX == op) ? (acc > v ? acc : v)
-              : (O_PROD == op) ? acc * v : (acc + v) % TU_MODSUM_M;
+        acc = (O_SUM == op)    ? acc + v
+              : (O_MAX == op)  ? (acc > v ? acc : v)
+              : (O_PROD == op) ? acc * v
+                               : (acc + v) % TU_MODSUM_M;
     }
     return acc;
 }
@@ -167,8 +171,8 @@ static want_t wanted(int coll)
 {
     const char *a = effective(coll);
     int one = (1 == run.nodes.nodes), mixed = (run.nodes.nodes > 1 && run.nodes.kmax > 1);
-    int rooted2 = (C_BCAST == coll || C_REDUCE == coll);   /* hier serves these */
-    want_t w = {NULL, 0};
+    int rooted2 = (C_BCAST == coll || C_REDUCE == coll); /* hier serves these */
+    want_t w = { NULL, 0 };
 
     if (0 == strcmp(a, "shm")) {
         w.alg = (one && run.node_ok) ? a : NULL;
@@ -180,7 +184,7 @@ static want_t wanted(int coll)
         w.alg = a;
         return w;
     } else if (!run.topo_auto) {
-        return w;   /* a given topology: auto follows it, or not where it does not fit */
+        return w; /* a given topology: auto follows it, or not where it does not fit */
     } else if (one && run.node_ok) {
         w.alg = "shm";
     } else if (mixed && run.node_ok && rooted2) {
@@ -250,16 +254,19 @@ static void check_counters(const char *cn, int coll, const snap_t *b, expect_t e
         snprintf(msg, sizeof(msg), "expected a fallback (%llu -> %llu)", b->fallback, a.fallback);
         fail(cn, coll, msg);
     } else if (E_SERVED == e && (a.served != b->served + 1 || a.fallback != b->fallback)) {
-        snprintf(msg, sizeof(msg), "not served by swing (served %llu -> %llu, fallback %llu -> %llu)",
-                 b->served, a.served, b->fallback, a.fallback);
+        snprintf(msg, sizeof(msg),
+                 "not served by swing (served %llu -> %llu, fallback %llu -> %llu)", b->served,
+                 a.served, b->fallback, a.fallback);
         fail(cn, coll, msg);
     } else if (E_SERVED == e && NULL != w.alg && !moved(b->alg, a.alg, 1)) {
         snprintf(msg, sizeof(msg), "not served by %s (%llu -> %llu)", w.alg, b->alg, a.alg);
         fail(cn, coll, msg);
     } else if (E_SERVED == e && w.not_node
                && (!moved(b->shm, a.shm, 0) || !moved(b->hier, a.hier, 0))) {
-        snprintf(msg, sizeof(msg), "served by shm (%llu -> %llu) or hier (%llu -> %llu) where "
-                 "they cannot serve", b->shm, a.shm, b->hier, a.hier);
+        snprintf(msg, sizeof(msg),
+                 "served by shm (%llu -> %llu) or hier (%llu -> %llu) where "
+                 "they cannot serve",
+                 b->shm, a.shm, b->hier, a.hier);
         fail(cn, coll, msg);
     } else if (E_ZERO == e && a.fallback != b->fallback) {
         fail(cn, coll, "a zero-size call went to the previous module");
@@ -336,8 +343,7 @@ static int check_vals(tu_type_id_t t, const char *buf, size_t count, opk_t op, i
     return 1;
 }
 
-static void bcast_case(MPI_Comm comm, const char *cn, tu_type_id_t t, int root, size_t n,
-                       int mixed)
+static void bcast_case(MPI_Comm comm, const char *cn, tu_type_id_t t, int root, size_t n, int mixed)
 {
     int rank, p, size;
     snap_t s;
@@ -383,8 +389,8 @@ static void bcast_case(MPI_Comm comm, const char *cn, tu_type_id_t t, int root, 
     free(buf);
 }
 
-static void reduce_case(MPI_Comm comm, const char *cn, tu_type_id_t t, opk_t op, int root,
-                        size_t n, int in_place)
+static void reduce_case(MPI_Comm comm, const char *cn, tu_type_id_t t, opk_t op, int root, size_t n,
+                        int in_place)
 {
     int rank, p, holes = (TU_VEC == t);
     snap_t s;
@@ -431,7 +437,7 @@ static void gs_case(MPI_Comm comm, const char *cn, int gather, tu_type_id_t t, i
     int rank, p, coll = gather ? C_GATHER : C_SCATTER, ok = 1;
     snap_t s;
     char *big = NULL, *mine;
-    size_t bb = tu_bytes(t, n) - tu_types[t].lb;   /* a block's span in the root's buffer */
+    size_t bb = tu_bytes(t, n) - tu_types[t].lb; /* a block's span in the root's buffer */
 
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &p);
@@ -454,7 +460,8 @@ static void gs_case(MPI_Comm comm, const char *cn, int gather, tu_type_id_t t, i
         char *blk = big + (size_t) root * bb;
         for (size_t k = 0; k < n; ++k) {
             for (int c = 0; c < tu_types[t].ncomp; ++c) {
-                tu_store(tu_types[t].ctype, tu_elem(blk, t, k, c), gen(O_SUM, 7, (size_t) root * n + k, c));
+                tu_store(tu_types[t].ctype, tu_elem(blk, t, k, c),
+                         gen(O_SUM, 7, (size_t) root * n + k, c));
             }
         }
     }
@@ -469,7 +476,8 @@ static void gs_case(MPI_Comm comm, const char *cn, int gather, tu_type_id_t t, i
     }
     check_counters(cn, coll, &s, expect_on(comm, 0 == n ? E_ZERO : E_SERVED), 0);
     if (gather && rank == root) {
-        ok = check_vals(t, big, (size_t) p * n, O_SUM, 7, 0, 0, p) && outside_ok(t, big, (size_t) p * n);
+        ok = check_vals(t, big, (size_t) p * n, O_SUM, 7, 0, 0, p)
+             && outside_ok(t, big, (size_t) p * n);
     } else if (!gather && !(rank == root && in_place)) {
         ok = check_vals(t, mine, n, O_SUM, 7, (size_t) rank * n, 0, p) && outside_ok(t, mine, n);
     }
@@ -484,12 +492,12 @@ static void gs_case(MPI_Comm comm, const char *cn, int gather, tu_type_id_t t, i
     free(mine);
 }
 
-static const tu_type_id_t btypes[] = {TU_INT, TU_DOUBLE, TU_INT8, TU_CONTIG3, TU_HGAP, TU_VEC};
+static const tu_type_id_t btypes[] = { TU_INT, TU_DOUBLE, TU_INT8, TU_CONTIG3, TU_HGAP, TU_VEC };
 
 static void matrix(MPI_Comm comm, const char *cn, int full)
 {
     int p, roots[3], nroots;
-    size_t counts[6] = {0, 1, 3, 0, 1000, run.o.big};
+    size_t counts[6] = { 0, 1, 3, 0, 1000, run.o.big };
     int ncounts = full ? 6 : 4;
 
     MPI_Comm_size(comm, &p);
@@ -564,8 +572,7 @@ static int set_all(const char *name)
         if (0 == swing_cvar_set(var, name)) {
             continue;
         }
-        if ((c <= C_REDUCE && 0 != strncmp(name, "ompi_", 5))
-            || 0 != swing_cvar_set(var, "auto")) {
+        if ((c <= C_REDUCE && 0 != strncmp(name, "ompi_", 5)) || 0 != swing_cvar_set(var, "auto")) {
             return -1;
         }
     }
@@ -611,9 +618,8 @@ int main(int argc, char **argv)
     MPI_Allreduce(MPI_IN_PLACE, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     if (0 == run.wrank) {
         printf("test_rooted [%s] np=%d alg=%s%s%s: %ld cases, %d failures: %s\n",
-               run.o.label ? run.o.label : "", run.wsize, run.o.alg,
-               run.o.also ? " also " : "", run.o.also ? run.o.also : "", run.cases, total,
-               total ? "FAIL" : "PASS");
+               run.o.label ? run.o.label : "", run.wsize, run.o.alg, run.o.also ? " also " : "",
+               run.o.also ? run.o.also : "", run.cases, total, total ? "FAIL" : "PASS");
     }
     MPI_Finalize();
     return total ? 1 : 0;

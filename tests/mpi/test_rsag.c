@@ -42,14 +42,32 @@
 
 enum { C_RSB, C_RS, C_AG, C_AGV, C_N };
 static const char *const coll_names[C_N] = {
-    "reduce_scatter_block", "reduce_scatter", "allgather", "allgatherv",
+    "reduce_scatter_block",
+    "reduce_scatter",
+    "allgather",
+    "allgatherv",
 };
 /* swing's rows, then Open MPI's (each collective has some of them) */
 static const char *const alg_names[] = {
-    "swing", "rd", "shm", "hier", "swing_mp", "rd_mp", "ring",
-    "ompi_basic_linear", "ompi_recursive_doubling", "ompi_recursive_halving", "ompi_butterfly",
-    "ompi_nonoverlapping", "ompi_ring", "ompi_linear", "ompi_bruck", "ompi_neighbor",
-    "ompi_two_proc", "ompi_default", "ompi_sparbit",
+    "swing",
+    "rd",
+    "shm",
+    "hier",
+    "swing_mp",
+    "rd_mp",
+    "ring",
+    "ompi_basic_linear",
+    "ompi_recursive_doubling",
+    "ompi_recursive_halving",
+    "ompi_butterfly",
+    "ompi_nonoverlapping",
+    "ompi_ring",
+    "ompi_linear",
+    "ompi_bruck",
+    "ompi_neighbor",
+    "ompi_two_proc",
+    "ompi_default",
+    "ompi_sparbit",
 };
 #define NALG ((int) (sizeof(alg_names) / sizeof(alg_names[0])))
 #define ALG_SHM 2
@@ -67,9 +85,9 @@ typedef enum { E_SERVED, E_FALLBACK, E_ZERO, E_NONE } expect_t;
 static struct {
     int wrank, wsize;
     tu_opts_t o;
-    const char *eff[C_N];     /* per collective: o.alg where it has it, else auto */
-    int sum8;                 /* the case sums 8-bit integers, which Open MPI's
-                                 algorithms decline: any one may serve it */
+    const char *eff[C_N]; /* per collective: o.alg where it has it, else auto */
+    int sum8;             /* the case sums 8-bit integers, which Open MPI's
+                             algorithms decline: any one may serve it */
     long cases, failures;
 } run;
 
@@ -79,17 +97,12 @@ static long long gen(opk_t op, int r, size_t k, int c)
     uint64_t h = tu_mix(((uint64_t) r << 40) ^ ((uint64_t) k << 4) ^ (uint64_t) c);
 
     switch (op) {
-    case O_PROD:
-        return (h % 5 == 0) ? 2 : (h % 2 ? 1 : -1);
-    case O_BXOR:
-        return (long long) (h % 128);
-    case O_MAXLOC:
-        return c ? r : (long long) (h % 5);
+    case O_PROD: return (h % 5 == 0) ? 2 : (h % 2 ? 1 : -1);
+    case O_BXOR: return (long long) (h % 128);
+    case O_MAXLOC: return c ? r : (long long) (h % 5);
     case O_MOD:
-    case O_NONC:
-        return (long long) (h % 1000);
-    default:
-        return (long long) (h % 201) - 100;
+    case O_NONC: return (long long) (h % 1000);
+    default: return (long long) (h % 201) - 100;
     }
 }
 
@@ -157,7 +170,7 @@ static MPI_Op mpi_op(opk_t op)
     }
 }
 
-static char current[96];   /* the case: op, counts, in place */
+static char current[96]; /* the case: op, counts, in place */
 
 static void fail(const char *comm_name, int coll, tkind_t t, const char *what)
 {
@@ -214,7 +227,7 @@ static int expected_alg(MPI_Comm comm, int coll)
     MPI_Comm_size(comm, &p);
     if ((0 == strcmp(alg, "ompi_two_proc") && 2 != p)
         || (run.sum8 && 0 == strncmp(alg, "ompi_", 5))) {
-        return -1;   /* declined: served by another row */
+        return -1; /* declined: served by another row */
     }
     if (ALG_SHM != idx && ALG_HIER != idx && 0 != strcmp(alg, "auto")) {
         return idx;
@@ -229,8 +242,8 @@ static int expected_alg(MPI_Comm comm, int coll)
     return (2 == shape) ? ALG_HIER : (1 == shape) ? -1 : ANY_BUT_HIER;
 }
 
-static void check_counters(MPI_Comm comm, const char *cn, int coll, tkind_t t,
-                           const snap_t *a, const snap_t *b, expect_t e)
+static void check_counters(MPI_Comm comm, const char *cn, int coll, tkind_t t, const snap_t *a,
+                           const snap_t *b, expect_t e)
 {
     unsigned long long served = b->served - a->served, fb = b->fallback - a->fallback;
     unsigned long long algs = 0;
@@ -240,27 +253,33 @@ static void check_counters(MPI_Comm comm, const char *cn, int coll, tkind_t t,
     for (int i = 0; i < NALG; ++i) {
         algs += b->alg[i] - a->alg[i];
     }
-    if ((E_SERVED == e && (1 != served || 0 != fb || 1 != algs
-                           || (idx >= 0 && 1 != b->alg[idx] - a->alg[idx])
-                           || (ANY_BUT_HIER == idx && b->alg[ALG_HIER] != a->alg[ALG_HIER])))
+    if ((E_SERVED == e
+         && (1 != served || 0 != fb || 1 != algs || (idx >= 0 && 1 != b->alg[idx] - a->alg[idx])
+             || (ANY_BUT_HIER == idx && b->alg[ALG_HIER] != a->alg[ALG_HIER])))
         || (E_FALLBACK == e && (0 != served || 1 != fb || 0 != algs))
         || (E_ZERO == e && (0 != fb || served != algs || served > 1))
         || (E_NONE == e && (0 != served || 0 != fb))) {
-        snprintf(msg, sizeof(msg), "counters: served +%llu fallback +%llu algorithms +%llu "
-                 "(%s +%llu), expected %s", served, fb, algs,
-                 idx >= 0 ? alg_names[idx] : ANY_BUT_HIER == idx ? "hier" : "any",
-                 idx >= 0 ? b->alg[idx] - a->alg[idx]
-                 : ANY_BUT_HIER == idx ? b->alg[ALG_HIER] - a->alg[ALG_HIER] : algs,
-                 E_SERVED == e ? (ANY_BUT_HIER == idx ? "served, not by hier" : "served")
-                 : E_FALLBACK == e ? "fallback" : E_ZERO == e
-                 ? "nothing or served" : "nothing");
+        snprintf(msg, sizeof(msg),
+                 "counters: served +%llu fallback +%llu algorithms +%llu "
+                 "(%s +%llu), expected %s",
+                 served, fb, algs,
+                 idx >= 0              ? alg_names[idx]
+                 : ANY_BUT_HIER == idx ? "hier"
+                                       : "any",
+                 idx >= 0              ? b->alg[idx] - a->alg[idx]
+                 : ANY_BUT_HIER == idx ? b->alg[ALG_HIER] - a->alg[ALG_HIER]
+                                       : algs,
+                 E_SERVED == e     ? (ANY_BUT_HIER == idx ? "served, not by hier" : "served")
+                 : E_FALLBACK == e ? "fallback"
+                 : E_ZERO == e     ? "nothing or served"
+                                   : "nothing");
         fail(cn, coll, t, msg);
     }
 }
 
 /* The first of n bytes that differ from the expectation, if any. */
-static void check_bytes(const char *cn, int coll, tkind_t t, const char *got,
-                        const char *want, size_t n)
+static void check_bytes(const char *cn, int coll, tkind_t t, const char *got, const char *want,
+                        size_t n)
 {
     for (size_t i = 0; i < n; ++i) {
         if (got[i] != want[i]) {
@@ -278,16 +297,18 @@ static void make_counts(int p, int shape, int n, int *counts, int *displs, int g
     int at = 0;
 
     for (int r = 0; r < p; ++r) {
-        counts[r] = (0 == shape) ? n : (1 == shape) ? (int) (tu_mix((uint64_t) r + 7) % 4) * n / 2
-                  : (r == p - 1) ? n : 0;
+        counts[r] = (0 == shape)   ? n
+                    : (1 == shape) ? (int) (tu_mix((uint64_t) r + 7) % 4) * n / 2
+                    : (r == p - 1) ? n
+                                   : 0;
         displs[r] = at;
-        at += counts[r] + gapped;   /* allgatherv: a hole between blocks */
+        at += counts[r] + gapped; /* allgatherv: a hole between blocks */
     }
 }
 
 /* One reduce-scatter (block or v) case. */
-static void rs_case(MPI_Comm comm, const char *cn, int coll, tkind_t t, opk_t op, int shape,
-                    int n, int inplace)
+static void rs_case(MPI_Comm comm, const char *cn, int coll, tkind_t t, opk_t op, int shape, int n,
+                    int inplace)
 {
     int rank, p, total = 0, *counts, *displs, rc;
     char *sbuf, *rbuf, *want;
@@ -306,8 +327,10 @@ static void rs_case(MPI_Comm comm, const char *cn, int coll, tkind_t t, opk_t op
     }
     run.cases++;
     snprintf(current, sizeof(current), "op %d counts %s n %d%s", (int) op,
-             0 == shape ? "uniform" : 1 == shape ? "uneven" : "on the last rank", n,
-             inplace ? " in place" : "");
+             0 == shape   ? "uniform"
+             : 1 == shape ? "uneven"
+                          : "on the last rank",
+             n, inplace ? " in place" : "");
     sbytes = tu_bytes(t, (size_t) total);
     rbytes = inplace ? sbytes : tu_bytes(t, (size_t) counts[rank]);
     sbuf = malloc(sbytes);
@@ -332,8 +355,10 @@ static void rs_case(MPI_Comm comm, const char *cn, int coll, tkind_t t, opk_t op
                 expect_red(op, p, (size_t) displs[rank] + k, c, tu_types[t].ncomp));
         }
     }
-    e = (1 == p) ? E_NONE : (0 == total) ? E_ZERO
-        : (O_NONC == op || TU_VEC == t) ? E_FALLBACK : E_SERVED;
+    e = (1 == p)                        ? E_NONE
+        : (0 == total)                  ? E_ZERO
+        : (O_NONC == op || TU_VEC == t) ? E_FALLBACK
+                                        : E_SERVED;
     snap(coll, &a);
     if (C_RSB == coll) {
         rc = MPI_Reduce_scatter_block(inplace ? MPI_IN_PLACE : sbuf, rbuf, n, tu_types[t].type,
@@ -379,8 +404,10 @@ static void ag_case(MPI_Comm comm, const char *cn, int coll, tkind_t t, int shap
     end = displs[p - 1] + counts[p - 1];
     run.cases++;
     snprintf(current, sizeof(current), "counts %s n %d%s",
-             0 == shape ? "uniform" : 1 == shape ? "uneven" : "on the last rank", n,
-             inplace ? " in place" : "");
+             0 == shape   ? "uniform"
+             : 1 == shape ? "uneven"
+                          : "on the last rank",
+             n, inplace ? " in place" : "");
     rbytes = tu_bytes(t, (size_t) end);
     sbytes = tu_bytes(t, (size_t) counts[rank]);
     sbuf = malloc(sbytes);
@@ -395,8 +422,9 @@ static void ag_case(MPI_Comm comm, const char *cn, int coll, tkind_t t, int shap
                 long long v = gen(O_SUM, r, k, c);
                 put(t, tu_elem(want, t, (size_t) displs[r] + k, c), v);
                 if (r == rank) {
-                    put(t, tu_elem(inplace ? rbuf : sbuf, t, inplace ? (size_t) displs[r] + k : k,
-                                c), v);
+                    put(t,
+                        tu_elem(inplace ? rbuf : sbuf, t, inplace ? (size_t) displs[r] + k : k, c),
+                        v);
                 }
             }
         }
@@ -434,10 +462,11 @@ typedef struct rcombo {
 } rcombo_t;
 
 static const rcombo_t rcombos[] = {
-    { TU_INT, O_SUM, 1 }, { TU_INT, O_MAX, 0 }, { TU_INT, O_BXOR, 0 }, { TU_DOUBLE, O_SUM, 1 },
-    { TU_FLOAT, O_MIN, 0 }, { TU_LL, O_PROD, 0 }, { TU_INT8, O_SUM, 1 }, { TU_UINT8, O_SUM, 0 },
-    { TU_2INT, O_MAXLOC, 1 }, { TU_CONTIG3, O_MOD, 0 }, { TU_HGAP, O_MOD, 1 },
-    { TU_INT, O_NONC, 1 }, { TU_VEC, O_MOD, 1 },
+    { TU_INT, O_SUM, 1 },     { TU_INT, O_MAX, 0 },   { TU_INT, O_BXOR, 0 },
+    { TU_DOUBLE, O_SUM, 1 },  { TU_FLOAT, O_MIN, 0 }, { TU_LL, O_PROD, 0 },
+    { TU_INT8, O_SUM, 1 },    { TU_UINT8, O_SUM, 0 }, { TU_2INT, O_MAXLOC, 1 },
+    { TU_CONTIG3, O_MOD, 0 }, { TU_HGAP, O_MOD, 1 },  { TU_INT, O_NONC, 1 },
+    { TU_VEC, O_MOD, 1 },
 };
 static const tkind_t atypes[] = { TU_INT, TU_DOUBLE, TU_INT8, TU_CONTIG3, TU_HGAP, TU_VEC };
 
@@ -524,8 +553,7 @@ static void forced_all(const char *name)
 
     for (int c = 0; c < C_N; ++c) {
         snprintf(var, sizeof(var), "coll_swing_%s_algorithm", coll_names[c]);
-        run.eff[c] = (0 == strncmp(name, "ompi_", 5) && !swing_cvar_has(var, name)) ? "auto"
-                                                                                    : name;
+        run.eff[c] = (0 == strncmp(name, "ompi_", 5) && !swing_cvar_has(var, name)) ? "auto" : name;
     }
 }
 
@@ -533,8 +561,7 @@ static void forced_all(const char *name)
 static int select_algorithm(const char *name)
 {
     if (0 != set_all(name)) {
-        printf("FAIL [%s] rank=%d: cannot select %s through MPI_T\n", run.o.label, run.wrank,
-               name);
+        printf("FAIL [%s] rank=%d: cannot select %s through MPI_T\n", run.o.label, run.wrank, name);
         run.failures++;
         return -1;
     }
@@ -590,7 +617,7 @@ int main(int argc, char **argv)
         if (0 == run.wrank) {
             fprintf(stderr, "usage: test_rsag --alg swing|rd|shm|hier|swing_mp|rd_mp|ring|auto "
                             "[--also A,B] [--big N] "
-                    "[--quick] [--label TEXT]\nFAIL\n");
+                            "[--quick] [--label TEXT]\nFAIL\n");
         }
         MPI_Finalize();
         return 2;

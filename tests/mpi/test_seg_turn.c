@@ -26,12 +26,12 @@
 #include <string.h>
 #include <unistd.h>
 
-enum { K_BCAST, K_REDUCE, K_GATHER, K_SCATTER, K_ALLGATHER, K_RSB, K_ALLREDUCE, K_IALLREDUCE,
-       K_N };
-static const char *const names[K_N] = {"bcast", "reduce", "gather", "scatter", "allgather",
-                                       "reduce_scatter_block", "allreduce", "iallreduce"};
+enum { K_BCAST, K_REDUCE, K_GATHER, K_SCATTER, K_ALLGATHER, K_RSB, K_ALLREDUCE, K_IALLREDUCE, K_N };
+static const char *const names[K_N] = { "bcast",     "reduce",    "gather",
+                                        "scatter",   "allgather", "reduce_scatter_block",
+                                        "allreduce", "iallreduce" };
 /* ints per rank's block, or of the vector: small, one round, several */
-static const int sizes[] = {100, 1500, 2100, 3000, 5000, 9000, 20000, 70000, 150000};
+static const int sizes[] = { 100, 1500, 2100, 3000, 5000, 9000, 20000, 70000, 150000 };
 
 static int p, rank, errors;
 static unsigned long long made[K_N], before[K_N];
@@ -56,7 +56,8 @@ static uint32_t next_rand(uint32_t *s)
 static int val(int i, int r, size_t k)
 {
     return (int) (((uint32_t) i * 2654435761u + (uint32_t) r * 40503u + (uint32_t) k * 7u)
-                  % 1000003u) - 500000;
+                  % 1000003u)
+           - 500000;
 }
 
 static int sum(int i, size_t k)

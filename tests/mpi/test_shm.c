@@ -38,20 +38,45 @@
 #include <string.h>
 #include <unistd.h>
 
-typedef struct { int v; int loc; } pair_int_t;
-typedef struct { double v; int loc; } pair_double_t;
+typedef struct {
+    int v;
+    int loc;
+} pair_int_t;
+typedef struct {
+    double v;
+    int loc;
+} pair_double_t;
 
-typedef enum { T_INT, T_UINT, T_DOUBLE, T_FLOAT, T_LLONG, T_UCHAR, T_SHORT,
-               T_2INT, T_DOUBLE_INT } tkind_t;
-typedef enum { O_SUM, O_PROD, O_MAX, O_MIN, O_BAND, O_BOR, O_BXOR, O_MAXLOC,
-               O_MINLOC, O_USER } okind_t;
+typedef enum {
+    T_INT,
+    T_UINT,
+    T_DOUBLE,
+    T_FLOAT,
+    T_LLONG,
+    T_UCHAR,
+    T_SHORT,
+    T_2INT,
+    T_DOUBLE_INT
+} tkind_t;
+typedef enum {
+    O_SUM,
+    O_PROD,
+    O_MAX,
+    O_MIN,
+    O_BAND,
+    O_BOR,
+    O_BXOR,
+    O_MAXLOC,
+    O_MINLOC,
+    O_USER
+} okind_t;
 
 typedef struct {
     const char *name;
     tkind_t t;
     okind_t o;
-    int contig3;          /* sent as MPI_Type_contiguous(3, type), count / 3
-                             (derived types take user ops only) */
+    int contig3; /* sent as MPI_Type_contiguous(3, type), count / 3
+                    (derived types take user ops only) */
 } tcase_t;
 
 static const tcase_t cases[] = {
@@ -172,25 +197,28 @@ static void value(const tcase_t *c, int r, size_t i, void *out)
     }
 }
 
-#define FOLD(T, acc, x, o) do {                                             \
-        T *a_ = (T *) (acc), x_ = *(const T *) (x);                         \
-        switch (o) {                                                        \
-        case O_SUM: case O_USER: *a_ = (T) (*a_ + x_); break;               \
-        case O_PROD: *a_ = (T) (*a_ * x_); break;                           \
-        case O_MAX: *a_ = *a_ > x_ ? *a_ : x_; break;                       \
-        case O_MIN: *a_ = *a_ < x_ ? *a_ : x_; break;                       \
-        default: break;                                                     \
-        }                                                                   \
+#define FOLD(T, acc, x, o)                            \
+    do {                                              \
+        T *a_ = (T *) (acc), x_ = *(const T *) (x);   \
+        switch (o) {                                  \
+        case O_SUM:                                   \
+        case O_USER: *a_ = (T) (*a_ + x_); break;     \
+        case O_PROD: *a_ = (T) (*a_ * x_); break;     \
+        case O_MAX: *a_ = *a_ > x_ ? *a_ : x_; break; \
+        case O_MIN: *a_ = *a_ < x_ ? *a_ : x_; break; \
+        default: break;                               \
+        }                                             \
     } while (0)
 
-#define FOLD_BITS(T, acc, x, o) do {                                        \
-        T *a_ = (T *) (acc), x_ = *(const T *) (x);                         \
-        switch (o) {                                                        \
-        case O_BAND: *a_ &= x_; break;                                      \
-        case O_BOR: *a_ |= x_; break;                                       \
-        case O_BXOR: *a_ ^= x_; break;                                      \
-        default: FOLD(T, acc, x, o); break;                                 \
-        }                                                                   \
+#define FOLD_BITS(T, acc, x, o)                     \
+    do {                                            \
+        T *a_ = (T *) (acc), x_ = *(const T *) (x); \
+        switch (o) {                                \
+        case O_BAND: *a_ &= x_; break;              \
+        case O_BOR: *a_ |= x_; break;               \
+        case O_BXOR: *a_ ^= x_; break;              \
+        default: FOLD(T, acc, x, o); break;         \
+        }                                           \
     } while (0)
 
 /* acc = acc op x, the order of the component's fixed-order reduction. */
@@ -280,8 +308,8 @@ static long run_case(const tcase_t *c, size_t count, int in_place, MPI_Comm comm
         }
         if (!same(c, ref, rbuf + i * es)) {
             if (bad < 3) {
-                fprintf(stderr, "rank %d: %s count %zu%s: element %zu wrong\n", r,
-                        c->name, count, in_place ? " in place" : "", i);
+                fprintf(stderr, "rank %d: %s count %zu%s: element %zu wrong\n", r, c->name, count,
+                        in_place ? " in place" : "", i);
             }
             ++bad;
         }
@@ -337,8 +365,7 @@ static long test_values(MPI_Comm comm)
 {
     int p;
     MPI_Comm_size(comm, &p);
-    size_t counts[] = { 0, 1, (size_t) p - 1, (size_t) p, 1000, 3001, 100003,
-                        (size_t) 1 << 20 };
+    size_t counts[] = { 0, 1, (size_t) p - 1, (size_t) p, 1000, 3001, 100003, (size_t) 1 << 20 };
     unsigned long long before = pvar("coll_swing_allreduce_shm"), calls = 0, empty = 0;
     unsigned long long moved;
     long bad = 0;
@@ -356,8 +383,7 @@ static long test_values(MPI_Comm comm)
     /* empty calls may or may not count as served */
     moved = pvar("coll_swing_allreduce_shm") - before;
     if (moved > calls || moved < calls - empty) {
-        fprintf(stderr, "rank %d: shm counter moved by %llu for %llu calls\n", rank,
-                moved, calls);
+        fprintf(stderr, "rank %d: shm counter moved by %llu for %llu calls\n", rank, moved, calls);
         ++bad;
     }
     return bad;
@@ -398,10 +424,11 @@ static long test_single_copy(const char *cma, unsigned long long before)
     unsigned long long moved = pvar("coll_swing_allreduce_shm_single_copy") - before;
 
     if (0 == rank) {
-        printf("single copy: %s, %llu calls served by it\n",
-               expect ? "expected" : "not expected", moved);
+        printf("single copy: %s, %llu calls served by it\n", expect ? "expected" : "not expected",
+               moved);
     }
-    return (expect ? moved > 0 : moved == 0) ? 0
+    return (expect ? moved > 0 : moved == 0)
+               ? 0
                : fail(expect ? "no call served by single copy"
                              : "single copy served calls while off or impossible");
 }
@@ -447,8 +474,8 @@ static long test_check(const char *cma)
 static unsigned long long message_passing_calls(void)
 {
     static const char *const names[] = {
-        "coll_swing_allreduce_swing_lo", "coll_swing_allreduce_rd_lo",
-        "coll_swing_allreduce_swing_bo", "coll_swing_allreduce_rd_bo",
+        "coll_swing_allreduce_swing_lo",    "coll_swing_allreduce_rd_lo",
+        "coll_swing_allreduce_swing_bo",    "coll_swing_allreduce_rd_bo",
         "coll_swing_allreduce_swing_lo_mp", "coll_swing_allreduce_rd_lo_mp",
         "coll_swing_allreduce_swing_bo_mp", "coll_swing_allreduce_rd_bo_mp",
         "coll_swing_allreduce_ring",
@@ -523,8 +550,8 @@ int main(int argc, char **argv)
     }
     tu_sum_to_all(&bad, &total, MPI_LONG);
     if (0 == rank) {
-        printf("test_shm %s, %d ranks: %s (%ld failures)\n", mode, size,
-               total ? "FAIL" : "PASS", total);
+        printf("test_shm %s, %d ranks: %s (%ld failures)\n", mode, size, total ? "FAIL" : "PASS",
+               total);
     }
     MPI_Op_free(&user_sum);
     swing_pvar_close();

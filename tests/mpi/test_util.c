@@ -26,7 +26,12 @@ tu_type_t tu_types[TU_NTYPES] = {
     [TU_UCHAR] = { "MPI_UNSIGNED_CHAR", TU_C_INT8, 1, { 0 }, 1, 0, MPI_DATATYPE_NULL },
     [TU_CONTIG3] = { "contiguous(3,INT)", TU_C_INT, 3, { 0, 4, 8 }, 12, 0, MPI_DATATYPE_NULL },
     [TU_HGAP] = { "hindexed(3 INT at +8)", TU_C_INT, 3, { 0, 4, 8 }, 12, 8, MPI_DATATYPE_NULL },
-    [TU_MAT] = { "contiguous(4,INT) 2x2 matrix", TU_C_INT, 4, { 0, 4, 8, 12 }, 16, 0,
+    [TU_MAT] = { "contiguous(4,INT) 2x2 matrix",
+                 TU_C_INT,
+                 4,
+                 { 0, 4, 8, 12 },
+                 16,
+                 0,
                  MPI_DATATYPE_NULL },
     [TU_VEC] = { "vector(2,1,2,INT)", TU_C_INT, 2, { 0, 8 }, 12, 0, MPI_DATATYPE_NULL },
 };
@@ -67,9 +72,7 @@ void tu_store(tu_ctype_t ct, char *at, long long v)
         memcpy(at, &x, sizeof(x));
         break;
     }
-    case TU_C_LL:
-        memcpy(at, &v, sizeof(v));
-        break;
+    case TU_C_LL: memcpy(at, &v, sizeof(v)); break;
     case TU_C_INT8: {
         int8_t x = (int8_t) (uint8_t) (uint64_t) v;
         memcpy(at, &x, sizeof(x));

@@ -33,8 +33,20 @@ uint64_t tu_mix(uint64_t x);
  * bytes into the buffer.
  */
 typedef enum {
-    TU_INT, TU_DOUBLE, TU_FLOAT, TU_LL, TU_CDC, TU_2INT, TU_INT8, TU_UINT8, TU_UCHAR,
-    TU_CONTIG3, TU_HGAP, TU_MAT, TU_VEC, TU_NTYPES
+    TU_INT,
+    TU_DOUBLE,
+    TU_FLOAT,
+    TU_LL,
+    TU_CDC,
+    TU_2INT,
+    TU_INT8,
+    TU_UINT8,
+    TU_UCHAR,
+    TU_CONTIG3,
+    TU_HGAP,
+    TU_MAT,
+    TU_VEC,
+    TU_NTYPES
 } tu_type_id_t;
 
 /* The C type of a component; 8-bit data are stored as their low 8 bits. */
@@ -47,7 +59,7 @@ typedef struct tu_type {
     size_t off[4];
     size_t extent;
     size_t lb;
-    MPI_Datatype type;   /* after tu_types_create */
+    MPI_Datatype type; /* after tu_types_create */
 } tu_type_t;
 
 /* 1 if an element of type t is one byte (after tu_types_create). */

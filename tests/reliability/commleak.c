@@ -25,8 +25,14 @@
 #include "rel_util.h"
 
 /* How the communicator's allreduce is made (iteration / 4 cycles through them). */
-enum { AS_BLOCKING, AS_COMM_FREED, AS_PERSISTENT_COMM_FREED, AS_PERSISTENT_FREED, AS_FREED,
-       AS_COUNT };
+enum {
+    AS_BLOCKING,
+    AS_COMM_FREED,
+    AS_PERSISTENT_COMM_FREED,
+    AS_PERSISTENT_FREED,
+    AS_FREED,
+    AS_COUNT
+};
 static const char *const as_colls[AS_COUNT] = { "allreduce", "iallreduce", "allreduce_init",
                                                 "allreduce_init", "iallreduce" };
 
@@ -42,12 +48,9 @@ static int allreduce_as(int as, double *buf, int n, MPI_Comm *c)
         MPI_Comm_free(c);
         return rc;
     case AS_COMM_FREED:
-    case AS_FREED:
-        rc = MPI_Iallreduce(MPI_IN_PLACE, buf, n, MPI_DOUBLE, MPI_SUM, *c, &req);
-        break;
+    case AS_FREED: rc = MPI_Iallreduce(MPI_IN_PLACE, buf, n, MPI_DOUBLE, MPI_SUM, *c, &req); break;
     default:
-        rc = TU_ALLREDUCE_INIT(MPI_IN_PLACE, buf, n, MPI_DOUBLE, MPI_SUM, *c, MPI_INFO_NULL,
-                                &req);
+        rc = TU_ALLREDUCE_INIT(MPI_IN_PLACE, buf, n, MPI_DOUBLE, MPI_SUM, *c, MPI_INFO_NULL, &req);
         if (MPI_SUCCESS == rc && AS_PERSISTENT_COMM_FREED == as) {
             /* a first start on a zero vector: the second gives the checked sum */
             double *keep = malloc(sizeof(double) * (size_t) n);
@@ -78,7 +81,7 @@ static int allreduce_as(int as, double *buf, int n, MPI_Comm *c)
     }
     rc = MPI_Wait(&req, MPI_STATUS_IGNORE);
     if (MPI_REQUEST_NULL != req) {
-        MPI_Request_free(&req);   /* persistent: inactive now */
+        MPI_Request_free(&req); /* persistent: inactive now */
     }
     return rc;
 }
@@ -95,10 +98,12 @@ int main(int argc, char **argv)
     double *buf;
     int rank, size, provided, check_mem = 1;
     const rel_opt_t opts[] = {
-        { "--iters", &iters, NULL, NULL }, { "--count", &count, NULL, NULL },
+        { "--iters", &iters, NULL, NULL },
+        { "--count", &count, NULL, NULL },
         { "--max-heap-growth", &max_heap, NULL, NULL },
         { "--self-test-leak", &self_leak, NULL, NULL },
-        { "--max-rss-growth", &max_rss, NULL, NULL }, { NULL, NULL, NULL, NULL },
+        { "--max-rss-growth", &max_rss, NULL, NULL },
+        { NULL, NULL, NULL, NULL },
     };
 
     MPI_Init(&argc, &argv);
@@ -142,8 +147,8 @@ int main(int argc, char **argv)
             double want = (double) (size * (size + 1) / 2) * (double) (i % 100 + it % 7);
             if (buf[i] != want) {
                 if (0 == bad) {
-                    fprintf(stderr, "commleak: FAIL iter %llu element %zu: %g, expected %g\n",
-                            it, i, buf[i], want);
+                    fprintf(stderr, "commleak: FAIL iter %llu element %zu: %g, expected %g\n", it,
+                            i, buf[i], want);
                 }
                 bad++;
                 break;
@@ -159,7 +164,8 @@ int main(int argc, char **argv)
     heap1 = rel_heap_bytes();
     rss1 = rel_rss_kib();
     printf("commleak: rank %d: %llu communicators; after warm-up heap %+lld bytes, "
-           "VmRSS %+ld KiB\n", rank, iters, (long long) heap1 - (long long) heap0, rss1 - rss0);
+           "VmRSS %+ld KiB\n",
+           rank, iters, (long long) heap1 - (long long) heap0, rss1 - rss0);
 #ifdef __SANITIZE_ADDRESS__
     /* ASan's allocator hides the heap from mallinfo2 and holds freed memory
        in quarantine; LeakSanitizer checks leaks in that build */
@@ -169,8 +175,10 @@ int main(int argc, char **argv)
     check_mem = 0;
 #endif
     if (check_mem && heap1 > heap0 + max_heap) {
-        fprintf(stderr, "commleak: FAIL rank %d: heap grew %zu bytes over %llu communicators "
-                "(bound %llu)\n", rank, heap1 - heap0, iters - warm, max_heap);
+        fprintf(stderr,
+                "commleak: FAIL rank %d: heap grew %zu bytes over %llu communicators "
+                "(bound %llu)\n",
+                rank, heap1 - heap0, iters - warm, max_heap);
         bad++;
     }
     if (check_mem && rss0 > 0 && rss1 > rss0 + (long) max_rss) {
@@ -185,8 +193,8 @@ int main(int argc, char **argv)
             want += (0 == strcmp(as_colls[b], as_colls[as])) ? calls[b] : 0;
         }
         if (0 != rel_pvar_read(&pv_served[as], &served) || served < want) {
-            fprintf(stderr, "commleak: FAIL rank %d: swing served %llu of %llu %s calls\n",
-                    rank, served, want, as_colls[as]);
+            fprintf(stderr, "commleak: FAIL rank %d: swing served %llu of %llu %s calls\n", rank,
+                    served, want, as_colls[as]);
             bad++;
         }
         rel_pvar_close(&pv_served[as]);

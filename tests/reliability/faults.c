@@ -75,19 +75,30 @@
 #include "rel_util.h"
 
 enum {
-    E_ALLREDUCE, E_RSB, E_RS, E_AG, E_AGV, E_IALLREDUCE, E_INIT, E_BCAST, E_REDUCE, E_GATHER,
-    E_SCATTER, E_COUNT
+    E_ALLREDUCE,
+    E_RSB,
+    E_RS,
+    E_AG,
+    E_AGV,
+    E_IALLREDUCE,
+    E_INIT,
+    E_BCAST,
+    E_REDUCE,
+    E_GATHER,
+    E_SCATTER,
+    E_COUNT
 };
 
 static const char *const entry_names[E_COUNT] = {
-    "allreduce", "reduce_scatter_block", "reduce_scatter", "allgather", "allgatherv",
-    "iallreduce", "allreduce_init", "bcast", "reduce", "gather", "scatter",
+    "allreduce",  "reduce_scatter_block", "reduce_scatter", "allgather", "allgatherv",
+    "iallreduce", "allreduce_init",       "bcast",          "reduce",    "gather",
+    "scatter",
 };
 
 /* The type variant of a case (ALG/holes, ALG/mixed, ALG/alone). */
 enum { V_PLAIN, V_HOLES, V_MIXED, V_ALONE, V_COUNT };
 
-static const char *const variant_names[V_COUNT] = {"", "/holes", "/mixed", "/alone"};
+static const char *const variant_names[V_COUNT] = { "", "/holes", "/mixed", "/alone" };
 
 /* An int with a hole of one int after it: MPI_INT's signature, holes. */
 static MPI_Datatype holed = MPI_DATATYPE_NULL;
@@ -96,7 +107,16 @@ static MPI_Datatype holed = MPI_DATATYPE_NULL;
 #define HOLE 0x5a5a5a5a
 
 enum {
-    P_ALLOC, P_SETUP, P_SEGMENT, P_POST, P_POST_FATAL, P_COMPLETE, P_START, P_CMA, P_PACK, P_COUNT
+    P_ALLOC,
+    P_SETUP,
+    P_SEGMENT,
+    P_POST,
+    P_POST_FATAL,
+    P_COMPLETE,
+    P_START,
+    P_CMA,
+    P_PACK,
+    P_COUNT
 };
 
 static const char *const point_names[P_COUNT] = {
@@ -105,9 +125,9 @@ static const char *const point_names[P_COUNT] = {
 
 /* What one rank reports of one run of a case. */
 typedef struct report {
-    int rc;             /* the call's MPI code */
-    int wrong;          /* success, but a wrong value */
-    int next_rc;        /* the next call's */
+    int rc;      /* the call's MPI code */
+    int wrong;   /* success, but a wrong value */
+    int next_rc; /* the next call's */
     int next_wrong;
     long long fired, served, fallback, error, agree_fallback, retry, peer_error, seen, left;
 } report_t;
@@ -120,7 +140,7 @@ static int failures;
 static int self_test;
 static int han_below;
 static int agreed;
-static MPI_Comm ctl;            /* bookkeeping, on a communicator swing does not serve */
+static MPI_Comm ctl; /* bookkeeping, on a communicator swing does not serve */
 
 static int cvar_handle(const char *name, MPI_T_cvar_handle *h)
 {
@@ -128,7 +148,8 @@ static int cvar_handle(const char *name, MPI_T_cvar_handle *h)
 
     return (MPI_SUCCESS == MPI_T_cvar_get_index(name, &idx)
             && MPI_SUCCESS == MPI_T_cvar_handle_alloc(idx, NULL, h, &count))
-               ? 0 : -1;
+               ? 0
+               : -1;
 }
 
 static void cvar_write_string(const char *name, const char *value)
@@ -199,9 +220,9 @@ static int block_of(int e, size_t n, int r)
 typedef struct call_bufs {
     int *sbuf, *rbuf;
     int counts[64], displs[64];
-    size_t total;       /* elements of the vector */
-    int stride;         /* ints from one element to the next: 2 for holed */
-    MPI_Datatype type;  /* MPI_INT or holed */
+    size_t total;      /* elements of the vector */
+    int stride;        /* ints from one element to the next: 2 for holed */
+    MPI_Datatype type; /* MPI_INT or holed */
 } call_bufs_t;
 
 /* 1 for the entries of one vector (no blocks). */
@@ -324,27 +345,19 @@ static int run_call(int e, MPI_Comm comm, call_bufs_t *b, MPI_Request *req)
 
     memset(b->rbuf, 0x5a, sizeof(int) * (size_t) b->stride * (b->total + 1));
     switch (e) {
-    case E_ALLREDUCE:
-        return MPI_Allreduce(b->sbuf, b->rbuf, (int) b->total, t, MPI_SUM, comm);
-    case E_RSB:
-        return MPI_Reduce_scatter_block(b->sbuf, b->rbuf, c, t, MPI_SUM, comm);
-    case E_RS:
-        return MPI_Reduce_scatter(b->sbuf, b->rbuf, b->counts, t, MPI_SUM, comm);
-    case E_AG:
-        return MPI_Allgather(b->sbuf, c, t, b->rbuf, c, t, comm);
-    case E_AGV:
-        return MPI_Allgatherv(b->sbuf, c, t, b->rbuf, b->counts, b->displs, t, comm);
+    case E_ALLREDUCE: return MPI_Allreduce(b->sbuf, b->rbuf, (int) b->total, t, MPI_SUM, comm);
+    case E_RSB: return MPI_Reduce_scatter_block(b->sbuf, b->rbuf, c, t, MPI_SUM, comm);
+    case E_RS: return MPI_Reduce_scatter(b->sbuf, b->rbuf, b->counts, t, MPI_SUM, comm);
+    case E_AG: return MPI_Allgather(b->sbuf, c, t, b->rbuf, c, t, comm);
+    case E_AGV: return MPI_Allgatherv(b->sbuf, c, t, b->rbuf, b->counts, b->displs, t, comm);
     case E_BCAST:
         for (size_t i = 0; me == root && i < b->total; ++i) {
             AT(b, b->rbuf, i) = value(root, i);
         }
         return MPI_Bcast(b->rbuf, (int) b->total, t, root, comm);
-    case E_REDUCE:
-        return MPI_Reduce(b->sbuf, b->rbuf, (int) b->total, t, MPI_SUM, root, comm);
-    case E_GATHER:
-        return MPI_Gather(b->sbuf, c, t, b->rbuf, c, t, root, comm);
-    case E_SCATTER:
-        return MPI_Scatter(b->sbuf, c, t, b->rbuf, c, t, root, comm);
+    case E_REDUCE: return MPI_Reduce(b->sbuf, b->rbuf, (int) b->total, t, MPI_SUM, root, comm);
+    case E_GATHER: return MPI_Gather(b->sbuf, c, t, b->rbuf, c, t, root, comm);
+    case E_SCATTER: return MPI_Scatter(b->sbuf, c, t, b->rbuf, c, t, root, comm);
     case E_IALLREDUCE: {
         MPI_Request r = MPI_REQUEST_NULL;
         rc = MPI_Iallreduce(b->sbuf, b->rbuf, (int) b->total, t, MPI_SUM, comm, &r);
@@ -384,7 +397,7 @@ static int needs_segment(const char *alg)
 typedef struct run_spec {
     int e;
     const char *alg;
-    int var;           /* the type variant */
+    int var; /* the type variant */
     int point;
     int rank;          /* the faulty world rank */
     unsigned long nth; /* 0: count only */
@@ -481,7 +494,7 @@ static void run_case(const run_spec_t *s, report_t *out)
 
 static const char *outcome_name(int o)
 {
-    static const char *const names[] = {"served", "error", "downstream", "MIXED"};
+    static const char *const names[] = { "served", "error", "downstream", "MIXED" };
     return names[o];
 }
 
@@ -493,8 +506,8 @@ static int judge(const run_spec_t *s, const report_t *all, int *outcome)
     char why[512] = "";
     size_t used = 0;
 
-#define WHY(...)                                                                      \
-    (used += (size_t) snprintf(why + used, used < sizeof(why) ? sizeof(why) - used : 0,  \
+#define WHY(...)                                                                        \
+    (used += (size_t) snprintf(why + used, used < sizeof(why) ? sizeof(why) - used : 0, \
                                __VA_ARGS__),                                            \
      bad = 1)
     for (int r = 0; r < np; ++r) {
@@ -523,8 +536,7 @@ static int judge(const run_spec_t *s, const report_t *all, int *outcome)
     if (s->nth && fired > 1) {
         WHY(" %d faults fired;", fired);
     }
-    *outcome = (0 == nerr) ? 0 : (np == nerr) ? 1
-             : (MPI_SUCCESS != f->rc) ? 2 : 3;
+    *outcome = (0 == nerr) ? 0 : (np == nerr) ? 1 : (MPI_SUCCESS != f->rc) ? 2 : 3;
     if (!fired) {
         /* the occurrence does not exist in this run: nothing may change */
         if (0 != *outcome) {
@@ -608,17 +620,18 @@ out:
 /* Every rank's report to rank 0. */
 static void gather(const report_t *mine, report_t *all)
 {
-    long long v[NFIELDS] = {mine->rc, mine->wrong, mine->next_rc, mine->next_wrong,
-                            mine->fired, mine->served, mine->fallback, mine->error,
-                            mine->agree_fallback, mine->retry, mine->peer_error, mine->seen,
-                            mine->left};
+    long long v[NFIELDS] = { mine->rc,         mine->wrong,      mine->next_rc,
+                             mine->next_wrong, mine->fired,      mine->served,
+                             mine->fallback,   mine->error,      mine->agree_fallback,
+                             mine->retry,      mine->peer_error, mine->seen,
+                             mine->left };
     long long *in = malloc(sizeof(v) * (size_t) np);
 
     MPI_Gather(v, NFIELDS, MPI_LONG_LONG, in, NFIELDS, MPI_LONG_LONG, 0, ctl);
     for (int r = 0; 0 == me && r < np; ++r) {
         long long *x = in + (size_t) r * NFIELDS;
-        all[r] = (report_t) {(int) x[0], (int) x[1], (int) x[2], (int) x[3], x[4], x[5], x[6],
-                             x[7], x[8], x[9], x[10], x[11], x[12]};
+        all[r] = (report_t){ (int) x[0], (int) x[1], (int) x[2], (int) x[3], x[4],  x[5], x[6],
+                             x[7],       x[8],       x[9],       x[10],      x[11], x[12] };
     }
     free(in);
 }
@@ -636,7 +649,7 @@ static size_t run_count(int point, size_t *grow)
 static void run_point(int e, const char *alg, int var, int point, int rank, int all_nth,
                       size_t *count)
 {
-    run_spec_t s = {e, alg, var, point, rank, 0, 0};
+    run_spec_t s = { e, alg, var, point, rank, 0, 0 };
     report_t mine, *all = calloc((size_t) np, sizeof(report_t));
     unsigned long nths[64], occ;
     int nn = 0, outcome;
@@ -704,16 +717,11 @@ int main(int argc, char **argv)
     int all_nth = 0, pts[P_COUNT], npts;
     char *copy, *save = NULL;
     const rel_opt_t opts[] = {
-        {"--cases", NULL, &cases, NULL},
-        {"--points", NULL, &points, NULL},
-        {"--ranks", NULL, &ranks, NULL},
-        {"--count", &count, NULL, NULL},
-        {"--root", &root_opt, NULL, NULL},
-        {"--all-nth", NULL, NULL, &all_nth},
-        {"--han-below", NULL, NULL, &han_below},
-        {"--agreed", NULL, NULL, &agreed},
-        {"--self-test", NULL, NULL, &self_test},
-        {NULL, NULL, NULL, NULL},
+        { "--cases", NULL, &cases, NULL },         { "--points", NULL, &points, NULL },
+        { "--ranks", NULL, &ranks, NULL },         { "--count", &count, NULL, NULL },
+        { "--root", &root_opt, NULL, NULL },       { "--all-nth", NULL, NULL, &all_nth },
+        { "--han-below", NULL, NULL, &han_below }, { "--agreed", NULL, NULL, &agreed },
+        { "--self-test", NULL, NULL, &self_test }, { NULL, NULL, NULL, NULL },
     };
     size_t grow;
 
@@ -723,9 +731,11 @@ int main(int argc, char **argv)
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
     MPI_Comm_rank(MPI_COMM_WORLD, &me);
     MPI_Comm_size(MPI_COMM_WORLD, &np);
-    rel_parse_opts("faults", "faults --cases ENTRY:ALG[/holes|/mixed|/alone],... [--points P,...] "
+    rel_parse_opts("faults",
+                   "faults --cases ENTRY:ALG[/holes|/mixed|/alone],... [--points P,...] "
                    "[--ranks R,...] [--count N] [--root R] [--all-nth] [--han-below] "
-                   "[--agreed] [--self-test]", argc, argv, opts);
+                   "[--agreed] [--self-test]",
+                   argc, argv, opts);
     root = (int) (root_opt % (unsigned long long) np);
     if (count > 0) {
         base_count = (size_t) count;

@@ -57,18 +57,16 @@
    program is instrumented or the runtime was preloaded (sanitize.sh). */
 extern void __asan_init(void) __attribute__((weak));
 
-#define SOAK_SLOTS 7         /* slot 0 is MPI_COMM_WORLD */
-#define SOAK_CANARY 64       /* bytes checked past every result */
-#define SOAK_MAX_REPORTS 5   /* failure messages per rank */
+#define SOAK_SLOTS 7       /* slot 0 is MPI_COMM_WORLD */
+#define SOAK_CANARY 64     /* bytes checked past every result */
+#define SOAK_MAX_REPORTS 5 /* failure messages per rank */
 
-typedef enum {
-    C_ALLREDUCE, C_IALLREDUCE, C_PERSISTENT, C_RSB, C_RS, C_AG, C_AGV, C_COUNT
-} coll_t;
+typedef enum { C_ALLREDUCE, C_IALLREDUCE, C_PERSISTENT, C_RSB, C_RS, C_AG, C_AGV, C_COUNT } coll_t;
 /* As the counters name them: coll_swing_<name>_served, _fallback. */
-static const char *const coll_names[C_COUNT] = {
-    "allreduce", "iallreduce", "allreduce_init", "reduce_scatter_block", "reduce_scatter",
-    "allgather", "allgatherv"
-};
+static const char *const coll_names[C_COUNT] = { "allreduce",      "iallreduce",
+                                                 "allreduce_init", "reduce_scatter_block",
+                                                 "reduce_scatter", "allgather",
+                                                 "allgatherv" };
 
 typedef enum { T_INT, T_LL, T_FLOAT, T_DOUBLE, T_INT8, T_COUNT } type_t;
 static const char *const type_names[T_COUNT] = { "int", "long long", "float", "double", "int8" };
@@ -81,7 +79,7 @@ static const char *const op_names[O_COUNT] = { "sum", "max", "min", "bxor" };
 typedef enum { K_DUP, K_REVERSED, K_HALVES, K_PARITY, K_GROUP, K_SUBSPLIT, K_COUNT } kind_t;
 
 typedef struct slot {
-    MPI_Comm comm;           /* MPI_COMM_NULL where this rank is not a member */
+    MPI_Comm comm; /* MPI_COMM_NULL where this rank is not a member */
     char name[64];
 } slot_t;
 
@@ -181,8 +179,8 @@ static void *table(size_t n)
     return t;
 }
 
-__attribute__((format(printf, 3, 4)))
-static void fail(soak_t *s, unsigned long long it, const char *fmt, ...)
+__attribute__((format(printf, 3, 4))) static void fail(soak_t *s, unsigned long long it,
+                                                       const char *fmt, ...)
 {
     char msg[256];
     va_list ap;
@@ -255,7 +253,7 @@ static void slot_make(soak_t *s, int i, rel_rng_t *rng)
     char name[64];
 
     if (p < 4 && (K_HALVES == k || K_PARITY == k)) {
-        k = K_DUP;   /* halves of 2 or 3 ranks would be singletons */
+        k = K_DUP; /* halves of 2 or 3 ranks would be singletons */
     }
     switch (k) {
     case K_DUP:
@@ -347,8 +345,8 @@ static int do_allreduce(soak_t *s, coll_t c, MPI_Comm comm, int inplace, type_t 
     const void *sb = inplace ? MPI_IN_PLACE : (const void *) s->sbuf;
 
     if (C_PERSISTENT == c) {
-        rc = TU_ALLREDUCE_INIT(sb, s->rbuf, (int) n, mpi_type(t), mpi_op(op), comm,
-                                MPI_INFO_NULL, &req);
+        rc = TU_ALLREDUCE_INIT(sb, s->rbuf, (int) n, mpi_type(t), mpi_op(op), comm, MPI_INFO_NULL,
+                               &req);
     }
     for (int k = 0; k < starts && MPI_SUCCESS == rc; ++k) {
         uint64_t sk = salt + (uint64_t) k * 0x51ED;
@@ -391,15 +389,14 @@ static int do_allreduce(soak_t *s, coll_t c, MPI_Comm comm, int inplace, type_t 
         }
     }
     if (MPI_REQUEST_NULL != req) {
-        MPI_Request_free(&req);   /* persistent, inactive */
+        MPI_Request_free(&req); /* persistent, inactive */
     }
     return rc;
 }
 
 /* Reduce-scatter (block or v): rank k gets elements [off_k, off_k + cnt_k). */
 static int do_reduce_scatter(soak_t *s, coll_t c, MPI_Comm comm, type_t t, op_t op, size_t n,
-                             uint64_t salt, int rank, int p, unsigned long long it,
-                             rel_rng_t *rng)
+                             uint64_t salt, int rank, int p, unsigned long long it, rel_rng_t *rng)
 {
     int *counts = table(sizeof(int) * (size_t) p), rc;
     size_t total = 0, first = 0, size = type_sizes[t];
@@ -447,7 +444,7 @@ static int do_allgather(soak_t *s, coll_t c, MPI_Comm comm, int inplace, type_t 
 
     for (int k = 0; k < p; ++k) {
         counts[k] = (C_AG == c) ? (int) (n / (size_t) p)
-                    : (int) rel_rng_range(rng, 0, (long long) (n / (size_t) p));
+                                : (int) rel_rng_range(rng, 0, (long long) (n / (size_t) p));
         displs[k] = (int) end + ((C_AGV == c) ? (int) rel_rng_range(rng, 0, 3) : 0);
         end = (size_t) displs[k] + (size_t) counts[k];
         total += (size_t) counts[k];
@@ -504,8 +501,13 @@ static int do_allgather(soak_t *s, coll_t c, MPI_Comm comm, int inplace, type_t 
 static void one_call(soak_t *s, unsigned long long it, rel_rng_t *rng)
 {
     int si = (int) rel_rng_range(rng, 0, SOAK_SLOTS - 1), roll = (int) rel_rng_range(rng, 0, 99);
-    coll_t c = roll < 40 ? C_ALLREDUCE : roll < 52 ? C_IALLREDUCE : roll < 62 ? C_PERSISTENT
-               : roll < 72 ? C_RSB : roll < 82 ? C_RS : roll < 91 ? C_AG : C_AGV;
+    coll_t c = roll < 40   ? C_ALLREDUCE
+               : roll < 52 ? C_IALLREDUCE
+               : roll < 62 ? C_PERSISTENT
+               : roll < 72 ? C_RSB
+               : roll < 82 ? C_RS
+               : roll < 91 ? C_AG
+                           : C_AGV;
     type_t t = (type_t) rel_rng_range(rng, 0, T_COUNT - 1);
     op_t op = (op_t) rel_rng_range(rng, 0, (T_FLOAT == t || T_DOUBLE == t) ? O_MIN : O_BXOR);
     size_t n = pick_count(rng, s->max_count);
@@ -516,7 +518,7 @@ static void one_call(soak_t *s, unsigned long long it, rel_rng_t *rng)
     int rank, p, rc;
 
     if (MPI_COMM_NULL == comm) {
-        return;   /* not a member of this sub-communicator */
+        return; /* not a member of this sub-communicator */
     }
     /* the call's own draws (counts per rank, starts) come from a stream of
        its own, which only the communicator's members read */
@@ -532,9 +534,7 @@ static void one_call(soak_t *s, unsigned long long it, rel_rng_t *rng)
         s->moving[c] += n > 0;
         break;
     case C_RSB:
-    case C_RS:
-        rc = do_reduce_scatter(s, c, comm, t, op, n, salt, rank, p, it, &own);
-        break;
+    case C_RS: rc = do_reduce_scatter(s, c, comm, t, op, n, salt, rank, p, it, &own); break;
     default:
         rc = do_allgather(s, c, comm, inplace && C_AG == c, t, n, salt, rank, p, it, &own);
         break;
@@ -566,8 +566,8 @@ static void mem_report(const soak_t *s, unsigned long long done, const mem_t *m,
     MPI_Reduce(mine, most, 3, MPI_LONG_LONG, MPI_MAX, 0, MPI_COMM_WORLD);
     if (0 == s->wrank) {
         printf("soak: %s %llu calls, %llu communicators made: VmRSS %lld KiB, VmHWM %lld KiB, "
-               "heap %lld KiB (largest of %d ranks)\n", when, done, s->made, most[0], most[1],
-               most[2] / 1024, s->wsize);
+               "heap %lld KiB (largest of %d ranks)\n",
+               when, done, s->made, most[0], most[1], most[2] / 1024, s->wsize);
         fflush(stdout);
     }
 }
@@ -584,16 +584,18 @@ static void mem_check(soak_t *s, unsigned long long done, const mem_t *base, con
              s->max_rss);
     }
     if (m->heap - base->heap > (long long) s->max_heap) {
-        fail(s, done, "heap grew %lld bytes after the warm-up (bound %llu)",
-             m->heap - base->heap, s->max_heap);
+        fail(s, done, "heap grew %lld bytes after the warm-up (bound %llu)", m->heap - base->heap,
+             s->max_heap);
     }
 }
 
 static void usage_exit(const char *arg)
 {
-    fprintf(stderr, "soak: unknown argument \"%s\"\nusage: soak [--seed N] [--iters N] "
+    fprintf(stderr,
+            "soak: unknown argument \"%s\"\nusage: soak [--seed N] [--iters N] "
             "[--max-count N] [--report N] [--churn N] [--max-rss-growth KIB] "
-            "[--max-heap-growth BYTES] [--no-swing] [--self-test] [--self-test-leak BYTES]\n", arg);
+            "[--max-heap-growth BYTES] [--no-swing] [--self-test] [--self-test-leak BYTES]\n",
+            arg);
     MPI_Abort(MPI_COMM_WORLD, 2);
 }
 
@@ -622,13 +624,14 @@ static void parse(soak_t *s, int argc, char **argv)
             s->no_swing = 1;
             continue;
         }
-        dst = 0 == strcmp(a, "--iters") ? &s->iters
-              : 0 == strcmp(a, "--max-count") ? &s->max_count
-              : 0 == strcmp(a, "--report") ? &s->report
-              : 0 == strcmp(a, "--churn") ? &s->churn
-              : 0 == strcmp(a, "--max-rss-growth") ? &s->max_rss
+        dst = 0 == strcmp(a, "--iters")             ? &s->iters
+              : 0 == strcmp(a, "--max-count")       ? &s->max_count
+              : 0 == strcmp(a, "--report")          ? &s->report
+              : 0 == strcmp(a, "--churn")           ? &s->churn
+              : 0 == strcmp(a, "--max-rss-growth")  ? &s->max_rss
               : 0 == strcmp(a, "--max-heap-growth") ? &s->max_heap
-              : 0 == strcmp(a, "--self-test-leak") ? &s->leak : NULL;
+              : 0 == strcmp(a, "--self-test-leak")  ? &s->leak
+                                                    : NULL;
         if (NULL == dst) {
             usage_exit(a);
         }
@@ -660,7 +663,8 @@ static void counters(soak_t *s)
         fallback = swing_pvar_get(name);
         if (0 == s->wrank) {
             printf("soak: rank 0 %-20s %7llu calls (%llu with data): swing served %llu, "
-                   "fallback %llu\n", coll_names[c], s->calls[c], s->moving[c], served, fallback);
+                   "fallback %llu\n",
+                   coll_names[c], s->calls[c], s->moving[c], served, fallback);
         }
         if (!s->no_swing
             && (~0ULL == served || ~0ULL == fallback || served < s->moving[c] || 0 != fallback)) {
@@ -710,8 +714,8 @@ int main(int argc, char **argv)
     memset(s.keep, 0, s.buf_bytes);
     if (0 == s.wrank) {
         printf("soak: seed %llu, %d ranks, %llu calls up to %llu elements, a communicator "
-               "replaced every %llu calls on average%s\n", (unsigned long long) s.seed, s.wsize,
-               s.iters, s.max_count, s.churn,
+               "replaced every %llu calls on average%s\n",
+               (unsigned long long) s.seed, s.wsize, s.iters, s.max_count, s.churn,
                NULL != __asan_init ? "; AddressSanitizer: memory not bounded" : "");
     }
     rel_rng_seed(&rng, s.seed);
@@ -753,7 +757,8 @@ int main(int argc, char **argv)
     slots_free(&s);
     if (0 == s.wrank) {
         printf("soak: %llu calls in %.1f s; after the warm-up VmRSS %+ld KiB, heap %+lld bytes "
-               "(rank 0)\n", s.iters, MPI_Wtime() - t0, m.rss - base.rss, m.heap - base.heap);
+               "(rank 0)\n",
+               s.iters, MPI_Wtime() - t0, m.rss - base.rss, m.heap - base.heap);
     }
     counters(&s);
     if (!s.no_swing && 0 != rel_nb_leftovers(&reqs, &prog)) {

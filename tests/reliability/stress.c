@@ -52,40 +52,75 @@
 #define STRESS_CANARY 64
 #define STRESS_MAX_REPORTS 3
 
-typedef enum {
-    K_I32, K_I64, K_F32, K_F64, K_C3, K_2INT, K_DINT, K_I8, K_COUNT
-} kind_t;
+typedef enum { K_I32, K_I64, K_F32, K_F64, K_C3, K_2INT, K_DINT, K_I8, K_COUNT } kind_t;
 
 typedef enum {
-    O_SUM, O_PROD, O_MIN, O_MAX, O_BAND, O_BOR, O_BXOR, O_LAND, O_LOR, O_LXOR,
-    O_USER_C, O_USER_NC, O_MAXLOC, O_MINLOC, O_COUNT
+    O_SUM,
+    O_PROD,
+    O_MIN,
+    O_MAX,
+    O_BAND,
+    O_BOR,
+    O_BXOR,
+    O_LAND,
+    O_LOR,
+    O_LXOR,
+    O_USER_C,
+    O_USER_NC,
+    O_MAXLOC,
+    O_MINLOC,
+    O_COUNT
 } op_t;
 
-static const char *kind_names[K_COUNT] = {
-    "int", "long long", "float", "double", "contig(3,int)", "2int", "double_int", "int8"
-};
-static const char *op_names[O_COUNT] = {
-    "sum", "prod", "min", "max", "band", "bor", "bxor", "land", "lor", "lxor",
-    "user-commutative-sum", "user-noncommutative-sum", "maxloc", "minloc"
-};
+static const char *kind_names[K_COUNT] = { "int",           "long long", "float",      "double",
+                                           "contig(3,int)", "2int",      "double_int", "int8" };
+static const char *op_names[O_COUNT] = { "sum",
+                                         "prod",
+                                         "min",
+                                         "max",
+                                         "band",
+                                         "bor",
+                                         "bxor",
+                                         "land",
+                                         "lor",
+                                         "lxor",
+                                         "user-commutative-sum",
+                                         "user-noncommutative-sum",
+                                         "maxloc",
+                                         "minloc" };
 
 /* How an allreduce is called (--nbc draws one per call). */
 typedef enum {
-    E_BLOCKING, E_WAIT, E_TEST, E_PERSISTENT, E_FREED, E_PERSISTENT_FREED, E_COMM_FREED,
+    E_BLOCKING,
+    E_WAIT,
+    E_TEST,
+    E_PERSISTENT,
+    E_FREED,
+    E_PERSISTENT_FREED,
+    E_COMM_FREED,
     E_COUNT
 } entry_t;
 
-static const char *entry_names[E_COUNT] = {
-    "blocking", "nonblocking", "nonblocking+test", "persistent", "nonblocking freed active",
-    "persistent freed active", "nonblocking, communicator freed active"
-};
+static const char *entry_names[E_COUNT] = { "blocking",
+                                            "nonblocking",
+                                            "nonblocking+test",
+                                            "persistent",
+                                            "nonblocking freed active",
+                                            "persistent freed active",
+                                            "nonblocking, communicator freed active" };
 
 /* The collectives whose counters are checked, by entry. */
 typedef enum { C_BLOCKING, C_NONBLOCKING, C_PERSISTENT, C_COUNT } coll_t;
 static const char *coll_names[C_COUNT] = { "allreduce", "iallreduce", "allreduce_init" };
 
-typedef struct pair_int { int v; int i; } pair_int_t;
-typedef struct pair_dint { double v; int i; } pair_dint_t;
+typedef struct pair_int {
+    int v;
+    int i;
+} pair_int_t;
+typedef struct pair_dint {
+    double v;
+    int i;
+} pair_dint_t;
 
 typedef struct opts {
     uint64_t seed;
@@ -126,14 +161,21 @@ static void user_sum(void *in, void *inout, int *len, MPI_Datatype *dt)
     }
 }
 
-static int kind_is_float(kind_t k) { return K_F32 == k || K_F64 == k; }
-static int kind_is_pair(kind_t k) { return K_2INT == k || K_DINT == k; }
+static int kind_is_float(kind_t k)
+{
+    return K_F32 == k || K_F64 == k;
+}
+static int kind_is_pair(kind_t k)
+{
+    return K_2INT == k || K_DINT == k;
+}
 
 static size_t kind_scalar_size(kind_t k)
 {
     switch (k) {
     case K_I8: return 1;
-    case K_I32: case K_C3: return sizeof(int);
+    case K_I32:
+    case K_C3: return sizeof(int);
     case K_I64: return sizeof(long long);
     case K_F32: return sizeof(float);
     case K_F64: return sizeof(double);
@@ -155,33 +197,40 @@ static long long gen(op_t op, kind_t k, uint64_t salt, int r, int n, size_t i)
     int small = (K_I8 == k);
 
     switch (op) {
-    case O_SUM: case O_USER_C: case O_USER_NC:
-        return small ? (long long) (h % 15) - 7 : (long long) (h % 2001) - 1000;
+    case O_SUM:
+    case O_USER_C:
+    case O_USER_NC: return small ? (long long) (h % 15) - 7 : (long long) (h % 2001) - 1000;
     case O_PROD: {
         long long v = (h & 1) ? 1 : -1;
         return ((size_t) r == i % (size_t) n) ? 2 * v : v;
     }
-    case O_MIN: case O_MAX:
-        return small ? (long long) (h % 201) - 100 : (long long) (h % 2000001) - 1000000;
-    case O_BAND: case O_BOR: case O_BXOR: {
+    case O_MIN:
+    case O_MAX: return small ? (long long) (h % 201) - 100 : (long long) (h % 2000001) - 1000000;
+    case O_BAND:
+    case O_BOR:
+    case O_BXOR: {
         uint64_t v = (O_BAND == op) ? (h | (h >> 1) | (h >> 2)) : h;
-        if (small) return (long long) (v & 0x7f);
-        if (K_I64 == k) return (long long) (v >> 2);
+        if (small)
+            return (long long) (v & 0x7f);
+        if (K_I64 == k)
+            return (long long) (v >> 2);
         return (long long) (v & 0x3fffffff);
     }
-    case O_LAND: case O_LOR: case O_LXOR:
-        return (0 == h % 5) ? 0 : (long long) (1 + (h >> 8) % 5);
-    case O_MAXLOC: case O_MINLOC:
-        return (long long) (h % 4);
-    default:
-        return 0;
+    case O_LAND:
+    case O_LOR:
+    case O_LXOR: return (0 == h % 5) ? 0 : (long long) (1 + (h >> 8) % 5);
+    case O_MAXLOC:
+    case O_MINLOC: return (long long) (h % 4);
+    default: return 0;
     }
 }
 
 static long long combine(op_t op, long long a, long long b)
 {
     switch (op) {
-    case O_SUM: case O_USER_C: case O_USER_NC: return a + b;
+    case O_SUM:
+    case O_USER_C:
+    case O_USER_NC: return a + b;
     case O_PROD: return a * b;
     case O_MIN: return a < b ? a : b;
     case O_MAX: return a > b ? a : b;
@@ -199,12 +248,19 @@ static void store(kind_t k, char *buf, size_t i, long long v, int idx)
 {
     switch (k) {
     case K_I8: ((int8_t *) buf)[i] = (int8_t) v; break;
-    case K_I32: case K_C3: ((int *) buf)[i] = (int) v; break;
+    case K_I32:
+    case K_C3: ((int *) buf)[i] = (int) v; break;
     case K_I64: ((long long *) buf)[i] = v; break;
     case K_F32: ((float *) buf)[i] = (float) v; break;
     case K_F64: ((double *) buf)[i] = (double) v; break;
-    case K_2INT: ((pair_int_t *) buf)[i].v = (int) v; ((pair_int_t *) buf)[i].i = idx; break;
-    case K_DINT: ((pair_dint_t *) buf)[i].v = (double) v; ((pair_dint_t *) buf)[i].i = idx; break;
+    case K_2INT:
+        ((pair_int_t *) buf)[i].v = (int) v;
+        ((pair_int_t *) buf)[i].i = idx;
+        break;
+    case K_DINT:
+        ((pair_dint_t *) buf)[i].v = (double) v;
+        ((pair_dint_t *) buf)[i].i = idx;
+        break;
     default: break;
     }
 }
@@ -217,20 +273,26 @@ static int load(kind_t k, const char *buf, size_t i, long long *v, int *idx)
     *idx = 0;
     switch (k) {
     case K_I8: *v = ((const int8_t *) buf)[i]; return 1;
-    case K_I32: case K_C3: *v = ((const int *) buf)[i]; return 1;
+    case K_I32:
+    case K_C3: *v = ((const int *) buf)[i]; return 1;
     case K_I64: *v = ((const long long *) buf)[i]; return 1;
-    case K_2INT: *v = ((const pair_int_t *) buf)[i].v; *idx = ((const pair_int_t *) buf)[i].i; return 1;
+    case K_2INT:
+        *v = ((const pair_int_t *) buf)[i].v;
+        *idx = ((const pair_int_t *) buf)[i].i;
+        return 1;
     case K_F32: d = ((const float *) buf)[i]; break;
     case K_F64: d = ((const double *) buf)[i]; break;
-    case K_DINT: d = ((const pair_dint_t *) buf)[i].v; *idx = ((const pair_dint_t *) buf)[i].i; break;
+    case K_DINT:
+        d = ((const pair_dint_t *) buf)[i].v;
+        *idx = ((const pair_dint_t *) buf)[i].i;
+        break;
     default: return 0;
     }
     *v = (long long) d;
-    return (double) *v == d;   /* a fraction or NaN is wrong anyway */
+    return (double) *v == d; /* a fraction or NaN is wrong anyway */
 }
 
-static void expected(op_t op, kind_t k, uint64_t salt, int n, size_t i,
-                     long long *v, int *idx)
+static void expected(op_t op, kind_t k, uint64_t salt, int n, size_t i, long long *v, int *idx)
 {
     *v = gen(op, k, salt, 0, n, i);
     *idx = 0;
@@ -258,11 +320,15 @@ static void parse_opts(int argc, char **argv, opts_t *o, int wrank)
     unsigned long long seed = 0;
     int have_seed = 0;
     const rel_opt_t opts[] = {
-        { "--seed", &seed, NULL, &have_seed }, { "--iters", &o->iters, NULL, NULL },
+        { "--seed", &seed, NULL, &have_seed },
+        { "--iters", &o->iters, NULL, NULL },
         { "--max-count", &o->max_count, NULL, NULL },
-        { "--expect-alg", NULL, &o->expect_alg, NULL }, { "--int8", NULL, NULL, &o->int8 },
-        { "--nbc", NULL, NULL, &o->nbc }, { "--no-swing", NULL, NULL, &o->no_swing },
-        { "--self-test", NULL, NULL, &o->self_test }, { NULL, NULL, NULL, NULL },
+        { "--expect-alg", NULL, &o->expect_alg, NULL },
+        { "--int8", NULL, NULL, &o->int8 },
+        { "--nbc", NULL, NULL, &o->nbc },
+        { "--no-swing", NULL, NULL, &o->no_swing },
+        { "--self-test", NULL, NULL, &o->self_test },
+        { NULL, NULL, NULL, NULL },
     };
 
     o->iters = 300;
@@ -272,8 +338,10 @@ static void parse_opts(int argc, char **argv, opts_t *o, int wrank)
     o->no_swing = 0;
     o->self_test = 0;
     o->expect_alg = NULL;
-    rel_parse_opts("stress", "stress [--seed N] [--iters N] [--max-count N] [--int8] [--nbc] "
-                   "[--expect-alg NAME] [--no-swing] [--self-test]", argc, argv, opts);
+    rel_parse_opts("stress",
+                   "stress [--seed N] [--iters N] [--max-count N] [--int8] [--nbc] "
+                   "[--expect-alg NAME] [--no-swing] [--self-test]",
+                   argc, argv, opts);
     o->seed = seed;
     if (!have_seed) {
         uint64_t s = tu_mix((uint64_t) time(NULL) ^ ((uint64_t) getpid() << 20));
@@ -296,10 +364,14 @@ static void comms_create(state_t *s)
 
     s->comms[0].comm = MPI_COMM_WORLD;
     snprintf(s->comms[0].name, sizeof(s->comms[0].name), "world");
-    MPI_Comm_dup(MPI_COMM_WORLD, &c);               comm_set(&s->comms[1], c, "dup(world)");
-    MPI_Comm_split(MPI_COMM_WORLD, r % 2, r, &c);   comm_set(&s->comms[2], c, "split(parity)");
-    MPI_Comm_split(MPI_COMM_WORLD, r % 2, -r, &c);  comm_set(&s->comms[3], c, "split(parity,reversed)");
-    MPI_Comm_split(MPI_COMM_WORLD, 0, p - r, &c);   comm_set(&s->comms[4], c, "reversed(world)");
+    MPI_Comm_dup(MPI_COMM_WORLD, &c);
+    comm_set(&s->comms[1], c, "dup(world)");
+    MPI_Comm_split(MPI_COMM_WORLD, r % 2, r, &c);
+    comm_set(&s->comms[2], c, "split(parity)");
+    MPI_Comm_split(MPI_COMM_WORLD, r % 2, -r, &c);
+    comm_set(&s->comms[3], c, "split(parity,reversed)");
+    MPI_Comm_split(MPI_COMM_WORLD, 0, p - r, &c);
+    comm_set(&s->comms[4], c, "reversed(world)");
     {
         int sr, sp;
         MPI_Comm_rank(s->comms[2].comm, &sr);
@@ -307,16 +379,21 @@ static void comms_create(state_t *s)
         MPI_Comm_split(s->comms[2].comm, sr < (sp + 1) / 2, sr, &c);
         comm_set(&s->comms[5], c, "split(split(parity))");
     }
-    MPI_Comm_split(MPI_COMM_WORLD, r / 3, r, &c);   comm_set(&s->comms[6], c, "split(groups of 3)");
-    MPI_Comm_split(MPI_COMM_WORLD, r, 0, &c);       comm_set(&s->comms[7], c, "singleton");
-    MPI_Comm_dup(s->comms[4].comm, &c);             comm_set(&s->comms[8], c, "dup(reversed(world))");
-    MPI_Comm_dup(MPI_COMM_WORLD, &c);               comm_set(&s->comms[STRESS_CHURN], c, "churn");
+    MPI_Comm_split(MPI_COMM_WORLD, r / 3, r, &c);
+    comm_set(&s->comms[6], c, "split(groups of 3)");
+    MPI_Comm_split(MPI_COMM_WORLD, r, 0, &c);
+    comm_set(&s->comms[7], c, "singleton");
+    MPI_Comm_dup(s->comms[4].comm, &c);
+    comm_set(&s->comms[8], c, "dup(reversed(world))");
+    MPI_Comm_dup(MPI_COMM_WORLD, &c);
+    comm_set(&s->comms[STRESS_CHURN], c, "churn");
 }
 
 /* Replaces the churn communicator by a new one drawn from the shared stream. */
 static void comm_churn(state_t *s, rel_rng_t *rng)
 {
-    int base = (int) rel_rng_range(rng, 0, STRESS_CHURN - 1), colors = (int) rel_rng_range(rng, 1, 3);
+    int base = (int) rel_rng_range(rng, 0, STRESS_CHURN - 1),
+        colors = (int) rel_rng_range(rng, 1, 3);
     int key_rev = (int) rel_rng_range(rng, 0, 1), br;
     MPI_Comm c;
     char name[48];
@@ -337,16 +414,17 @@ static void comms_free(state_t *s)
 }
 
 /* how: the entry of an allreduce (--nbc), "" for the others */
-static void report_how(state_t *s, unsigned long long it, const char *comm_name,
-                       const char *how, const char *what, kind_t k, op_t op, size_t count,
-                       int inplace, int *nrep)
+static void report_how(state_t *s, unsigned long long it, const char *comm_name, const char *how,
+                       const char *what, kind_t k, op_t op, size_t count, int inplace, int *nrep)
 {
     s->errors++;
     if ((*nrep)++ < STRESS_MAX_REPORTS) {
-        fprintf(stderr, "stress: FAIL rank %d seed %llu iter %llu comm %s type %s op %s "
-                "count %zu %s%s%s: %s\n", s->wrank, (unsigned long long) s->o.seed, it,
-                comm_name, kind_names[k], op_names[op], count,
-                inplace ? "in-place" : "out-of-place", *how ? " " : "", how, what);
+        fprintf(stderr,
+                "stress: FAIL rank %d seed %llu iter %llu comm %s type %s op %s "
+                "count %zu %s%s%s: %s\n",
+                s->wrank, (unsigned long long) s->o.seed, it, comm_name, kind_names[k],
+                op_names[op], count, inplace ? "in-place" : "out-of-place", *how ? " " : "", how,
+                what);
     }
 }
 
@@ -381,9 +459,12 @@ static size_t pick_count(rel_rng_t *rng, unsigned long long max)
 
     switch (rel_rng_range(rng, 0, 7)) {
     case 0: return 0;
-    case 1: case 2: hi = 16; break;
-    case 3: case 4: hi = 4096; break;
-    case 5: case 6: hi = max / 16; break;
+    case 1:
+    case 2: hi = 16; break;
+    case 3:
+    case 4: hi = 4096; break;
+    case 5:
+    case 6: hi = max / 16; break;
     default: hi = max; break;
     }
     hi = hi < max ? hi : max;
@@ -422,8 +503,7 @@ static int run_entry(state_t *s, rel_rng_t *rng, entry_t e, const void *sbuf, si
     int rc, done = 0;
 
     switch (e) {
-    case E_BLOCKING:
-        return MPI_Allreduce(sbuf, s->rbuf, (int) count, dt, op, comm);
+    case E_BLOCKING: return MPI_Allreduce(sbuf, s->rbuf, (int) count, dt, op, comm);
     case E_PERSISTENT:
     case E_PERSISTENT_FREED:
         rc = TU_ALLREDUCE_INIT(sbuf, s->rbuf, (int) count, dt, op, comm, MPI_INFO_NULL, &req);
@@ -439,26 +519,23 @@ static int run_entry(state_t *s, rel_rng_t *rng, entry_t e, const void *sbuf, si
             MPI_Request_free(&req);
         }
         return rc;
-    default:
-        break;
+    default: break;
     }
     rc = MPI_Iallreduce(sbuf, s->rbuf, (int) count, dt, op, comm, &req);
     if (MPI_SUCCESS != rc) {
         return rc;
     }
     switch (e) {
-    case E_FREED:
-        return free_active(&req);
+    case E_FREED: return free_active(&req);
     case E_COMM_FREED:
-        comm_churn(s, rng);   /* frees comm, the churn communicator */
+        comm_churn(s, rng); /* frees comm, the churn communicator */
         break;
     case E_TEST:
         while (MPI_SUCCESS == rc && !done) {
             rc = MPI_Test(&req, &done, MPI_STATUS_IGNORE);
         }
         return rc;
-    default:
-        break;
+    default: break;
     }
     return MPI_Wait(&req, MPI_STATUS_IGNORE);
 }
@@ -505,9 +582,9 @@ static void one_allreduce(state_t *s, rel_rng_t *rng, unsigned long long it)
     }
     s->calls++;
     if (served) {
-        s->expect_served[E_BLOCKING == e ? C_BLOCKING
+        s->expect_served[E_BLOCKING == e                                  ? C_BLOCKING
                          : (E_PERSISTENT == e || E_PERSISTENT_FREED == e) ? C_PERSISTENT
-                                                                        : C_NONBLOCKING]++;
+                                                                          : C_NONBLOCKING]++;
     }
     if (MPI_SUCCESS != rc) {
         char msg[MPI_MAX_ERROR_STRING + 32];
@@ -526,18 +603,20 @@ static void one_allreduce(state_t *s, rel_rng_t *rng, unsigned long long it)
         if (!load(k, s->rbuf, i, &got, &got_idx) || got != want
             || (kind_is_pair(k) && got_idx != want_idx)) {
             char what[160];
-            double raw = (K_F32 == k) ? ((const float *) s->rbuf)[i]
-                       : (K_F64 == k) ? ((const double *) s->rbuf)[i]
-                       : (K_DINT == k) ? ((const pair_dint_t *) s->rbuf)[i].v : (double) got;
-            snprintf(what, sizeof(what), "element %zu is %.17g (index %d), expected %lld (index %d)",
-                     i, raw, got_idx, want, want_idx);
+            double raw = (K_F32 == k)    ? ((const float *) s->rbuf)[i]
+                         : (K_F64 == k)  ? ((const double *) s->rbuf)[i]
+                         : (K_DINT == k) ? ((const pair_dint_t *) s->rbuf)[i].v
+                                         : (double) got;
+            snprintf(what, sizeof(what),
+                     "element %zu is %.17g (index %d), expected %lld (index %d)", i, raw, got_idx,
+                     want, want_idx);
             report_how(s, it, name, how, what, k, op, count, inplace, &nrep);
         }
     }
     for (i = 0; i < STRESS_CANARY; ++i) {
         if (0x5A != (unsigned char) s->rbuf[bytes + i]) {
-            report_how(s, it, name, how, "wrote past the end of the receive buffer", k, op,
-                       count, inplace, &nrep);
+            report_how(s, it, name, how, "wrote past the end of the receive buffer", k, op, count,
+                       inplace, &nrep);
             break;
         }
     }
@@ -572,8 +651,7 @@ static int one_reduce_scatter(state_t *s, const comm_slot_t *cs, uint64_t salt, 
     for (int i = 0; i < total; ++i) {
         in[i] = (int) (rel_hash3(salt, (uint64_t) r, (uint64_t) i) % 1000);
     }
-    *rc = MPI_Reduce_scatter(inplace ? MPI_IN_PLACE : in, out, counts, MPI_INT, MPI_SUM,
-                             cs->comm);
+    *rc = MPI_Reduce_scatter(inplace ? MPI_IN_PLACE : in, out, counts, MPI_INT, MPI_SUM, cs->comm);
     for (int i = 0; MPI_SUCCESS == *rc && i < counts[r]; ++i) {
         int want = 0;
         for (int q = 0; q < n; ++q) {
@@ -630,17 +708,15 @@ static void one_other(state_t *s, rel_rng_t *rng, unsigned long long it)
         }
     }
     if (MPI_SUCCESS != rc) {
-        report(s, it, cs, "bcast/barrier/allgather/reduce_scatter returned an error", K_I32,
-               O_SUM, m, 0, &nrep);
+        report(s, it, cs, "bcast/barrier/allgather/reduce_scatter returned an error", K_I32, O_SUM,
+               m, 0, &nrep);
     }
 }
 
 static void types_ops_create(state_t *s)
 {
-    static const MPI_Op builtin[] = {
-        MPI_SUM, MPI_PROD, MPI_MIN, MPI_MAX, MPI_BAND, MPI_BOR, MPI_BXOR,
-        MPI_LAND, MPI_LOR, MPI_LXOR
-    };
+    static const MPI_Op builtin[] = { MPI_SUM, MPI_PROD, MPI_MIN,  MPI_MAX, MPI_BAND,
+                                      MPI_BOR, MPI_BXOR, MPI_LAND, MPI_LOR, MPI_LXOR };
 
     s->types[K_I8] = MPI_INT8_T;
     s->types[K_I32] = MPI_INT;
@@ -719,21 +795,27 @@ static int check_counters(state_t *s, coll_t c, counters_t *pv)
         if (s->o.no_swing) {
             return 1;
         }
-        fprintf(stderr, "stress: rank %d: MPI_T counter coll_swing_%s_served not found: "
-                "the swing component was not loaded\n", s->wrank, coll_names[c]);
+        fprintf(stderr,
+                "stress: rank %d: MPI_T counter coll_swing_%s_served not found: "
+                "the swing component was not loaded\n",
+                s->wrank, coll_names[c]);
         return 0;
     }
     (void) rel_pvar_read(&pv->fallback, &n_fb);
     if (!s->o.no_swing && n_served < want) {
-        fprintf(stderr, "stress: rank %d: swing served %llu %s calls, expected at least %llu "
-                "(fallbacks: %llu)\n", s->wrank, n_served, coll_names[c], want, n_fb);
+        fprintf(stderr,
+                "stress: rank %d: swing served %llu %s calls, expected at least %llu "
+                "(fallbacks: %llu)\n",
+                s->wrank, n_served, coll_names[c], want, n_fb);
         ok = 0;
     }
     if (!s->o.no_swing && NULL != alg && 0 != strcmp(alg, "auto")
         && (C_BLOCKING == c || (0 != strcmp(alg, "shm") && 0 != strcmp(alg, "hier")))
         && (0 != rel_pvar_read(&pv->alg, &n_alg) || n_alg < want)) {
-        fprintf(stderr, "stress: rank %d: %s algorithm %s ran %llu calls, expected at least "
-                "%llu\n", s->wrank, coll_names[c], alg, n_alg, want);
+        fprintf(stderr,
+                "stress: rank %d: %s algorithm %s ran %llu calls, expected at least "
+                "%llu\n",
+                s->wrank, coll_names[c], alg, n_alg, want);
         ok = 0;
     }
     if (0 == s->wrank && (C_BLOCKING == c || s->o.nbc)) {
@@ -752,8 +834,10 @@ static int check_leftovers(state_t *s)
     unsigned long long reqs, prog;
 
     if (0 != rel_nb_leftovers(&reqs, &prog)) {
-        fprintf(stderr, "stress: rank %d: at the end coll_swing_nb_requests is %llu, "
-                "nb_progress %llu (unreadable: %llu), expected 0\n", s->wrank, reqs, prog, ~0ULL);
+        fprintf(stderr,
+                "stress: rank %d: at the end coll_swing_nb_requests is %llu, "
+                "nb_progress %llu (unreadable: %llu), expected 0\n",
+                s->wrank, reqs, prog, ~0ULL);
         return 0;
     }
     return 1;
@@ -780,8 +864,8 @@ int main(int argc, char **argv)
                s.o.int8 ? " int8" : "", s.o.nbc ? " nbc" : "", (unsigned long long) s.o.seed);
         fflush(stdout);
     }
-    s.buf_bytes = (size_t) s.o.max_count * sizeof(pair_dint_t) + 2048 * sizeof(int) * (size_t) s.wsize
-                  + STRESS_CANARY;
+    s.buf_bytes = (size_t) s.o.max_count * sizeof(pair_dint_t)
+                  + 2048 * sizeof(int) * (size_t) s.wsize + STRESS_CANARY;
     s.sbuf = malloc(s.buf_bytes);
     s.rbuf = malloc(s.buf_bytes);
     if (NULL == s.sbuf || NULL == s.rbuf) {
@@ -821,8 +905,8 @@ int main(int argc, char **argv)
     }
     tu_sum_to_all(&bad, &all_bad, MPI_UNSIGNED_LONG_LONG);
     if (0 == s.wrank) {
-        printf("stress: %llu allreduce calls per rank, %llu problems: %s (seed %llu)\n",
-               s.calls, all_bad, all_bad ? "FAIL" : "OK", (unsigned long long) s.o.seed);
+        printf("stress: %llu allreduce calls per rank, %llu problems: %s (seed %llu)\n", s.calls,
+               all_bad, all_bad ? "FAIL" : "OK", (unsigned long long) s.o.seed);
     }
     MPI_Type_free(&s.types[K_C3]);
     MPI_Op_free(&s.ops[O_USER_C]);

@@ -36,8 +36,8 @@ static long long threads_input(uint64_t salt, int rank, size_t i)
  * place of the blocks: every rank ends with the whole reduced vector.
  * Returns the errors found.
  */
-static unsigned long long threads_halves(MPI_Comm comm, uint64_t salt, size_t blk,
-                                         long long *in, long long *out)
+static unsigned long long threads_halves(MPI_Comm comm, uint64_t salt, size_t blk, long long *in,
+                                         long long *out)
 {
     int r, n, rc;
 
@@ -57,8 +57,10 @@ static unsigned long long threads_halves(MPI_Comm comm, uint64_t salt, size_t bl
             want += threads_input(salt, q, i);
         }
         if (out[i] != want) {
-            fprintf(stderr, "threads: FAIL reduce_scatter_block + allgather element %zu: got "
-                    "%lld, expected %lld\n", i, out[i], want);
+            fprintf(stderr,
+                    "threads: FAIL reduce_scatter_block + allgather element %zu: got "
+                    "%lld, expected %lld\n",
+                    i, out[i], want);
             return 1;
         }
     }
@@ -89,8 +91,9 @@ static void *worker_run(void *arg)
             buf[i] = v;
             dbuf[i] = (double) v;
         }
-        rc = use_double ? MPI_Allreduce(MPI_IN_PLACE, dbuf, (int) count, MPI_DOUBLE, MPI_SUM, w->comm)
-                        : MPI_Allreduce(MPI_IN_PLACE, buf, (int) count, MPI_LONG_LONG, MPI_SUM, w->comm);
+        rc = use_double
+                 ? MPI_Allreduce(MPI_IN_PLACE, dbuf, (int) count, MPI_DOUBLE, MPI_SUM, w->comm)
+                 : MPI_Allreduce(MPI_IN_PLACE, buf, (int) count, MPI_LONG_LONG, MPI_SUM, w->comm);
         w->calls++;
         for (size_t i = 0; MPI_SUCCESS == rc && i < count; ++i) {
             long long want = 0;
@@ -99,9 +102,11 @@ static void *worker_run(void *arg)
             }
             if ((use_double && dbuf[i] != (double) want) || (!use_double && buf[i] != want)) {
                 if (0 == w->errors) {
-                    fprintf(stderr, "threads: FAIL thread %d iter %llu count %zu %s element %zu: "
-                            "got %g / %lld, expected %lld\n", w->id, it, count,
-                            use_double ? "double" : "long long", i, dbuf[i], buf[i], want);
+                    fprintf(stderr,
+                            "threads: FAIL thread %d iter %llu count %zu %s element %zu: "
+                            "got %g / %lld, expected %lld\n",
+                            w->id, it, count, use_double ? "double" : "long long", i, dbuf[i],
+                            buf[i], want);
                 }
                 w->errors++;
                 break;
@@ -134,8 +139,10 @@ int main(int argc, char **argv)
     unsigned long long served = 0, expect = 0;
     int provided, rank, size;
     const rel_opt_t opts[] = {
-        { "--seed", &seed, NULL, NULL }, { "--iters", &iters, NULL, NULL },
-        { "--threads", &nthreads, NULL, NULL }, { "--max-count", &max_count, NULL, NULL },
+        { "--seed", &seed, NULL, NULL },
+        { "--iters", &iters, NULL, NULL },
+        { "--threads", &nthreads, NULL, NULL },
+        { "--max-count", &max_count, NULL, NULL },
         { NULL, NULL, NULL, NULL },
     };
 
@@ -183,15 +190,15 @@ int main(int argc, char **argv)
         MPI_Comm_free(&w[t].comm);
     }
     if (0 != rel_pvar_read(&pv_served, &served) || (size >= 2 && served < expect)) {
-        fprintf(stderr, "threads: rank %d: swing served %llu calls, expected at least %llu\n",
-                rank, served, expect);
+        fprintf(stderr, "threads: rank %d: swing served %llu calls, expected at least %llu\n", rank,
+                served, expect);
         bad++;
     }
     rel_pvar_close(&pv_served);
     tu_sum_to_all(&bad, &all_bad, MPI_UNSIGNED_LONG_LONG);
     if (0 == rank) {
-        printf("threads: %llu calls per rank, swing served %llu, %llu problems: %s\n",
-               expect, served, all_bad, all_bad ? "FAIL" : "OK");
+        printf("threads: %llu calls per rank, swing served %llu, %llu problems: %s\n", expect,
+               served, all_bad, all_bad ? "FAIL" : "OK");
     }
     MPI_T_finalize();
     MPI_Finalize();

@@ -18,7 +18,7 @@
 typedef struct ref_sets {
     long p;
     int steps;
-    unit_set_t *r;   /* r[s * p + x] = R(x, s) */
+    unit_set_t *r; /* r[s * p + x] = R(x, s) */
 } ref_sets_t;
 
 static unit_set_t *ref_at(const ref_sets_t *ref, int s, long x)
@@ -64,25 +64,25 @@ static void check_blocks(const swt_shape_t *pow2, swt_alg_t alg)
     }
     /* the sets of section 4 */
     for (long x = 0; x < p; ++x) {
-        UNIT_CHECK(p == unit_set_count(ref_at(&ref, 0, x)), "%s alg %d: R(%ld, 0) not all",
-                      name, alg, x);
+        UNIT_CHECK(p == unit_set_count(ref_at(&ref, 0, x)), "%s alg %d: R(%ld, 0) not all", name,
+                   alg, x);
         for (int s = 0; s < L; ++s) {
             long q = swt_partner(pow2, alg, x, s, NULL);
             unit_set_t u = *ref_at(&ref, s + 1, x);
             UNIT_CHECK(unit_set_disjoint(ref_at(&ref, s + 1, x), ref_at(&ref, s + 1, q)),
-                          "%s alg %d: R(%ld, %d) meets R(%ld, %d)", name, alg, x, s + 1, q, s + 1);
+                       "%s alg %d: R(%ld, %d) meets R(%ld, %d)", name, alg, x, s + 1, q, s + 1);
             unit_set_union(&u, ref_at(&ref, s + 1, q));
             UNIT_CHECK(unit_set_equal(&u, ref_at(&ref, s, x)),
-                          "%s alg %d: R(%ld, %d) != R(%ld, %d) U R(%ld, %d)",
-                          name, alg, x, s, x, s + 1, q, s + 1);
+                       "%s alg %d: R(%ld, %d) != R(%ld, %d) U R(%ld, %d)", name, alg, x, s, x,
+                       s + 1, q, s + 1);
             UNIT_CHECK_EQ(unit_set_count(ref_at(&ref, s, x)), p >> s);
         }
         for (int s = 0; s <= L; ++s) {
             for (long y = 0; y < p; ++y) {
                 if (unit_set_has(ref_at(&ref, s, x), y)) {
                     UNIT_CHECK(unit_set_equal(ref_at(&ref, s, x), ref_at(&ref, s, y)),
-                                  "%s alg %d: %ld in R(%ld, %d) but R(%ld, %d) differs",
-                                  name, alg, y, x, s, y, s);
+                               "%s alg %d: %ld in R(%ld, %d) but R(%ld, %d) differs", name, alg, y,
+                               x, s, y, s);
                 }
             }
         }
@@ -92,7 +92,7 @@ static void check_blocks(const swt_shape_t *pow2, swt_alg_t alg)
         long *lx = &lo[(size_t) x * (size_t) (L + 1)];
         UNIT_CHECK_EQ(SWT_OK, swt_block_ranges(pow2, alg, x, lx));
         UNIT_CHECK(lx[L] >= 0 && lx[L] < p && -1 == owner[lx[L]],
-                      "%s alg %d: block %ld owned twice or out of range", name, alg, lx[L]);
+                   "%s alg %d: block %ld owned twice or out of range", name, alg, lx[L]);
         owner[lx[L]] = x;
     }
     for (long x = 0; x < p; ++x) {
@@ -100,12 +100,11 @@ static void check_blocks(const swt_shape_t *pow2, swt_alg_t alg)
         for (int s = 0; s <= L; ++s) {
             long n = p >> s;
             UNIT_CHECK(lx[s] >= 0 && lx[s] + n <= p && 0 == lx[s] % n,
-                          "%s alg %d: range of R(%ld, %d) = [%ld, +%ld)", name, alg, x, s,
-                          lx[s], n);
+                       "%s alg %d: range of R(%ld, %d) = [%ld, +%ld)", name, alg, x, s, lx[s], n);
             for (long b = lx[s]; b < lx[s] + n; ++b) {
                 UNIT_CHECK(unit_set_has(ref_at(&ref, s, x), owner[b]),
-                              "%s alg %d: block %ld in range of R(%ld, %d) owned by %ld outside it",
-                              name, alg, b, x, s, owner[b]);
+                           "%s alg %d: block %ld in range of R(%ld, %d) owned by %ld outside it",
+                           name, alg, b, x, s, owner[b]);
             }
         }
     }
@@ -171,11 +170,11 @@ static void check_sched_blocks(const swt_shape_t *shape, swt_alg_t alg)
             UNIT_CHECK_EQ(st->recv_n, pc >> (s + 1));
             for (long b = 0; b < st->send_n; ++b) {
                 UNIT_CHECK(unit_set_has(sent, owner[st->send_lo + b]),
-                              "%s alg %d rank %ld step %d: sends block %ld of the wrong set",
-                              name, alg, x, i, st->send_lo + b);
+                           "%s alg %d rank %ld step %d: sends block %ld of the wrong set", name,
+                           alg, x, i, st->send_lo + b);
                 UNIT_CHECK(unit_set_has(got, owner[st->recv_lo + b]),
-                              "%s alg %d rank %ld step %d: receives block %ld of the wrong set",
-                              name, alg, x, i, st->recv_lo + b);
+                           "%s alg %d rank %ld step %d: receives block %ld of the wrong set", name,
+                           alg, x, i, st->recv_lo + b);
             }
         }
         UNIT_CHECK_EQ(rs, L);
@@ -271,7 +270,7 @@ static Suite *blocks_suite(void)
     TCase *tc = tcase_create("core");
 
     tcase_set_timeout(tc, 300);
-    tcase_add_loop_test(tc, test_blocks_ring, 0, 9);   /* p = 1 .. 256 */
+    tcase_add_loop_test(tc, test_blocks_ring, 0, 9); /* p = 1 .. 256 */
     tcase_add_loop_test(tc, test_blocks_torus, 0, NBLOCK_TORI);
     tcase_add_test(tc, test_blocks_folded_ring);
     tcase_add_loop_test(tc, test_blocks_folded_torus, 0, NFOLDED);

@@ -170,8 +170,8 @@ START_TEST(test_torus4x4_halves)
         near(swt_model_time_half_parts(m, (swt_alg_t) a, SWT_KIND_BO, 1, SWT_HALF_AG, 5000),
              swt_model_time_half(m, (swt_alg_t) a, SWT_KIND_BO, SWT_HALF_AG, 5000));
     }
-    ck_assert(isinf(swt_model_time_half_parts(m, SWT_ALG_SWING, SWT_KIND_BO, 3, SWT_HALF_RS,
-                                              1000)));
+    ck_assert(
+        isinf(swt_model_time_half_parts(m, SWT_ALG_SWING, SWT_KIND_BO, 3, SWT_HALF_RS, 1000)));
     swt_model_destroy(m);
 }
 END_TEST
@@ -223,7 +223,6 @@ START_TEST(test_params_from_topo)
 }
 END_TEST
 
-
 /*
  * Messages (section 12): each message costs o at its sender and at its
  * receiver. On the torus 4x4 (no folding, 4 core steps, every rank in an
@@ -241,8 +240,12 @@ START_TEST(test_message_overhead)
 {
     swt_model_t *m = model("torus:4x4", &msg_par), *z = model("torus:4x4", &nomsg_par);
     swt_step_cost_t st[SWT_MODEL_STEPS_MAX];
-    static const struct { swt_alg_t alg; int k; } forms[] = {
-        { SWT_ALG_SWING, 1 }, { SWT_ALG_SWING, 4 }, { SWT_ALG_RD, 1 }, { SWT_ALG_RD, 2 } };
+    static const struct {
+        swt_alg_t alg;
+        int k;
+    } forms[] = {
+        { SWT_ALG_SWING, 1 }, { SWT_ALG_SWING, 4 }, { SWT_ALG_RD, 1 }, { SWT_ALG_RD, 2 }
+    };
 
     near(swt_model_time_parts(m, SWT_ALG_SWING, SWT_KIND_LO, 1, 1000), 8.8e-6);
     near(swt_model_time_parts(m, SWT_ALG_SWING, SWT_KIND_LO, 4, 1000), 8.2e-6);
@@ -264,7 +267,8 @@ START_TEST(test_message_overhead)
     }
     /* the ring: 2 * 15 steps of 2k messages, k = 4 */
     near(swt_model_time_parts(m, SWT_ALG_RING, SWT_KIND_BO, 4, 1000)
-             - swt_model_time_parts(z, SWT_ALG_RING, SWT_KIND_BO, 4, 1000), 30 * 8 * 1e-7);
+             - swt_model_time_parts(z, SWT_ALG_RING, SWT_KIND_BO, 4, 1000),
+         30 * 8 * 1e-7);
     swt_model_destroy(m);
     swt_model_destroy(z);
 }
@@ -281,9 +285,11 @@ START_TEST(test_fold_overhead)
     swt_model_t *m = model("ring:3", &msg_par), *z = model("ring:3", &nomsg_par);
 
     near(swt_model_time(m, SWT_ALG_SWING, SWT_KIND_LO, 1000)
-             - swt_model_time(z, SWT_ALG_SWING, SWT_KIND_LO, 1000), 0.4e-6);
+             - swt_model_time(z, SWT_ALG_SWING, SWT_KIND_LO, 1000),
+         0.4e-6);
     near(swt_model_time_parts(m, SWT_ALG_SWING, SWT_KIND_LO, 2, 1000)
-             - swt_model_time_parts(z, SWT_ALG_SWING, SWT_KIND_LO, 2, 1000), 0.8e-6);
+             - swt_model_time_parts(z, SWT_ALG_SWING, SWT_KIND_LO, 2, 1000),
+         0.8e-6);
     swt_model_destroy(m);
     swt_model_destroy(z);
 }
@@ -365,7 +371,8 @@ START_TEST(test_crossover_cores)
     const swt_cost_params_t par2 = { 1e-6, 1e-7, 1e9, 1e-9, 1e-6, 2.0 };
     const swt_cost_params_t par0 = { 1e-6, 1e-7, 1e9, 1e-9, 1e-6, 0.0 };
     swt_model_t *m = model("torus:4x4", &par2), *z = model("torus:4x4", &par0);
-    double x = swt_model_lo_max_bytes(m, SWT_ALG_SWING), x0 = swt_model_lo_max_bytes(z, SWT_ALG_SWING);
+    double x = swt_model_lo_max_bytes(m, SWT_ALG_SWING),
+           x0 = swt_model_lo_max_bytes(z, SWT_ALG_SWING);
 
     UNIT_CHECK(x > 0.0 && x < 1e9, "crossover %g", x);
     ck_assert(swt_model_time(m, SWT_ALG_SWING, SWT_KIND_LO, x)
@@ -394,7 +401,8 @@ START_TEST(test_old_descriptions)
     char text[4096];
 
     ck_assert_int_eq(SWT_OK, swt_topo_parse("logical 8\ncost alpha=1e-6 tau=1e-7 beta=12.5e9 "
-                                            "gamma=1e-10 o=0 cores=0\n", "x", &b, NULL));
+                                            "gamma=1e-10 o=0 cores=0\n",
+                                            "x", &b, NULL));
     ck_assert_int_eq(SWT_OK, swt_model_create(a, NULL, &ma));
     ck_assert_int_eq(SWT_OK, swt_model_create(b, NULL, &mb));
     for (double n = 8; n <= 1 << 26; n *= 4) {

@@ -71,8 +71,7 @@ START_TEST(test_parts)
 
         near(swt_hier_model_time(hm, SWT_HIER_ALLREDUCE, n),
              (lo < bo ? lo : bo) + 2 * a + g * n / 2, "allreduce");
-        near(swt_hier_model_time(hm, SWT_HIER_BCAST, n), 2 * a + 5 * tau + 2 * n / b + a,
-             "bcast");
+        near(swt_hier_model_time(hm, SWT_HIER_BCAST, n), 2 * a + 5 * tau + 2 * n / b + a, "bcast");
         near(swt_hier_model_time(hm, SWT_HIER_RS, n), rs + a + g * n / 2, "reduce-scatter");
         near(swt_hier_model_between(hm, SWT_HIER_AG, n), ag, "allgather");
     }
@@ -107,10 +106,10 @@ static double flat_best(const swt_model_t *m, double n)
  */
 START_TEST(test_against_flat)
 {
-    static const char *const shared =
-        "name d\ndragonfly 4,4,1,0.25\nplace blocks\nslots 2\n"
-        "cost alpha=6.686e-06 tau=2.675e-07 beta=6.137e+06 gamma=1.946e-11 o=1.293e-05 "
-        "cores=3.24\n";
+    static const char *const
+        shared = "name d\ndragonfly 4,4,1,0.25\nplace blocks\nslots 2\n"
+                 "cost alpha=6.686e-06 tau=2.675e-07 beta=6.137e+06 gamma=1.946e-11 o=1.293e-05 "
+                 "cores=3.24\n";
     swt_topo_t *t = NULL, *plain = unit_topo_load("dragonfly:4,4,1,0.25:slots=2");
     swt_hier_model_t *hm = NULL, *hp = NULL;
     swt_model_t *m = NULL, *mp = NULL;
@@ -122,8 +121,8 @@ START_TEST(test_against_flat)
     ck_assert_int_eq(swt_model_create(plain, NULL, &mp), SWT_OK);
     for (double n = 8.0; n <= 1024.0; n *= 2.0) {
         double h = swt_hier_model_time(hm, SWT_HIER_ALLREDUCE, n), f = flat_best(m, n);
-        UNIT_CHECK(h < f, "shared cores, %.0f B: hier %.1f us, over all ranks %.1f us", n,
-                   h * 1e6, f * 1e6);
+        UNIT_CHECK(h < f, "shared cores, %.0f B: hier %.1f us, over all ranks %.1f us", n, h * 1e6,
+                   f * 1e6);
     }
     /* (from about 1 KiB the bytes, no longer alpha, decide there) */
     for (double n = 8.0; n <= 256.0; n *= 2.0) {

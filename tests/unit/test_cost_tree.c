@@ -18,8 +18,7 @@ static const swt_cost_params_t par = { .alpha = 1e-6, .tau = 1e-7, .beta = 1e9, 
 
 static void near(double got, double want)
 {
-    UNIT_CHECK(fabs(got - want) <= 1e-9 * fabs(want) + 1e-15, "got %.12g, want %.12g", got,
-               want);
+    UNIT_CHECK(fabs(got - want) <= 1e-9 * fabs(want) + 1e-15, "got %.12g, want %.12g", got, want);
 }
 
 static const swt_tree_opts_t far = { SWT_TREE_FAR_FIRST, 0, 0 };
@@ -54,8 +53,8 @@ START_TEST(test_ring8)
     near(swt_tree_model_time(m, SWT_ALG_RD, SWT_COLL_BCAST, &far, 1, 1000), 6.7e-6);
     ck_assert_int_eq(3, swt_tree_model_nsteps(m, SWT_ALG_SWING, SWT_COLL_BCAST, &far, 1));
     for (int i = 0; i < 3; ++i) {
-        ck_assert_int_eq(SWT_OK, swt_tree_model_step(m, SWT_ALG_SWING, SWT_COLL_BCAST, &far, 1,
-                                                     i, &st));
+        ck_assert_int_eq(SWT_OK,
+                         swt_tree_model_step(m, SWT_ALG_SWING, SWT_COLL_BCAST, &far, 1, i, &st));
         ck_assert_int_eq(1L << i, st.nmsgs);
         near(st.max_link, 1.0);
         lb += st.link_bytes;
@@ -121,8 +120,8 @@ START_TEST(test_chain_nsegs)
                 swt_tree_stats_t st;
                 long p = swt_shape_size(swt_topo_logical(t));
                 ck_assert(s >= 1);
-                ck_assert_int_eq(SWT_OK, swt_tree_model_step(m, SWT_ALG_RING, (swt_coll_t) coll,
-                                                             &o, np, 0, &st));
+                ck_assert_int_eq(SWT_OK, swt_tree_model_step(m, SWT_ALG_RING, (swt_coll_t) coll, &o,
+                                                             np, 0, &st));
                 for (long d = -2; d <= 2; ++d) {
                     long s2 = s + d;
                     double n = sizes[k] / (double) s2, step;
@@ -132,9 +131,9 @@ START_TEST(test_chain_nsegs)
                     step = par.alpha + (double) st.max_hops * par.tau + st.max_link * n / par.beta
                            + par.gamma * st.reduced * n;
                     UNIT_CHECK(best <= (double) (p + s2 - 2) * step * (1 + 1e-12),
-                               "%s %s %.0f B: S = %ld (%.9g s) loses to S = %ld (%.9g s)",
-                               specs[i], swt_coll_name((swt_coll_t) coll), sizes[k], s, best,
-                               s2, (double) (p + s2 - 2) * step);
+                               "%s %s %.0f B: S = %ld (%.9g s) loses to S = %ld (%.9g s)", specs[i],
+                               swt_coll_name((swt_coll_t) coll), sizes[k], s, best, s2,
+                               (double) (p + s2 - 2) * step);
                 }
             }
         }
@@ -147,15 +146,13 @@ END_TEST
 /* ---- brute force ---- */
 
 /* Bytes per unit of a message's weight (fraction of the size). */
-static double bf_weight(const swt_layout_t *lay, long pos, const swt_step_t *st, long p,
-                        int nparts)
+static double bf_weight(const swt_layout_t *lay, long pos, const swt_step_t *st, long p, int nparts)
 {
     if (NULL == lay) {
         return 1.0 / nparts;
     }
     switch (st->op) {
-    case SWT_OP_FOLD_SEND:
-        return (double) swt_layout_group(lay, pos) / (double) (p * nparts);
+    case SWT_OP_FOLD_SEND: return (double) swt_layout_group(lay, pos) / (double) (p * nparts);
     case SWT_OP_UNFOLD_SEND:
         return (double) swt_layout_group(lay, st->peer) / (double) (p * nparts);
     default:
@@ -175,9 +172,8 @@ static int bf_sends(swt_op_t op)
  * One form by brute force: every step's time at n bytes, summed; its
  * statistics compared with the model's step by step on the way.
  */
-static double bf_form(const swt_topo_t *topo, swt_tree_model_t *m, swt_alg_t alg,
-                      swt_coll_t coll, const swt_tree_opts_t *opts, int nparts, long root,
-                      double n)
+static double bf_form(const swt_topo_t *topo, swt_tree_model_t *m, swt_alg_t alg, swt_coll_t coll,
+                      const swt_tree_opts_t *opts, int nparts, long root, double n)
 {
     const swt_shape_t *grid = swt_topo_grid(topo);
     long p = swt_shape_size(swt_topo_logical(topo)), ntiles = swt_shape_size(grid);
@@ -318,8 +314,8 @@ static void bf_spec(const char *spec)
     swt_topo_destroy(t);
 }
 
-static const char *const bf_specs[] = { "ring:8", "ring:6", "torus:4x4", "torus:3x5",
-                                        "torus:2x2x2", "n150", "n150-72:harvest=3" };
+static const char *const bf_specs[] = { "ring:8",      "ring:6", "torus:4x4",        "torus:3x5",
+                                        "torus:2x2x2", "n150",   "n150-72:harvest=3" };
 
 START_TEST(test_brute_force)
 {
@@ -347,8 +343,8 @@ START_TEST(test_bine_fewer_link_bytes)
                     lb[a] += st.link_bytes;
                 }
             }
-            UNIT_CHECK(lb[0] < lb[1], "%s %s: Bine %.3f n link bytes, binomial %.3f n",
-                       specs[i], swt_coll_name((swt_coll_t) coll), lb[0], lb[1]);
+            UNIT_CHECK(lb[0] < lb[1], "%s %s: Bine %.3f n link bytes, binomial %.3f n", specs[i],
+                       swt_coll_name((swt_coll_t) coll), lb[0], lb[1]);
         }
         swt_tree_model_destroy(m);
         swt_topo_destroy(t);

@@ -212,10 +212,16 @@ START_TEST(test_example_file)
 END_TEST
 
 static const char *const round_trip[] = {
-    "dragonfly", "fattree", "dragonfly:4,4,2,0.5", "dragonfly:6,2:pairs=ring",
-    "dragonfly:5,1:pairs=0-1,1-2,2-3,3-4,0-4", "dragonfly:3,2:slots=2:place=roundrobin",
-    "fattree:2,2,1:place=0,2,1,3", "fattree:8,4,2,0.25:slots=4",
-    "dragonfly:4,4:logical=4x4:order=15-0", "dragonfly:2,2:place=3,3,0,1,1,2",
+    "dragonfly",
+    "fattree",
+    "dragonfly:4,4,2,0.5",
+    "dragonfly:6,2:pairs=ring",
+    "dragonfly:5,1:pairs=0-1,1-2,2-3,3-4,0-4",
+    "dragonfly:3,2:slots=2:place=roundrobin",
+    "fattree:2,2,1:place=0,2,1,3",
+    "fattree:8,4,2,0.25:slots=4",
+    "dragonfly:4,4:logical=4x4:order=15-0",
+    "dragonfly:2,2:place=3,3,0,1,1,2",
 };
 
 /* parse(format(t)) == t, and the text is stable. */
@@ -241,9 +247,15 @@ END_TEST
 START_TEST(test_equal_differs)
 {
     static const char *const texts[] = {
-        "dragonfly 4,4\n", "dragonfly 4,4,2\n", "dragonfly 4,4,1,0.5\n", "fattree 4,4,1\n",
-        "dragonfly 4,4\nslots 2\n", "dragonfly 4,4\nslots 2\nplace roundrobin\n",
-        "dragonfly 4,4\npairs ring\n", "dragonfly 4,4\nplace 1-15,0\n", "logical 16\n",
+        "dragonfly 4,4\n",
+        "dragonfly 4,4,2\n",
+        "dragonfly 4,4,1,0.5\n",
+        "fattree 4,4,1\n",
+        "dragonfly 4,4\nslots 2\n",
+        "dragonfly 4,4\nslots 2\nplace roundrobin\n",
+        "dragonfly 4,4\npairs ring\n",
+        "dragonfly 4,4\nplace 1-15,0\n",
+        "logical 16\n",
     };
     swt_topo_t *a, *b;
 
@@ -356,10 +368,10 @@ START_TEST(test_routes_dragonfly)
      */
     swt_topo_t *t = unit_topo_load("dragonfly:4,4,2");
     const swt_fabric_t *f = swt_topo_fabric(t);
-    const long n0n5[] = { 0, 2 * 17, 2 * 5 + 1 };       /* 5 odd: cable 17 */
-    const long n5n0[] = { 2 * 5, 2 * 16 + 1, 1 };       /* 0 even: cable 16, r1 -> r0 */
+    const long n0n5[] = { 0, 2 * 17, 2 * 5 + 1 }; /* 5 odd: cable 17 */
+    const long n5n0[] = { 2 * 5, 2 * 16 + 1, 1 }; /* 0 even: cable 16, r1 -> r0 */
     const long n0n1[] = { 0, 3 };
-    const long n14n7[] = { 28, 2 * 25 + 1, 15 };        /* r3 -> r1 on (1,3)'s 2nd */
+    const long n14n7[] = { 28, 2 * 25 + 1, 15 }; /* r3 -> r1 on (1,3)'s 2nd */
 
     check_route(f, 0, 5, 3, n0n5);
     check_route(f, 5, 0, 3, n5n0);
@@ -394,8 +406,8 @@ START_TEST(test_routes_fattree)
      */
     swt_topo_t *t = unit_topo_load("fattree:4,4,2");
     const swt_fabric_t *f = swt_topo_fabric(t);
-    const long n0n5[] = { 0, 2 * 17, 2 * 19 + 1, 11 };  /* spine 1 */
-    const long n0n6[] = { 0, 2 * 16, 2 * 18 + 1, 13 };  /* spine 0 */
+    const long n0n5[] = { 0, 2 * 17, 2 * 19 + 1, 11 }; /* spine 1 */
+    const long n0n6[] = { 0, 2 * 16, 2 * 18 + 1, 13 }; /* spine 0 */
     const long n0n2[] = { 0, 5 };
     long from, to;
     int cls;
@@ -477,7 +489,7 @@ START_TEST(test_loads_dragonfly)
             UNIT_CHECK_EQ(st.busiest_link, 32);
             UNIT_CHECK_EQ(swt_net_fabric_load(net, 32), 4);
             UNIT_CHECK_EQ(swt_net_fabric_load(net, 33), 4);
-            UNIT_CHECK_EQ(swt_net_fabric_load(net, 0), 1);   /* n0 -> r0: 0 -> 4 */
+            UNIT_CHECK_EQ(swt_net_fabric_load(net, 0), 1); /* n0 -> r0: 0 -> 4 */
         }
     }
     ck_assert_int_eq(swt_traffic_create(net, SWT_ALG_SWING, SWT_KIND_BO, 1, 1048576.0, &tr),
@@ -596,7 +608,11 @@ END_TEST
  */
 START_TEST(test_tree_class_bytes)
 {
-    static const struct { swt_alg_t alg; swt_tree_order_t order; double up; } want[] = {
+    static const struct {
+        swt_alg_t alg;
+        swt_tree_order_t order;
+        double up;
+    } want[] = {
         { SWT_ALG_RD, SWT_TREE_FAR_FIRST, 3.0 },
         { SWT_ALG_RD, SWT_TREE_NEAR_FIRST, 12.0 },
         { SWT_ALG_RING, SWT_TREE_DEFAULT, 3.0 },
@@ -620,8 +636,9 @@ START_TEST(test_tree_class_bytes)
                 ck_assert_int_ge(ts.busiest_link, 0);
             }
         }
-        UNIT_CHECK(fabs(cb[SWT_LINK_LOCAL] - 30.0) < 1e-9 && fabs(cb[SWT_LINK_UPPER] - want[i].up)
-                   < 1e-9, "form %zu: local %.3f n, global %.3f n; expected 30, %.0f", i,
+        UNIT_CHECK(fabs(cb[SWT_LINK_LOCAL] - 30.0) < 1e-9
+                       && fabs(cb[SWT_LINK_UPPER] - want[i].up) < 1e-9,
+                   "form %zu: local %.3f n, global %.3f n; expected 30, %.0f", i,
                    cb[SWT_LINK_LOCAL], cb[SWT_LINK_UPPER], want[i].up);
     }
     swt_tree_model_destroy(m);
@@ -681,8 +698,7 @@ int main(void)
     tcase_add_test(tc, test_placements);
     tcase_add_test(tc, test_nodes_of);
     tcase_add_test(tc, test_example_file);
-    tcase_add_loop_test(tc, test_round_trip, 0,
-                        (int) (sizeof(round_trip) / sizeof(round_trip[0])));
+    tcase_add_loop_test(tc, test_round_trip, 0, (int) (sizeof(round_trip) / sizeof(round_trip[0])));
     tcase_add_test(tc, test_equal_differs);
     tcase_add_loop_test(tc, test_errors, 0, N_BAD);
     tcase_add_test(tc, test_spec_errors);

@@ -29,9 +29,9 @@ START_TEST(test_fold_coord)
         } else {
             int cc, o;
             UNIT_CHECK(onto >= 0 && onto < d && (onto == c - 1 || onto == c + 1),
-                          "d=%d: extra %d folds onto %d (not one hop)", d, c, onto);
-            UNIT_CHECK(swt_fold_coord(d, onto, &cc, &o),
-                          "d=%d: extra %d folds onto extra %d", d, c, onto);
+                       "d=%d: extra %d folds onto %d (not one hop)", d, c, onto);
+            UNIT_CHECK(swt_fold_coord(d, onto, &cc, &o), "d=%d: extra %d folds onto extra %d", d, c,
+                       onto);
             UNIT_CHECK(0 == received[onto]++, "d=%d: survivor %d receives twice", d, onto);
         }
     }
@@ -43,7 +43,7 @@ END_TEST
 
 typedef struct fold_rank {
     swt_sched_t *sched;
-    long onto;       /* FOLD_SEND peer, -1 for a survivor */
+    long onto; /* FOLD_SEND peer, -1 for a survivor */
     int nfold_recv;
 } fold_rank_t;
 
@@ -89,8 +89,8 @@ static void check_shape_fold(const swt_shape_t *shape, swt_alg_t alg, swt_kind_t
             swt_shape_coords(shape, st->peer, cq);
             for (int j = 0; j < shape->ndims; ++j) {
                 UNIT_CHECK(j == st->move.dim || c[j] == cq[j],
-                              "%s rank %ld step %d: peer %ld differs in dim %d",
-                              name, x, i, st->peer, j);
+                           "%s rank %ld step %d: peer %ld differs in dim %d", name, x, i, st->peer,
+                           j);
             }
             switch (st->op) {
             case SWT_OP_FOLD_SEND:
@@ -104,18 +104,15 @@ static void check_shape_fold(const swt_shape_t *shape, swt_alg_t alg, swt_kind_t
                 UNIT_CHECK_EQ(st->move.dist, 1);
                 break;
             case SWT_OP_UNFOLD_RECV:
-                UNIT_CHECK(1 == nsend && st->peer == r[x].onto,
-                              "%s rank %ld: unfold recv from %ld", name, x, st->peer);
+                UNIT_CHECK(1 == nsend && st->peer == r[x].onto, "%s rank %ld: unfold recv from %ld",
+                           name, x, st->peer);
                 ++nunfold_recv;
                 break;
             case SWT_OP_UNFOLD_SEND:
                 UNIT_CHECK(NULL != find_step(r[x].sched, SWT_OP_FOLD_RECV, st->peer),
-                              "%s rank %ld: unfold send to %ld without fold recv", name, x,
-                              st->peer);
+                           "%s rank %ld: unfold send to %ld without fold recv", name, x, st->peer);
                 break;
-            default:
-                UNIT_CHECK(0 == nsend, "%s rank %ld: extra runs core steps", name, x);
-                ++ncore;
+            default: UNIT_CHECK(0 == nsend, "%s rank %ld: extra runs core steps", name, x); ++ncore;
             }
         }
         if (nsend) {
@@ -129,12 +126,11 @@ static void check_shape_fold(const swt_shape_t *shape, swt_alg_t alg, swt_kind_t
             for (int j = 0; j < shape->ndims; ++j) {
                 int onto;
                 UNIT_CHECK(swt_fold_coord(shape->dims[j], c[j], &cc[j], &onto),
-                              "%s rank %ld: no fold send but coordinate %d is extra",
-                              name, x, j);
+                           "%s rank %ld: no fold send but coordinate %d is extra", name, x, j);
             }
             cpos = swt_shape_pos(&core, cc);
-            UNIT_CHECK(-1 == core_owner[cpos], "%s: core position %ld held by %ld and %ld",
-                          name, cpos, core_owner[cpos], x);
+            UNIT_CHECK(-1 == core_owner[cpos], "%s: core position %ld held by %ld and %ld", name,
+                       cpos, core_owner[cpos], x);
             core_owner[cpos] = x;
             UNIT_CHECK_EQ(ncore, core_steps);
             UNIT_CHECK_EQ(swt_sched_nblocks(r[x].sched), pc);
@@ -149,9 +145,9 @@ static void check_shape_fold(const swt_shape_t *shape, swt_alg_t alg, swt_kind_t
         int hops = 0;
         if (r[x].onto >= 0) {
             UNIT_CHECK(NULL != find_step(r[r[x].onto].sched, SWT_OP_FOLD_RECV, x),
-                          "%s: %ld folds onto %ld, which does not receive it", name, x, r[x].onto);
+                       "%s: %ld folds onto %ld, which does not receive it", name, x, r[x].onto);
             UNIT_CHECK(NULL != find_step(r[r[x].onto].sched, SWT_OP_UNFOLD_SEND, x),
-                          "%s: %ld folds onto %ld, which never sends back", name, x, r[x].onto);
+                       "%s: %ld folds onto %ld, which never sends back", name, x, r[x].onto);
         }
         while (r[y].onto >= 0) {
             y = r[y].onto;
@@ -160,8 +156,8 @@ static void check_shape_fold(const swt_shape_t *shape, swt_alg_t alg, swt_kind_t
         for (int i = 0; i < swt_sched_nsteps(r[x].sched); ++i) {
             const swt_step_t *st = swt_sched_step(r[x].sched, i);
             if (SWT_OP_FOLD_RECV == st->op) {
-                UNIT_CHECK(r[st->peer].onto == x, "%s: %ld receives a fold from %ld",
-                              name, x, st->peer);
+                UNIT_CHECK(r[st->peer].onto == x, "%s: %ld receives a fold from %ld", name, x,
+                           st->peer);
             }
         }
     }
@@ -217,8 +213,7 @@ static Suite *fold_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_loop_test(tc, test_fold_coord, 1, 65);
     tcase_add_loop_test(tc, test_fold_shapes_2d, 1, 18);
-    tcase_add_loop_test(tc, test_fold_shapes_3d, 0,
-                        (int) (sizeof(fold_3d) / sizeof(fold_3d[0])));
+    tcase_add_loop_test(tc, test_fold_shapes_3d, 0, (int) (sizeof(fold_3d) / sizeof(fold_3d[0])));
     suite_add_tcase(s, tc);
     return s;
 }

@@ -21,36 +21,36 @@ typedef enum { KT_SINT, KT_UINT, KT_FLOAT, KT_CPLX, KT_BOOL, KT_PAIR } kt_class_
 
 typedef struct {
     kt_class_t cls;
-    size_t size;        /* bytes per element */
-    size_t cmp;         /* bytes that carry the value (long double: 10) */
+    size_t size; /* bytes per element */
+    size_t cmp;  /* bytes that carry the value (long double: 10) */
 } kt_info_t;
 
 static kt_info_t kt_info(swk_type_t t)
 {
     switch (t) {
-    case SWK_T_I8: return (kt_info_t){KT_SINT, 1, 1};
-    case SWK_T_U8: return (kt_info_t){KT_UINT, 1, 1};
-    case SWK_T_I16: return (kt_info_t){KT_SINT, 2, 2};
-    case SWK_T_U16: return (kt_info_t){KT_UINT, 2, 2};
-    case SWK_T_I32: return (kt_info_t){KT_SINT, 4, 4};
-    case SWK_T_U32: return (kt_info_t){KT_UINT, 4, 4};
-    case SWK_T_I64: return (kt_info_t){KT_SINT, 8, 8};
-    case SWK_T_U64: return (kt_info_t){KT_UINT, 8, 8};
-    case SWK_T_F32: return (kt_info_t){KT_FLOAT, 4, 4};
-    case SWK_T_F64: return (kt_info_t){KT_FLOAT, 8, 8};
-    case SWK_T_LD: return (kt_info_t){KT_FLOAT, sizeof(long double), 10};
-    case SWK_T_C32: return (kt_info_t){KT_CPLX, 8, 8};
-    case SWK_T_C64: return (kt_info_t){KT_CPLX, 16, 16};
-    case SWK_T_BOOL: return (kt_info_t){KT_BOOL, sizeof(_Bool), 1};
-    case SWK_T_F32_I: return (kt_info_t){KT_PAIR, sizeof(swk_f32_i_t), 0};
-    case SWK_T_F64_I: return (kt_info_t){KT_PAIR, sizeof(swk_f64_i_t), 0};
-    case SWK_T_LONG_I: return (kt_info_t){KT_PAIR, sizeof(swk_long_i_t), 0};
-    case SWK_T_I32_I: return (kt_info_t){KT_PAIR, sizeof(swk_i32_i_t), 0};
-    case SWK_T_I16_I: return (kt_info_t){KT_PAIR, sizeof(swk_i16_i_t), 0};
-    case SWK_T_LD_I: return (kt_info_t){KT_PAIR, sizeof(swk_ld_i_t), 0};
-    case SWK_T_F32_F32: return (kt_info_t){KT_PAIR, sizeof(swk_f32_f32_t), 0};
-    case SWK_T_F64_F64: return (kt_info_t){KT_PAIR, sizeof(swk_f64_f64_t), 0};
-    default: return (kt_info_t){KT_BOOL, 0, 0};
+    case SWK_T_I8: return (kt_info_t){ KT_SINT, 1, 1 };
+    case SWK_T_U8: return (kt_info_t){ KT_UINT, 1, 1 };
+    case SWK_T_I16: return (kt_info_t){ KT_SINT, 2, 2 };
+    case SWK_T_U16: return (kt_info_t){ KT_UINT, 2, 2 };
+    case SWK_T_I32: return (kt_info_t){ KT_SINT, 4, 4 };
+    case SWK_T_U32: return (kt_info_t){ KT_UINT, 4, 4 };
+    case SWK_T_I64: return (kt_info_t){ KT_SINT, 8, 8 };
+    case SWK_T_U64: return (kt_info_t){ KT_UINT, 8, 8 };
+    case SWK_T_F32: return (kt_info_t){ KT_FLOAT, 4, 4 };
+    case SWK_T_F64: return (kt_info_t){ KT_FLOAT, 8, 8 };
+    case SWK_T_LD: return (kt_info_t){ KT_FLOAT, sizeof(long double), 10 };
+    case SWK_T_C32: return (kt_info_t){ KT_CPLX, 8, 8 };
+    case SWK_T_C64: return (kt_info_t){ KT_CPLX, 16, 16 };
+    case SWK_T_BOOL: return (kt_info_t){ KT_BOOL, sizeof(_Bool), 1 };
+    case SWK_T_F32_I: return (kt_info_t){ KT_PAIR, sizeof(swk_f32_i_t), 0 };
+    case SWK_T_F64_I: return (kt_info_t){ KT_PAIR, sizeof(swk_f64_i_t), 0 };
+    case SWK_T_LONG_I: return (kt_info_t){ KT_PAIR, sizeof(swk_long_i_t), 0 };
+    case SWK_T_I32_I: return (kt_info_t){ KT_PAIR, sizeof(swk_i32_i_t), 0 };
+    case SWK_T_I16_I: return (kt_info_t){ KT_PAIR, sizeof(swk_i16_i_t), 0 };
+    case SWK_T_LD_I: return (kt_info_t){ KT_PAIR, sizeof(swk_ld_i_t), 0 };
+    case SWK_T_F32_F32: return (kt_info_t){ KT_PAIR, sizeof(swk_f32_f32_t), 0 };
+    case SWK_T_F64_F64: return (kt_info_t){ KT_PAIR, sizeof(swk_f64_f64_t), 0 };
+    default: return (kt_info_t){ KT_BOOL, 0, 0 };
     }
 }
 
@@ -59,16 +59,11 @@ static int kt_expected(swk_op_t op, kt_class_t cls)
 {
     switch (cls) {
     case KT_SINT:
-    case KT_UINT:
-        return op <= SWK_OP_BXOR;
-    case KT_FLOAT:
-        return op <= SWK_OP_MIN;
-    case KT_CPLX:
-        return op == SWK_OP_SUM || op == SWK_OP_PROD;
-    case KT_BOOL:
-        return op == SWK_OP_LAND || op == SWK_OP_LOR || op == SWK_OP_LXOR;
-    case KT_PAIR:
-        return op == SWK_OP_MAXLOC || op == SWK_OP_MINLOC;
+    case KT_UINT: return op <= SWK_OP_BXOR;
+    case KT_FLOAT: return op <= SWK_OP_MIN;
+    case KT_CPLX: return op == SWK_OP_SUM || op == SWK_OP_PROD;
+    case KT_BOOL: return op == SWK_OP_LAND || op == SWK_OP_LOR || op == SWK_OP_LXOR;
+    case KT_PAIR: return op == SWK_OP_MAXLOC || op == SWK_OP_MINLOC;
     }
     return 0;
 }
@@ -85,7 +80,7 @@ static uint64_t kt_rand(void)
 
 static double kt_rand_real(void)
 {
-    static const double special[] = {0.0, -0.0, 1.0, -1.0, 3.5, 1e300, -1e-310};
+    static const double special[] = { 0.0, -0.0, 1.0, -1.0, 3.5, 1e300, -1e-310 };
     uint64_t r = kt_rand();
 
     switch (r % 16) {
@@ -111,22 +106,29 @@ static void kt_fill_one(swk_type_t t, unsigned char *dst)
     switch (t) {
     case SWK_T_F32: *(float *) p = (float) v; break;
     case SWK_T_F64: *(double *) p = v; break;
-    case SWK_T_LD: memset(p, 0, sizeof(long double)); *(long double *) p = v; break;
+    case SWK_T_LD:
+        memset(p, 0, sizeof(long double));
+        *(long double *) p = v;
+        break;
     case SWK_T_C32: *(float complex *) p = CMPLXF((float) v, (float) kt_rand_real()); break;
     case SWK_T_C64: *(double complex *) p = CMPLX(v, kt_rand_real()); break;
     case SWK_T_BOOL: *(_Bool *) p = r & 1; break;
-    case SWK_T_F32_I: *(swk_f32_i_t *) p = (swk_f32_i_t){(float) (r % 4), k}; break;
-    case SWK_T_F64_I: *(swk_f64_i_t *) p = (swk_f64_i_t){(r % 9) ? (double) (r % 4) : NAN, k}; break;
-    case SWK_T_LONG_I: *(swk_long_i_t *) p = (swk_long_i_t){(long) (r % 4) - 2, k}; break;
-    case SWK_T_I32_I: *(swk_i32_i_t *) p = (swk_i32_i_t){(int) (r % 4) - 2, k}; break;
-    case SWK_T_I16_I: *(swk_i16_i_t *) p = (swk_i16_i_t){(short) (r % 4), k}; break;
+    case SWK_T_F32_I: *(swk_f32_i_t *) p = (swk_f32_i_t){ (float) (r % 4), k }; break;
+    case SWK_T_F64_I:
+        *(swk_f64_i_t *) p = (swk_f64_i_t){ (r % 9) ? (double) (r % 4) : NAN, k };
+        break;
+    case SWK_T_LONG_I: *(swk_long_i_t *) p = (swk_long_i_t){ (long) (r % 4) - 2, k }; break;
+    case SWK_T_I32_I: *(swk_i32_i_t *) p = (swk_i32_i_t){ (int) (r % 4) - 2, k }; break;
+    case SWK_T_I16_I: *(swk_i16_i_t *) p = (swk_i16_i_t){ (short) (r % 4), k }; break;
     case SWK_T_LD_I:
         memset(p, 0, sizeof(swk_ld_i_t));
         ((swk_ld_i_t *) p)->v = (long double) (r % 4);
         ((swk_ld_i_t *) p)->k = k;
         break;
-    case SWK_T_F32_F32: *(swk_f32_f32_t *) p = (swk_f32_f32_t){(float) (r % 4), (float) k}; break;
-    case SWK_T_F64_F64: *(swk_f64_f64_t *) p = (swk_f64_f64_t){(double) (r % 4), (double) k}; break;
+    case SWK_T_F32_F32: *(swk_f32_f32_t *) p = (swk_f32_f32_t){ (float) (r % 4), (float) k }; break;
+    case SWK_T_F64_F64:
+        *(swk_f64_f64_t *) p = (swk_f64_f64_t){ (double) (r % 4), (double) k };
+        break;
     default:
         /* integers: every bit pattern, small values now and then */
         r = (r % 4) ? r : r % 3;
@@ -163,36 +165,43 @@ static void kt_ref_int(swk_op_t op, int is_signed, size_t size, unsigned char *a
     memcpy(acc, &r, size);
 }
 
-#define KT_REAL_REF(T, op, accp, inp)                                       \
-    do {                                                                    \
-        T a_, b_;                                                           \
-        memcpy(&a_, accp, sizeof(T));                                       \
-        memcpy(&b_, inp, sizeof(T));                                        \
-        if (SWK_OP_SUM == op) a_ += b_;                                     \
-        else if (SWK_OP_PROD == op) a_ *= b_;                               \
-        else if (SWK_OP_MAX == op) { if (!(a_ > b_)) a_ = b_; }             \
-        else if (!(a_ < b_)) a_ = b_;                                       \
-        memcpy(accp, &a_, sizeof(T));                                       \
+#define KT_REAL_REF(T, op, accp, inp) \
+    do {                              \
+        T a_, b_;                     \
+        memcpy(&a_, accp, sizeof(T)); \
+        memcpy(&b_, inp, sizeof(T));  \
+        if (SWK_OP_SUM == op)         \
+            a_ += b_;                 \
+        else if (SWK_OP_PROD == op)   \
+            a_ *= b_;                 \
+        else if (SWK_OP_MAX == op) {  \
+            if (!(a_ > b_))           \
+                a_ = b_;              \
+        } else if (!(a_ < b_))        \
+            a_ = b_;                  \
+        memcpy(accp, &a_, sizeof(T)); \
     } while (0)
 
-#define KT_CPLX_REF(T, op, accp, inp)                                       \
-    do {                                                                    \
-        T a_, b_;                                                           \
-        memcpy(&a_, accp, sizeof(T));                                       \
-        memcpy(&b_, inp, sizeof(T));                                        \
-        a_ = SWK_OP_SUM == op ? a_ + b_ : a_ * b_;                          \
-        memcpy(accp, &a_, sizeof(T));                                       \
+#define KT_CPLX_REF(T, op, accp, inp)              \
+    do {                                           \
+        T a_, b_;                                  \
+        memcpy(&a_, accp, sizeof(T));              \
+        memcpy(&b_, inp, sizeof(T));               \
+        a_ = SWK_OP_SUM == op ? a_ + b_ : a_ * b_; \
+        memcpy(accp, &a_, sizeof(T));              \
     } while (0)
 
-#define KT_PAIR_REF(T, op, accp, inp)                                       \
-    do {                                                                    \
-        T a_, b_;                                                           \
-        memcpy(&a_, accp, sizeof(T));                                       \
-        memcpy(&b_, inp, sizeof(T));                                        \
-        int better_ = SWK_OP_MAXLOC == op ? b_.v > a_.v : b_.v < a_.v;      \
-        if (better_) a_ = b_;                                               \
-        else if (b_.v == a_.v && b_.k < a_.k) a_.k = b_.k;                  \
-        memcpy(accp, &a_, sizeof(T));                                       \
+#define KT_PAIR_REF(T, op, accp, inp)                                  \
+    do {                                                               \
+        T a_, b_;                                                      \
+        memcpy(&a_, accp, sizeof(T));                                  \
+        memcpy(&b_, inp, sizeof(T));                                   \
+        int better_ = SWK_OP_MAXLOC == op ? b_.v > a_.v : b_.v < a_.v; \
+        if (better_)                                                   \
+            a_ = b_;                                                   \
+        else if (b_.v == a_.v && b_.k < a_.k)                          \
+            a_.k = b_.k;                                               \
+        memcpy(accp, &a_, sizeof(T));                                  \
     } while (0)
 
 static void kt_ref(swk_op_t op, swk_type_t t, unsigned char *acc, const unsigned char *in)
@@ -262,10 +271,11 @@ static int kt_same(swk_type_t t, const unsigned char *x, const unsigned char *y)
     memcpy(ya, y, ti.size);
     x = xa;
     y = ya;
-#define KT_PAIR_SAME(T) (0 == memcmp(&((const T *) x)->v, &((const T *) y)->v, \
-                                     sizeof(((const T *) x)->v) > 10 ? 10 : sizeof(((const T *) x)->v)) \
-                         && 0 == memcmp(&((const T *) x)->k, &((const T *) y)->k, \
-                                        sizeof(((const T *) x)->k)))
+#define KT_PAIR_SAME(T)                                                               \
+    (0                                                                                \
+         == memcmp(&((const T *) x)->v, &((const T *) y)->v,                          \
+                   sizeof(((const T *) x)->v) > 10 ? 10 : sizeof(((const T *) x)->v)) \
+     && 0 == memcmp(&((const T *) x)->k, &((const T *) y)->k, sizeof(((const T *) x)->k)))
     switch (t) {
     case SWK_T_F32_I: return KT_PAIR_SAME(swk_f32_i_t);
     case SWK_T_F64_I: return KT_PAIR_SAME(swk_f64_i_t);
@@ -280,8 +290,8 @@ static int kt_same(swk_type_t t, const unsigned char *x, const unsigned char *y)
 }
 
 /* One case: n elements, nsrc operands, buffers shifted by shift bytes. */
-static void kt_case(swk_isa_t isa, swk_op_t op, swk_type_t t, size_t n, int nsrc,
-                    size_t shift, int in_place)
+static void kt_case(swk_isa_t isa, swk_op_t op, swk_type_t t, size_t n, int nsrc, size_t shift,
+                    int in_place)
 {
     const swk_kernel_t *k = swk_lookup(isa, op, t);
     size_t sz = kt_info(t).size, bytes = n * sz + KT_SLACK;
@@ -310,8 +320,8 @@ static void kt_case(swk_isa_t isa, swk_op_t op, swk_type_t t, size_t n, int nsrc
     for (size_t i = 0; i < n; ++i) {
         UNIT_CHECK(kt_same(t, dst + shift + i * sz, ref + shift + i * sz),
                    "%s %s %s: element %zu of %zu differs (%d operands, shift %zu%s)",
-                   swk_isa_name(isa), swk_op_name(op), swk_type_name(t), i, n, nsrc,
-                   shift, in_place ? ", in place" : "");
+                   swk_isa_name(isa), swk_op_name(op), swk_type_name(t), i, n, nsrc, shift,
+                   in_place ? ", in place" : "");
     }
     for (int s = 0; s < nsrc; ++s) {
         free(src[s]);
@@ -329,9 +339,9 @@ START_TEST(test_coverage)
         for (int op = 0; op < SWK_OP_COUNT; ++op) {
             for (int t = 0; t < SWK_T_COUNT; ++t) {
                 const swk_kernel_t *k = swk_lookup((swk_isa_t) isa, op, t);
-                UNIT_CHECK((NULL != k) == kt_expected(op, kt_info(t).cls),
-                           "%s %s %s: kernel %s", swk_isa_name(isa), swk_op_name(op),
-                           swk_type_name(t), k ? "present, not expected" : "missing");
+                UNIT_CHECK((NULL != k) == kt_expected(op, kt_info(t).cls), "%s %s %s: kernel %s",
+                           swk_isa_name(isa), swk_op_name(op), swk_type_name(t),
+                           k ? "present, not expected" : "missing");
                 UNIT_CHECK(NULL == k || (k->size == kt_info(t).size && k->block * k->size == 8192),
                            "%s: size %zu", swk_type_name(t), k ? k->size : 0);
             }
@@ -343,7 +353,7 @@ END_TEST
 /* _i: one ISA level; every op x type, lengths, operand counts, shifts. */
 START_TEST(test_values)
 {
-    static const size_t lens[] = {1, 2, 3, 7, 15, 16, 17, 31, 33, 63, 64, 65, 127, 129, 1000};
+    static const size_t lens[] = { 1, 2, 3, 7, 15, 16, 17, 31, 33, 63, 64, 65, 127, 129, 1000 };
     swk_isa_t isa = (swk_isa_t) _i;
 
     if (!swk_isa_supported(isa)) {
@@ -393,7 +403,7 @@ static size_t kt_pair_tail(swk_type_t t)
  */
 START_TEST(test_pair_tail)
 {
-    static const size_t lens[] = {1, 2, 3, 7, 1000};
+    static const size_t lens[] = { 1, 2, 3, 7, 1000 };
     enum { CANARY = 64 };
 
     for (int isa = 0; isa < SWK_ISA_COUNT; ++isa) {
@@ -423,7 +433,7 @@ START_TEST(test_pair_tail)
                     memcpy(ref, src[0], span);
                     for (size_t i = 0; i < n; ++i) {
                         for (int s = 1; s < nsrc; ++s) {
-                            unsigned char one[64] = {0};
+                            unsigned char one[64] = { 0 };
                             memcpy(one, src[s] + i * sz, i + 1 < n ? sz : tail);
                             kt_ref(SWK_OP_MAXLOC, (swk_type_t) t, ref + i * sz, one);
                         }
@@ -431,19 +441,20 @@ START_TEST(test_pair_tail)
                     swk_reduce(swk_lookup((swk_isa_t) isa, SWK_OP_MAXLOC, (swk_type_t) t), dst,
                                srcp, nsrc, n);
                     for (size_t b = span; b < span + CANARY; ++b) {
-                        UNIT_CHECK(0xA5 == dst[b], "%s maxloc %s n %zu, %d operands: "
+                        UNIT_CHECK(0xA5 == dst[b],
+                                   "%s maxloc %s n %zu, %d operands: "
                                    "byte %zu past the buffer's %zu written",
-                                   swk_isa_name((swk_isa_t) isa), swk_type_name((swk_type_t) t),
-                                   n, nsrc, b - span, span);
+                                   swk_isa_name((swk_isa_t) isa), swk_type_name((swk_type_t) t), n,
+                                   nsrc, b - span, span);
                     }
                     for (size_t i = 0; i < n; ++i) {
-                        unsigned char got[64] = {0}, want[64] = {0};
+                        unsigned char got[64] = { 0 }, want[64] = { 0 };
                         memcpy(got, dst + i * sz, i + 1 < n ? sz : tail);
                         memcpy(want, ref + i * sz, i + 1 < n ? sz : tail);
                         UNIT_CHECK(kt_same((swk_type_t) t, got, want),
                                    "%s maxloc %s: element %zu of %zu differs (%d operands)",
-                                   swk_isa_name((swk_isa_t) isa),
-                                   swk_type_name((swk_type_t) t), i, n, nsrc);
+                                   swk_isa_name((swk_isa_t) isa), swk_type_name((swk_type_t) t), i,
+                                   n, nsrc);
                     }
                     for (int s = 0; s < nsrc; ++s) {
                         free(src[s]);
@@ -462,7 +473,7 @@ START_TEST(test_int8_wraps)
 {
     int8_t a[100], b[100], d[100];
     uint8_t ua[100], ub[100], ud[100];
-    const void *s[2] = {a, b}, *us[2] = {ua, ub};
+    const void *s[2] = { a, b }, *us[2] = { ua, ub };
 
     for (int i = 0; i < 100; ++i) {
         a[i] = 100;

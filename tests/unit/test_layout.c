@@ -41,19 +41,19 @@ typedef struct lmsg {
 /* One part: its layout, every position's step list, every position's vector. */
 typedef struct lpart {
     swt_layout_t *lay;
-    swt_sched_t **sched;  /* [p] */
-    uint64_t *v;          /* [x * p + i] */
+    swt_sched_t **sched; /* [p] */
+    uint64_t *v;         /* [x * p + i] */
 } lpart_t;
 
 typedef struct lsim {
     long p;
     int np;
     mode_t_ mode;
-    lpart_t *part;        /* [np] */
-    int *pc;              /* [p] step of each position */
-    int *posted;          /* [p] the step's sends are out */
-    int *recvd;           /* [p] parts whose receive of the step arrived */
-    lmsg_t **head;        /* [src * p + dst] */
+    lpart_t *part; /* [np] */
+    int *pc;       /* [p] step of each position */
+    int *posted;   /* [p] the step's sends are out */
+    int *recvd;    /* [p] parts whose receive of the step arrived */
+    lmsg_t **head; /* [src * p + dst] */
     const char *name;
 } lsim_t;
 
@@ -64,8 +64,8 @@ static int lsim_skip(const lsim_t *s, swt_op_t op)
 }
 
 /* Index range a step of position x in part pt sends (send) or receives. */
-static void lsim_range(const lsim_t *s, const lpart_t *pt, long x, const swt_step_t *st,
-                       int send, long *lo, long *n)
+static void lsim_range(const lsim_t *s, const lpart_t *pt, long x, const swt_step_t *st, int send,
+                       long *lo, long *n)
 {
     long extra = x;
 
@@ -82,8 +82,8 @@ static void lsim_range(const lsim_t *s, const lpart_t *pt, long x, const swt_ste
         extra = st->peer;
         /* fall through */
     default: {
-        int whole = (MODE_RS == s->mode) == (SWT_OP_FOLD_SEND == st->op
-                                             || SWT_OP_FOLD_RECV == st->op);
+        int whole = (MODE_RS == s->mode)
+                    == (SWT_OP_FOLD_SEND == st->op || SWT_OP_FOLD_RECV == st->op);
         *lo = whole ? 0 : swt_layout_index(pt->lay, extra);
         *n = whole ? s->p : swt_layout_group(pt->lay, extra);
     }
@@ -125,8 +125,10 @@ static int lsim_take(lsim_t *s, lpart_t *pt, long x, const swt_step_t *st)
         return 0;
     }
     lsim_range(s, pt, x, st, 0, &lo, &n);
-    UNIT_CHECK(m->lo == lo && m->n == n, "%s position %ld step op %d: got [%ld,+%ld), want "
-               "[%ld,+%ld)", s->name, x, (int) st->op, m->lo, m->n, lo, n);
+    UNIT_CHECK(m->lo == lo && m->n == n,
+               "%s position %ld step op %d: got [%ld,+%ld), want "
+               "[%ld,+%ld)",
+               s->name, x, (int) st->op, m->lo, m->n, lo, n);
     for (long i = 0; i < n; ++i) {
         pt->v[x * s->p + lo + i] = add ? pt->v[x * s->p + lo + i] + m->data[i] : m->data[i];
     }
@@ -154,8 +156,10 @@ static int lsim_pass(lsim_t *s, int *done)
         }
         for (int j = 1; j < s->np; ++j) {
             const swt_step_t *st = swt_sched_step(s->part[j].sched[x], s->pc[x]);
-            UNIT_CHECK(NULL != st && st->op == st0->op, "%s position %ld step %d: part %d "
-                       "differs", s->name, x, s->pc[x], j);
+            UNIT_CHECK(NULL != st && st->op == st0->op,
+                       "%s position %ld step %d: part %d "
+                       "differs",
+                       s->name, x, s->pc[x], j);
         }
         if (lsim_skip(s, st0->op)) {
             s->pc[x]++;
@@ -207,8 +211,10 @@ static void lsim_verify(const lsim_t *s)
         for (long x = 0; x < s->p; ++x) {
             if (MODE_RS == s->mode) {
                 uint64_t got = pt->v[x * s->p + swt_layout_index(pt->lay, x)];
-                UNIT_CHECK(got == want, "%s reduce-scatter part %d: position %ld's block is "
-                           "0x%llx", s->name, j, x, (unsigned long long) got);
+                UNIT_CHECK(got == want,
+                           "%s reduce-scatter part %d: position %ld's block is "
+                           "0x%llx",
+                           s->name, j, x, (unsigned long long) got);
                 continue;
             }
             for (long y = 0; y < s->p; ++y) {
@@ -268,8 +274,7 @@ static void lsim_run(const swt_topo_t *topo, swt_alg_t alg, int np, mode_t_ mode
         for (long x = 0; x < s.p; ++x) {
             UNIT_CHECK_EQ(SWT_OK, np ? swt_sched_create_part(topo, alg, SWT_KIND_BO, x, j, np,
                                                              &pt->sched[x])
-                                     : swt_sched_create(shape, alg, SWT_KIND_BO, x,
-                                                        &pt->sched[x]));
+                                     : swt_sched_create(shape, alg, SWT_KIND_BO, x, &pt->sched[x]));
             lsim_fill(&s, pt, x);
         }
     }
@@ -324,10 +329,10 @@ END_TEST
 START_TEST(test_tori)
 {
     static const char *const specs[] = {
-        "torus:2x2", "torus:4x4", "torus:8x2", "torus:2x8", "torus:4x2x2", "torus:2x2x2x2",
-        "torus:3x3", "torus:3x5", "torus:5x3", "torus:6x2", "torus:2x6", "torus:6x5",
+        "torus:2x2", "torus:4x4",   "torus:8x2",   "torus:2x8",   "torus:4x2x2", "torus:2x2x2x2",
+        "torus:3x3", "torus:3x5",   "torus:5x3",   "torus:6x2",   "torus:2x6",   "torus:6x5",
         "torus:7x3", "torus:3x3x3", "torus:2x3x4", "torus:5x2x3", "torus:4x4x2", "torus:1x6",
-        "torus:6x1", "torus:10x6", "torus:2x4", "n150",
+        "torus:6x1", "torus:10x6",  "torus:2x4",   "n150",
     };
     for (size_t i = 0; i < sizeof(specs) / sizeof(specs[0]); ++i) {
         lsim_all(specs[i]);
@@ -343,8 +348,8 @@ START_TEST(test_part0_is_single)
         swt_topo_t *topo = unit_topo_load(specs[i]);
         for (int a = 0; a < 2; ++a) {
             swt_layout_t *one = NULL, *part = NULL;
-            ck_assert_int_eq(SWT_OK, swt_layout_create(swt_topo_logical(topo), (swt_alg_t) a,
-                                                       &one));
+            ck_assert_int_eq(SWT_OK,
+                             swt_layout_create(swt_topo_logical(topo), (swt_alg_t) a, &one));
             ck_assert_int_eq(SWT_OK, swt_layout_create_part(topo, (swt_alg_t) a, 0, &part));
             for (long i = 0; i < swt_layout_size(one); ++i) {
                 ck_assert_int_eq(swt_layout_pos(one, i), swt_layout_pos(part, i));

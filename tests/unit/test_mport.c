@@ -18,19 +18,18 @@ START_TEST(test_counts)
         const char *shape;
         int ports, swing, rd, ring;
     } want[] = {
-        { "ring:1", 1, 1, 1, 1 },     { "ring:2", 2, 2, 1, 2 },
-        { "ring:8", 2, 2, 1, 2 },     { "4x4", 4, 4, 2, 4 },
-        { "1x6", 2, 2, 1, 2 },        { "6x1x1", 2, 2, 1, 2 },
-        { "4x4x4", 6, 6, 3, 2 },      { "8x9", 4, 4, 2, 2 },
-        { "6x3", 4, 4, 2, 2 },        { "8x2", 4, 4, 2, 4 },
-        { "2x2x2x2", 8, 8, 4, 2 },    { "3x3", 4, 4, 2, 4 },
+        { "ring:1", 1, 1, 1, 1 }, { "ring:2", 2, 2, 1, 2 },  { "ring:8", 2, 2, 1, 2 },
+        { "4x4", 4, 4, 2, 4 },    { "1x6", 2, 2, 1, 2 },     { "6x1x1", 2, 2, 1, 2 },
+        { "4x4x4", 6, 6, 3, 2 },  { "8x9", 4, 4, 2, 2 },     { "6x3", 4, 4, 2, 2 },
+        { "8x2", 4, 4, 2, 4 },    { "2x2x2x2", 8, 8, 4, 2 }, { "3x3", 4, 4, 2, 4 },
     };
 
     for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); ++i) {
         swt_shape_t s = unit_shape(want[i].shape);
-        UNIT_CHECK(swt_nports(&s) == want[i].ports && swt_alg_nparts(&s, SWT_ALG_SWING) == want[i].swing
-                   && swt_alg_nparts(&s, SWT_ALG_RD) == want[i].rd
-                   && swt_alg_nparts(&s, SWT_ALG_RING) == want[i].ring,
+        UNIT_CHECK(swt_nports(&s) == want[i].ports
+                       && swt_alg_nparts(&s, SWT_ALG_SWING) == want[i].swing
+                       && swt_alg_nparts(&s, SWT_ALG_RD) == want[i].rd
+                       && swt_alg_nparts(&s, SWT_ALG_RING) == want[i].ring,
                    "%s: ports %d swing %d rd %d ring %d", want[i].shape, swt_nports(&s),
                    swt_alg_nparts(&s, SWT_ALG_SWING), swt_alg_nparts(&s, SWT_ALG_RD),
                    swt_alg_nparts(&s, SWT_ALG_RING));
@@ -100,13 +99,14 @@ static void check_walks(const char *text, swt_alg_t alg)
                 } else {
                     long mvd = ((0 == c[d] % 2) ? rho : -rho) * (j >= D ? -1 : 1);
                     q[d] = (int) (((c[d] + mvd) % sh.dims[d] + sh.dims[d]) % sh.dims[d]);
-                    UNIT_CHECK(mv.dir == (mvd > 0 ? 1 : -1), "%s part %d s %d x %ld: dir %d",
-                               text, j, s, x, mv.dir);
+                    UNIT_CHECK(mv.dir == (mvd > 0 ? 1 : -1), "%s part %d s %d x %ld: dir %d", text,
+                               j, s, x, mv.dir);
                 }
                 want = swt_shape_pos(&sh, q);
                 UNIT_CHECK(got == want && mv.dim == d && mv.k == k,
                            "%s alg %d part %d s %d x %ld: partner %ld (dim %d k %d), want %ld "
-                           "(dim %d k %d)", text, alg, j, s, x, got, mv.dim, mv.k, want, d, k);
+                           "(dim %d k %d)",
+                           text, alg, j, s, x, got, mv.dim, mv.k, want, d, k);
             }
         }
     }
@@ -114,8 +114,8 @@ static void check_walks(const char *text, swt_alg_t alg)
 
 START_TEST(test_walks)
 {
-    static const char *const shapes[] = { "8", "4x4", "8x2", "2x8x4", "4x4x4", "1x8", "2x2x2x2",
-                                          "16x4" };
+    static const char *const shapes[] = { "8",     "4x4", "8x2",     "2x8x4",
+                                          "4x4x4", "1x8", "2x2x2x2", "16x4" };
     for (size_t i = 0; i < sizeof(shapes) / sizeof(shapes[0]); ++i) {
         check_walks(shapes[i], SWT_ALG_SWING);
         check_walks(shapes[i], SWT_ALG_RD);
@@ -149,8 +149,8 @@ static void check_part_blocks(const char *text, swt_alg_t alg)
             for (long x = 0; x < p; ++x) {
                 long q = swt_partner_walk(&sh, alg, &w, x, s, NULL);
                 UNIT_CHECK(unit_set_disjoint(&r[(s + 1) * p + x], &r[(s + 1) * p + q]),
-                           "%s alg %d part %d: R(%ld, %d) meets R(%ld, %d)", text, alg, j, x,
-                           s + 1, q, s + 1);
+                           "%s alg %d part %d: R(%ld, %d) meets R(%ld, %d)", text, alg, j, x, s + 1,
+                           q, s + 1);
                 r[s * p + x] = r[(s + 1) * p + x];
                 unit_set_union(&r[s * p + x], &r[(s + 1) * p + q]);
             }
@@ -176,8 +176,8 @@ static void check_part_blocks(const char *text, swt_alg_t alg)
 
 START_TEST(test_part_blocks)
 {
-    static const char *const shapes[] = { "16", "4x4", "8x2", "2x8x4", "4x4x4", "2x2x2x2",
-                                          "8x8", "16x4", "1x8" };
+    static const char *const shapes[] = { "16",      "4x4", "8x2",  "2x8x4", "4x4x4",
+                                          "2x2x2x2", "8x8", "16x4", "1x8" };
     for (size_t i = 0; i < sizeof(shapes) / sizeof(shapes[0]); ++i) {
         check_part_blocks(shapes[i], SWT_ALG_SWING);
         check_part_blocks(shapes[i], SWT_ALG_RD);
@@ -189,8 +189,9 @@ END_TEST
    no hidden tiles make swt_ring_create choose among cycles). */
 START_TEST(test_part0_is_single)
 {
-    static const char *const specs[] = { "ring:1", "ring:2", "ring:7", "ring:16", "torus:4x4",
-                                         "torus:6x10", "torus:3x5x2", "torus:2x3x2x3", "n150" };
+    static const char *const specs[] = { "ring:1",      "ring:2",        "ring:7",
+                                         "ring:16",     "torus:4x4",     "torus:6x10",
+                                         "torus:3x5x2", "torus:2x3x2x3", "n150" };
     for (size_t i = 0; i < sizeof(specs) / sizeof(specs[0]); ++i) {
         swt_topo_t *topo = unit_topo_load(specs[i]);
         const swt_shape_t *sh = swt_topo_logical(topo);
@@ -200,17 +201,20 @@ START_TEST(test_part0_is_single)
                     swt_sched_t *one = NULL, *part = NULL;
                     ck_assert_int_eq(SWT_OK, swt_sched_create(sh, (swt_alg_t) a, (swt_kind_t) kind,
                                                               x, &one));
-                    ck_assert_int_eq(SWT_OK, swt_sched_create_part(topo, (swt_alg_t) a,
-                                                                   (swt_kind_t) kind, x, 0, 1, &part));
+                    ck_assert_int_eq(SWT_OK,
+                                     swt_sched_create_part(topo, (swt_alg_t) a, (swt_kind_t) kind,
+                                                           x, 0, 1, &part));
                     UNIT_CHECK_EQ(swt_sched_nsteps(one), swt_sched_nsteps(part));
                     UNIT_CHECK_EQ(swt_sched_nblocks(one), swt_sched_nblocks(part));
                     for (int s = 0; s < swt_sched_nsteps(one); ++s) {
-                        UNIT_CHECK(0 == memcmp(swt_sched_step(one, s), swt_sched_step(part, s),
-                                               sizeof(swt_step_t)),
-                                   "%s alg %d kind %d pos %ld step %d differs", specs[i], a,
-                                   kind, x, s);
+                        UNIT_CHECK(0
+                                       == memcmp(swt_sched_step(one, s), swt_sched_step(part, s),
+                                                 sizeof(swt_step_t)),
+                                   "%s alg %d kind %d pos %ld step %d differs", specs[i], a, kind,
+                                   x, s);
                         if (SWT_ALG_RING != a) {
-                            UNIT_CHECK_EQ(swt_sched_step(one, s)->from, swt_sched_step(one, s)->peer);
+                            UNIT_CHECK_EQ(swt_sched_step(one, s)->from,
+                                          swt_sched_step(one, s)->peer);
                         }
                     }
                     swt_sched_destroy(one);
@@ -237,8 +241,8 @@ static void check_distinct_links(const char *spec, swt_alg_t alg)
     for (long x = 0; x < swt_shape_size(sh); ++x) {
         swt_sched_t *s[2 * SWT_MAX_DIMS];
         for (int j = 0; j < nparts; ++j) {
-            ck_assert_int_eq(SWT_OK, swt_sched_create_part(topo, alg, SWT_KIND_BO, x, j, nparts,
-                                                           &s[j]));
+            ck_assert_int_eq(SWT_OK,
+                             swt_sched_create_part(topo, alg, SWT_KIND_BO, x, j, nparts, &s[j]));
         }
         for (int i = 0; i < swt_sched_nsteps(s[0]); ++i) {
             unsigned used = 0;
@@ -248,8 +252,10 @@ static void check_distinct_links(const char *spec, swt_alg_t alg)
                 if (st->core_step < 0) {
                     continue;
                 }
-                UNIT_CHECK(!(used & bit), "%s alg %d rank %ld step %d: part %d shares the "
-                           "link (dim %d dir %d)", spec, alg, x, i, j, st->move.dim, st->move.dir);
+                UNIT_CHECK(!(used & bit),
+                           "%s alg %d rank %ld step %d: part %d shares the "
+                           "link (dim %d dir %d)",
+                           spec, alg, x, i, j, st->move.dim, st->move.dir);
                 used |= bit;
             }
         }
@@ -262,9 +268,9 @@ static void check_distinct_links(const char *spec, swt_alg_t alg)
 
 START_TEST(test_distinct_links)
 {
-    static const char *const specs[] = { "ring:8", "ring:2", "ring:12", "torus:4x4", "torus:8x8",
-                                         "torus:2x2", "torus:4x4x4", "torus:2x2x2x2", "torus:6x6",
-                                         "torus:1x8", "n150", "torus:5x5x5" };
+    static const char *const specs[] = { "ring:8",    "ring:2",    "ring:12",     "torus:4x4",
+                                         "torus:8x8", "torus:2x2", "torus:4x4x4", "torus:2x2x2x2",
+                                         "torus:6x6", "torus:1x8", "n150",        "torus:5x5x5" };
     for (size_t i = 0; i < sizeof(specs) / sizeof(specs[0]); ++i) {
         check_distinct_links(specs[i], SWT_ALG_SWING);
         check_distinct_links(specs[i], SWT_ALG_RD);
@@ -280,12 +286,18 @@ START_TEST(test_invalid)
     swt_sched_t *s = NULL;
     swt_walk_t w;
 
-    ck_assert_int_eq(SWT_ERR_INVALID, swt_sched_create_part(topo, SWT_ALG_SWING, SWT_KIND_BO, 0, 4, 4, &s));
-    ck_assert_int_eq(SWT_ERR_INVALID, swt_sched_create_part(topo, SWT_ALG_SWING, SWT_KIND_BO, 0, 0, 5, &s));
-    ck_assert_int_eq(SWT_ERR_INVALID, swt_sched_create_part(topo, SWT_ALG_RD, SWT_KIND_BO, 0, 2, 3, &s));
-    ck_assert_int_eq(SWT_ERR_INVALID, swt_sched_create_part(topo, SWT_ALG_RING, SWT_KIND_LO, 0, 0, 1, &s));
-    ck_assert_int_eq(SWT_ERR_INVALID, swt_sched_create_part(topo, SWT_ALG_SWING, SWT_KIND_LO, 16, 0, 1, &s));
-    ck_assert_int_eq(SWT_ERR_INVALID, swt_sched_create_part(topo, (swt_alg_t) 3, SWT_KIND_BO, 0, 0, 1, &s));
+    ck_assert_int_eq(SWT_ERR_INVALID,
+                     swt_sched_create_part(topo, SWT_ALG_SWING, SWT_KIND_BO, 0, 4, 4, &s));
+    ck_assert_int_eq(SWT_ERR_INVALID,
+                     swt_sched_create_part(topo, SWT_ALG_SWING, SWT_KIND_BO, 0, 0, 5, &s));
+    ck_assert_int_eq(SWT_ERR_INVALID,
+                     swt_sched_create_part(topo, SWT_ALG_RD, SWT_KIND_BO, 0, 2, 3, &s));
+    ck_assert_int_eq(SWT_ERR_INVALID,
+                     swt_sched_create_part(topo, SWT_ALG_RING, SWT_KIND_LO, 0, 0, 1, &s));
+    ck_assert_int_eq(SWT_ERR_INVALID,
+                     swt_sched_create_part(topo, SWT_ALG_SWING, SWT_KIND_LO, 16, 0, 1, &s));
+    ck_assert_int_eq(SWT_ERR_INVALID,
+                     swt_sched_create_part(topo, (swt_alg_t) 3, SWT_KIND_BO, 0, 0, 1, &s));
     ck_assert_int_eq(SWT_ERR_INVALID, swt_part_walk(swt_topo_logical(topo), SWT_ALG_RING, 0, &w));
     ck_assert_ptr_null(s);
     swt_topo_destroy(topo);

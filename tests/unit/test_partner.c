@@ -17,8 +17,8 @@ START_TEST(test_rho_values)
     static const long expect[] = { 1, -1, 3, -5, 11, -21, 43, -85, 171, -341, 683 };
 
     for (int k = 0; k < (int) (sizeof(expect) / sizeof(expect[0])); ++k) {
-        UNIT_CHECK(expect[k] == swt_rho(k), "rho(%d) = %ld, expected %ld",
-                      k, swt_rho(k), expect[k]);
+        UNIT_CHECK(expect[k] == swt_rho(k), "rho(%d) = %ld, expected %ld", k, swt_rho(k),
+                   expect[k]);
     }
 }
 END_TEST
@@ -30,8 +30,7 @@ START_TEST(test_rho_sum)
     for (int k = 0; k < 61; ++k) {
         sum += pw;
         pw *= -2;
-        UNIT_CHECK(sum == swt_rho(k), "rho(%d) = %ld, sum definition %ld",
-                      k, swt_rho(k), sum);
+        UNIT_CHECK(sum == swt_rho(k), "rho(%d) = %ld, sum definition %ld", k, swt_rho(k), sum);
     }
 }
 END_TEST
@@ -65,10 +64,10 @@ static void check_partners(const swt_shape_t *shape, swt_alg_t alg)
             int d = shape->dims[m.dim];
             int changed = 0;
 
-            UNIT_CHECK(q >= 0 && q < p && q != x, "%s alg %d: partner(%ld, %d) = %ld",
-                          name, alg, x, s, q);
+            UNIT_CHECK(q >= 0 && q < p && q != x, "%s alg %d: partner(%ld, %d) = %ld", name, alg, x,
+                       s, q);
             UNIT_CHECK(back == x, "%s alg %d step %d: partner(%ld) = %ld but partner(%ld) = %ld",
-                          name, alg, s, x, q, q, back);
+                       name, alg, s, x, q, q, back);
             UNIT_CHECK_EQ(m.dim, mb.dim);
             UNIT_CHECK_EQ(m.k, mb.k);
             UNIT_CHECK_EQ(m.dir, -mb.dir);
@@ -78,16 +77,15 @@ static void check_partners(const swt_shape_t *shape, swt_alg_t alg)
             for (int i = 0; i < shape->ndims; ++i) {
                 changed += (c[i] != cq[i]);
                 UNIT_CHECK(i == m.dim || c[i] == cq[i],
-                              "%s step %d: %ld -> %ld moves along dim %d, not only %d",
-                              name, s, x, q, i, m.dim);
+                           "%s step %d: %ld -> %ld moves along dim %d, not only %d", name, s, x, q,
+                           i, m.dim);
             }
             UNIT_CHECK_EQ(changed, 1);
             if (SWT_ALG_SWING == alg) {
                 long rho = swt_rho(m.k);
                 long delta = rho < 0 ? -rho : rho;
                 UNIT_CHECK_EQ(m.dist, delta % d);
-                UNIT_CHECK_EQ(cq[m.dim],
-                                 ((c[m.dim] + (c[m.dim] % 2 ? -rho : rho)) % d + d) % d);
+                UNIT_CHECK_EQ(cq[m.dim], ((c[m.dim] + (c[m.dim] % 2 ? -rho : rho)) % d + d) % d);
             } else {
                 UNIT_CHECK_EQ(m.dist, 1L << m.k);
                 UNIT_CHECK_EQ(cq[m.dim], c[m.dim] ^ (1 << m.k));
@@ -95,8 +93,7 @@ static void check_partners(const swt_shape_t *shape, swt_alg_t alg)
                 UNIT_CHECK_EQ(cq[m.dim], c[m.dim] + m.dir * m.dist);
             }
             /* the move reproduces the partner, wrap-around included */
-            UNIT_CHECK_EQ(cq[m.dim],
-                             (int) (((c[m.dim] + m.dir * m.dist) % d + d) % d));
+            UNIT_CHECK_EQ(cq[m.dim], (int) (((c[m.dim] + m.dir * m.dist) % d + d) % d));
             swt_shape_coords(shape, back, cback);
             UNIT_CHECK_EQ(cback[m.dim], c[m.dim]);
         }
@@ -146,9 +143,8 @@ static void check_order(const char *text, const int *dims, const int *ks, int n)
     for (int i = 0; i < n; ++i) {
         int dim, k;
         swt_step_dim(&s, i, &dim, &k);
-        UNIT_CHECK(dim == dims[i] && k == ks[i],
-                      "%s step %d: (dim%d,k%d), expected (dim%d,k%d)",
-                      text, i, dim, k, dims[i], ks[i]);
+        UNIT_CHECK(dim == dims[i] && k == ks[i], "%s step %d: (dim%d,k%d), expected (dim%d,k%d)",
+                   text, i, dim, k, dims[i], ks[i]);
     }
 }
 

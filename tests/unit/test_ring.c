@@ -59,15 +59,17 @@ static void check_cycles(const char *spec, int want_cycles)
             for (int d = 0; d < sh->ndims; ++d) {
                 differ += (cc[d] != cn[d]);
             }
-            UNIT_CHECK(p < 2 || (1 == differ && mv.dist == 1
-                                 && cn[mv.dim] == (cc[mv.dim] + mv.dir + sh->dims[mv.dim])
-                                                  % sh->dims[mv.dim]),
+            UNIT_CHECK(p < 2
+                           || (1 == differ && mv.dist == 1
+                               && cn[mv.dim]
+                                      == (cc[mv.dim] + mv.dir + sh->dims[mv.dim])
+                                             % sh->dims[mv.dim]),
                        "%s cycle %d: %ld -> %ld is not the move (dim %d dir %d)", spec, c, pos,
                        next, mv.dim, mv.dir);
             if (!swt_topo_has_grid(topo)) {
                 swt_net_route(net, pos, next, mv.dir, &rt);
-                UNIT_CHECK(p < 2 || 1 == rt.hops, "%s: %ld -> %ld takes %ld hops", spec, pos,
-                           next, rt.hops);
+                UNIT_CHECK(p < 2 || 1 == rt.hops, "%s: %ld -> %ld takes %ld hops", spec, pos, next,
+                           rt.hops);
             }
             /* the backward part goes the same links the other way */
             ck_assert_int_eq(prev, swt_ring_next(ring, 2 * c + 1, pos, &mv, NULL));
@@ -75,8 +77,8 @@ static void check_cycles(const char *spec, int want_cycles)
                 long l;
                 swt_ring_next(ring, 2 * c, pos, &mv, NULL);
                 l = link_id(sh, pos, &mv);
-                UNIT_CHECK(!used[l], "%s: cycle %d reuses a link at %ld (dim %d)", spec, c,
-                           pos, mv.dim);
+                UNIT_CHECK(!used[l], "%s: cycle %d reuses a link at %ld (dim %d)", spec, c, pos,
+                           mv.dim);
                 used[l] = 1;
                 ++nlinks;
             }
@@ -99,15 +101,32 @@ START_TEST(test_cycles)
         const char *spec;
         int cycles;
     } cases[] = {
-        { "ring:1", 1 },       { "ring:2", 1 },        { "ring:3", 1 },
-        { "ring:8", 1 },       { "torus:4x4", 2 },     { "torus:8x8", 2 },
-        { "torus:4x2", 2 },    { "torus:8x2", 2 },     { "torus:6x10", 2 },
-        { "torus:3x3", 2 },    { "torus:2x2", 2 },     { "torus:4x8", 2 },
-        { "torus:8x9", 1 },    { "torus:6x3", 1 },     { "torus:3x5", 1 },
-        { "torus:7x5", 1 },    { "torus:4x4x4", 1 },   { "torus:3x3x3", 1 },
-        { "torus:2x2x2x2", 1 }, { "torus:3x5x2", 1 },  { "torus:1x6", 1 },
-        { "torus:2x1x3", 1 },  { "n150", 2 },          { "n150-72", 1 },
-        { "n150-72:harvest=3", 1 }, { "@" SWT_TEST_GOLDEN "/ring4-on-6.topo", 1 },
+        { "ring:1", 1 },
+        { "ring:2", 1 },
+        { "ring:3", 1 },
+        { "ring:8", 1 },
+        { "torus:4x4", 2 },
+        { "torus:8x8", 2 },
+        { "torus:4x2", 2 },
+        { "torus:8x2", 2 },
+        { "torus:6x10", 2 },
+        { "torus:3x3", 2 },
+        { "torus:2x2", 2 },
+        { "torus:4x8", 2 },
+        { "torus:8x9", 1 },
+        { "torus:6x3", 1 },
+        { "torus:3x5", 1 },
+        { "torus:7x5", 1 },
+        { "torus:4x4x4", 1 },
+        { "torus:3x3x3", 1 },
+        { "torus:2x2x2x2", 1 },
+        { "torus:3x5x2", 1 },
+        { "torus:1x6", 1 },
+        { "torus:2x1x3", 1 },
+        { "n150", 2 },
+        { "n150-72", 1 },
+        { "n150-72:harvest=3", 1 },
+        { "@" SWT_TEST_GOLDEN "/ring4-on-6.topo", 1 },
     };
 
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); ++i) {
@@ -242,9 +261,9 @@ START_TEST(test_ring_sched)
                 for (int t = 0; t < swt_sched_nsteps(s); ++t) {
                     const swt_step_t *st = swt_sched_step(s, t);
                     UNIT_CHECK(st->peer == next && st->from == prev && st->send_n == 1
-                               && st->recv_n == 1 && st->move.dim == mv.dim
-                               && st->move.dir == mv.dir
-                               && st->op == (t < p - 1 ? SWT_OP_RS : SWT_OP_AG),
+                                   && st->recv_n == 1 && st->move.dim == mv.dim
+                                   && st->move.dir == mv.dir
+                                   && st->op == (t < p - 1 ? SWT_OP_RS : SWT_OP_AG),
                                "%s rank %ld part %d step %d", specs[i], x, j, t);
                 }
                 swt_sched_destroy(s);

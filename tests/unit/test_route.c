@@ -8,9 +8,8 @@
 
 #include "unit_util.h"
 
-
 typedef struct totals {
-    long hops[2][4096];    /* [alg][pos], LO: every phase once */
+    long hops[2][4096]; /* [alg][pos], LO: every phase once */
     long dist[2][4096];
     swt_phase_stats_t st[2][64];
     int nphases;
@@ -27,8 +26,8 @@ static totals_t *sweep(const char *spec)
     t->nphases = swt_net_nphases(net);
     for (int a = 0; a < 2; ++a) {
         for (int i = 0; i < t->nphases; ++i) {
-            ck_assert_int_eq(SWT_OK, swt_net_load(net, (swt_alg_t) a, i, t->hops[a],
-                                                  t->dist[a], &t->st[a][i]));
+            ck_assert_int_eq(SWT_OK, swt_net_load(net, (swt_alg_t) a, i, t->hops[a], t->dist[a],
+                                                  &t->st[a][i]));
         }
     }
     swt_net_destroy(net);
@@ -139,8 +138,7 @@ START_TEST(test_ring6_fold)
 END_TEST
 
 /* Route of position (lx,ly) to its partner in core step s on a topology. */
-static long n150_hops(const char *spec, swt_alg_t alg, int s, int lx, int ly,
-                      int *dir, long *to)
+static long n150_hops(const char *spec, swt_alg_t alg, int s, int lx, int ly, int *dir, long *to)
 {
     swt_topo_t *topo = unit_topo_load(spec);
     swt_net_t *net = NULL;
@@ -276,9 +274,10 @@ static void check_walk_topo(swt_topo_t *topo, const char *spec)
                     ++nmsgs;
                 }
             }
-            UNIT_CHECK(most == st.load && nmsgs == st.nmsgs, "%s alg %d phase %d, %d parts: load "
-                       "%ld, walk %ld; %ld messages, walk %ld", spec, a, i, nparts, st.load, most,
-                       st.nmsgs, nmsgs);
+            UNIT_CHECK(most == st.load && nmsgs == st.nmsgs,
+                       "%s alg %d phase %d, %d parts: load "
+                       "%ld, walk %ld; %ld messages, walk %ld",
+                       spec, a, i, nparts, st.load, most, st.nmsgs, nmsgs);
             for (long t = 0; t < ntiles; ++t) {
                 int c[SWT_MAX_DIMS];
                 swt_shape_coords(g, t, c);
@@ -319,7 +318,8 @@ START_TEST(test_parts_unequal)
         UNIT_CHECK_EQ(st.nmsgs, 32);
         UNIT_CHECK_EQ(st.max_hops, 1);
     }
-    ck_assert_int_eq(SWT_ERR_INVALID, swt_net_load_parts(net, SWT_ALG_SWING, 5, 0, NULL, NULL, &st));
+    ck_assert_int_eq(SWT_ERR_INVALID,
+                     swt_net_load_parts(net, SWT_ALG_SWING, 5, 0, NULL, NULL, &st));
     ck_assert_int_eq(SWT_ERR_INVALID, swt_net_load_parts(net, SWT_ALG_RD, 3, 0, NULL, NULL, &st));
     swt_net_destroy(net);
     swt_topo_destroy(topo);
@@ -334,14 +334,13 @@ END_TEST
  * straight from 4 to 0 (no wrap link: - direction, 4 hops), then y + from
  * 0 to 1 (1 hop): 5 hops in two runs.
  */
-static const char *mesh_text =
-    "name meshy\n"
-    "grid 6x4 wrap=0,1\n"
-    "kind io 5,*\n"
-    "kind node rest\n"
-    "usable node\n"
-    "logical 4x4\n"
-    "map row-major\n";
+static const char *mesh_text = "name meshy\n"
+                               "grid 6x4 wrap=0,1\n"
+                               "kind io 5,*\n"
+                               "kind node rest\n"
+                               "usable node\n"
+                               "logical 4x4\n"
+                               "map row-major\n";
 
 START_TEST(test_nonseparable)
 {
@@ -352,8 +351,8 @@ START_TEST(test_nonseparable)
     swt_route_t rt;
     long to;
 
-    ck_assert_msg(SWT_OK == swt_topo_parse(mesh_text, "mesh", &topo, &d), "%d:%d: %s",
-                  d.line, d.col, d.msg);
+    ck_assert_msg(SWT_OK == swt_topo_parse(mesh_text, "mesh", &topo, &d), "%d:%d: %s", d.line,
+                  d.col, d.msg);
     ck_assert_int_eq(SWT_OK, swt_net_create(topo, &net));
     ck_assert(swt_net_message(net, SWT_ALG_SWING, 0, 4, &to, &mv));
     UNIT_CHECK_EQ(to, 5);
@@ -429,10 +428,11 @@ static void check_sched_parts(const char *spec)
                     ck_assert_ptr_nonnull(st);
                     ++n;
                     UNIT_CHECK(st->peer == to && st->move.dir == mv.dir && st->move.dim == mv.dim
-                               && st->move.dist == mv.dist,
+                                   && st->move.dist == mv.dist,
                                "%s alg %d part %d pos %ld phase %d: sched peer %ld dim %d dir %d, "
-                               "net %ld %d %d", spec, a, j, pos, i, st->peer, st->move.dim,
-                               st->move.dir, to, mv.dim, mv.dir);
+                               "net %ld %d %d",
+                               spec, a, j, pos, i, st->peer, st->move.dim, st->move.dir, to, mv.dim,
+                               mv.dir);
                 }
                 swt_sched_destroy(sched);
             }
@@ -444,8 +444,9 @@ static void check_sched_parts(const char *spec)
 
 START_TEST(test_messages_match_sched)
 {
-    static const char *const specs[] = { "ring:8", "ring:6", "ring:7", "torus:4x4", "torus:8x2",
-                                         "torus:6x10", "torus:3x5", "torus:3x4x5", "n150" };
+    static const char *const specs[] = { "ring:8",    "ring:6",      "ring:7",
+                                         "torus:4x4", "torus:8x2",   "torus:6x10",
+                                         "torus:3x5", "torus:3x4x5", "n150" };
     for (size_t i = 0; i < sizeof(specs) / sizeof(specs[0]); ++i) {
         check_sched_parts(specs[i]);
     }

@@ -34,7 +34,7 @@ typedef uint64_t (*sim_op_fn)(uint64_t left, uint64_t right);
 
 typedef struct sim_msg {
     struct sim_msg *next;
-    swt_op_t op;        /* sending step's kind */
+    swt_op_t op; /* sending step's kind */
     int core_step;
     int part;
     size_t n;
@@ -44,10 +44,10 @@ typedef struct sim_msg {
 
 typedef struct sim_rank {
     swt_sched_t *sched[SIM_MAX_PARTS];
-    int pc;             /* current step, the same in every part */
-    int sent;           /* current step's messages are posted */
-    unsigned got;       /* parts whose receive of the current step is done */
-    sim_msg_t *out[SIM_MAX_PARTS];   /* posted, until the receiver takes it */
+    int pc;                        /* current step, the same in every part */
+    int sent;                      /* current step's messages are posted */
+    unsigned got;                  /* parts whose receive of the current step is done */
+    sim_msg_t *out[SIM_MAX_PARTS]; /* posted, until the receiver takes it */
     uint64_t *acc;
     size_t core_sent[SIM_MAX_PARTS]; /* elements sent in core steps */
 } sim_rank_t;
@@ -58,7 +58,7 @@ typedef struct sim {
     size_t count;
     sim_op_fn op;
     sim_rank_t *ranks;
-    sim_msg_t **head, **tail;   /* [src * p + dst] */
+    sim_msg_t **head, **tail; /* [src * p + dst] */
     char what[160];
 } sim_t;
 
@@ -93,8 +93,8 @@ static uint64_t op_dsum(uint64_t l, uint64_t r)
 
 static uint64_t sim_input(sim_op_fn op, long rank, size_t i)
 {
-    static const double mags[] = { 1e16, 1.0, -1e16, 1e-3, 3.25, -2.5e10, 1e-8,
-                                   7e15, -1.0, 0.1, -7e15, 123456.789 };
+    static const double mags[] = { 1e16, 1.0,  -1e16, 1e-3, 3.25,  -2.5e10,
+                                   1e-8, 7e15, -1.0,  0.1,  -7e15, 123456.789 };
     uint64_t h = sim_mix((uint64_t) rank * 1000003ULL + i);
 
     if (op_dsum == op) {
@@ -120,25 +120,21 @@ static int sim_recvs(swt_op_t op)
 static swt_op_t sim_sender_of(swt_op_t op)
 {
     switch (op) {
-    case SWT_OP_FOLD_RECV:
-        return SWT_OP_FOLD_SEND;
-    case SWT_OP_UNFOLD_RECV:
-        return SWT_OP_UNFOLD_SEND;
-    default:
-        return op;
+    case SWT_OP_FOLD_RECV: return SWT_OP_FOLD_SEND;
+    case SWT_OP_UNFOLD_RECV: return SWT_OP_UNFOLD_SEND;
+    default: return op;
     }
 }
 
-static void sim_range(const sim_t *sim, const sim_rank_t *r, int part,
-                      const swt_step_t *st, int send, size_t *first, size_t *n)
+static void sim_range(const sim_t *sim, const sim_rank_t *r, int part, const swt_step_t *st,
+                      int send, size_t *first, size_t *n)
 {
     size_t pf, pn;
 
     swt_part_elems(sim->count, sim->nparts, part, &pf, &pn);
     if (SWT_OP_RS == st->op || SWT_OP_AG == st->op) {
-        swt_block_elems(pn, swt_sched_nblocks(r->sched[part]),
-                        send ? st->send_lo : st->recv_lo, send ? st->send_n : st->recv_n,
-                        first, n);
+        swt_block_elems(pn, swt_sched_nblocks(r->sched[part]), send ? st->send_lo : st->recv_lo,
+                        send ? st->send_n : st->recv_n, first, n);
         *first += pf;
     } else {
         *first = pf;
@@ -191,25 +187,21 @@ static int sim_take(sim_t *sim, long x, int part, const swt_step_t *st)
         sim->tail[pair] = NULL;
     }
     sim_range(sim, r, part, st, 0, &first, &n);
-    UNIT_CHECK(m->op == sim_sender_of(st->op) && m->core_step == st->core_step
-               && m->part == part,
+    UNIT_CHECK(m->op == sim_sender_of(st->op) && m->core_step == st->core_step && m->part == part,
                "%s: rank %ld step %d part %d (op %d, core step %d) got a message of op %d "
-               "core step %d part %d from %ld", sim->what, x, r->pc, part, st->op,
-               st->core_step, m->op, m->core_step, m->part, st->from);
-    UNIT_CHECK(m->n == n, "%s: rank %ld step %d part %d (op %d) expects %zu elements from %ld, got %zu",
+               "core step %d part %d from %ld",
+               sim->what, x, r->pc, part, st->op, st->core_step, m->op, m->core_step, m->part,
+               st->from);
+    UNIT_CHECK(m->n == n,
+               "%s: rank %ld step %d part %d (op %d) expects %zu elements from %ld, got %zu",
                sim->what, x, r->pc, part, st->op, n, st->from, m->n);
     for (size_t i = 0; i < n; ++i) {
         uint64_t *a = &acc[first + i];
         switch (st->op) {
         case SWT_OP_FOLD_RECV:
-        case SWT_OP_RS:
-            *a = sim->op(m->data[i], *a);
-            break;
-        case SWT_OP_LO:
-            *a = st->left ? sim->op(*a, m->data[i]) : sim->op(m->data[i], *a);
-            break;
-        default:
-            *a = m->data[i];
+        case SWT_OP_RS: *a = sim->op(m->data[i], *a); break;
+        case SWT_OP_LO: *a = st->left ? sim->op(*a, m->data[i]) : sim->op(m->data[i], *a); break;
+        default: *a = m->data[i];
         }
     }
     m->consumed = 1;
@@ -234,8 +226,7 @@ static int sim_step(sim_t *sim, long x)
         }
     }
     for (int j = 0; j < sim->nparts; ++j) {
-        if (!(r->got & (1U << j))
-            && sim_take(sim, x, j, swt_sched_step(r->sched[j], r->pc))) {
+        if (!(r->got & (1U << j)) && sim_take(sim, x, j, swt_sched_step(r->sched[j], r->pc))) {
             r->got |= 1U << j;
         }
     }
@@ -282,8 +273,8 @@ static const char *sim_alg_name(swt_alg_t alg)
 }
 
 /* Elements a rank sends in the core steps of one part of n elements. */
-static size_t sim_want_sent(const swt_topo_t *topo, swt_alg_t alg, swt_kind_t kind,
-                            size_t n, size_t got)
+static size_t sim_want_sent(const swt_topo_t *topo, swt_alg_t alg, swt_kind_t kind, size_t n,
+                            size_t got)
 {
     swt_shape_t core;
     long pc;
@@ -307,9 +298,11 @@ static void sim_run(const swt_topo_t *topo, swt_alg_t alg, swt_kind_t kind, int 
     long p = swt_shape_size(swt_topo_logical(topo));
     int done = 0;
 
-    snprintf(sim.what, sizeof(sim.what), "%s %s %s %d parts count %zu op %s",
-             swt_topo_name(topo), sim_alg_name(alg), SWT_KIND_LO == kind ? "lo" : "bo",
-             nparts, count, op_sum == op ? "sum" : op_dsum == op ? "dsum" : "hash");
+    snprintf(sim.what, sizeof(sim.what), "%s %s %s %d parts count %zu op %s", swt_topo_name(topo),
+             sim_alg_name(alg), SWT_KIND_LO == kind ? "lo" : "bo", nparts, count,
+             op_sum == op    ? "sum"
+             : op_dsum == op ? "dsum"
+                             : "hash");
     sim.p = p;
     sim.nparts = nparts;
     sim.count = count;
@@ -321,8 +314,8 @@ static void sim_run(const swt_topo_t *topo, swt_alg_t alg, swt_kind_t kind, int 
     for (long x = 0; x < p; ++x) {
         sim_rank_t *r = &sim.ranks[x];
         for (int j = 0; j < nparts; ++j) {
-            UNIT_CHECK_EQ(SWT_OK, swt_sched_create_part(topo, alg, kind, x, j, nparts,
-                                                        &r->sched[j]));
+            UNIT_CHECK_EQ(SWT_OK,
+                          swt_sched_create_part(topo, alg, kind, x, j, nparts, &r->sched[j]));
             UNIT_CHECK(swt_sched_nsteps(r->sched[j]) == swt_sched_nsteps(r->sched[0]),
                        "%s: rank %ld part %d has %d steps, part 0 %d", sim.what, x, j,
                        swt_sched_nsteps(r->sched[j]), swt_sched_nsteps(r->sched[0]));
@@ -352,8 +345,8 @@ static void sim_run(const swt_topo_t *topo, swt_alg_t alg, swt_kind_t kind, int 
         }
     }
     for (long i = 0; i < p * p; ++i) {
-        UNIT_CHECK(NULL == sim.head[i], "%s: message %ld -> %ld never received", sim.what,
-                      i / p, i % p);
+        UNIT_CHECK(NULL == sim.head[i], "%s: message %ld -> %ld never received", sim.what, i / p,
+                   i % p);
     }
     /* values */
     for (size_t i = 0; i < count; ++i) {
@@ -367,9 +360,9 @@ static void sim_run(const swt_topo_t *topo, swt_alg_t alg, swt_kind_t kind, int 
         }
         for (long x = 0; x < p; ++x) {
             UNIT_CHECK(sim.ranks[x].acc[i] == expect,
-                          "%s: rank %ld element %zu = %016llx, expected %016llx (rank 0 / exact)",
-                          sim.what, x, i, (unsigned long long) sim.ranks[x].acc[i],
-                          (unsigned long long) expect);
+                       "%s: rank %ld element %zu = %016llx, expected %016llx (rank 0 / exact)",
+                       sim.what, x, i, (unsigned long long) sim.ranks[x].acc[i],
+                       (unsigned long long) expect);
         }
     }
     /* volume per part: L n for LO, 2 n (P-1)/P for BO and the ring */
@@ -400,8 +393,8 @@ static void sim_counts(const swt_topo_t *topo, swt_alg_t alg, swt_kind_t kind, i
 {
     static const sim_op_fn ops[] = { op_sum, op_hash, op_dsum };
     long p = swt_shape_size(swt_topo_logical(topo));
-    size_t counts[] = { 0, 1, (size_t) nparts - 1, (size_t) p - 1, (size_t) p, 1000,
-                        (size_t) (3 * p + 1) };
+    size_t counts[] = { 0,          1,    (size_t) nparts - 1, (size_t) p - 1,
+                        (size_t) p, 1000, (size_t) (3 * p + 1) };
 
     for (size_t o = 0; o < sizeof(ops) / sizeof(ops[0]); ++o) {
         for (size_t c = 0; c < sizeof(counts) / sizeof(counts[0]); ++c) {
@@ -451,8 +444,8 @@ START_TEST(test_sim_ring)
 END_TEST
 
 static const char *const sim_tori[] = {
-    "2x4", "4x2", "3x3", "4x4", "2x2x2", "6x10", "3x5x2", "5x3", "8x2", "2x8x4",
-    "4x4x4", "2x2x2x2", "3x3x3", "7x5", "1x6", "6x1", "2x3x2x3",
+    "2x4",   "4x2",   "3x3",     "4x4",   "2x2x2", "6x10", "3x5x2", "5x3",     "8x2",
+    "2x8x4", "4x4x4", "2x2x2x2", "3x3x3", "7x5",   "1x6",  "6x1",   "2x3x2x3",
 };
 #define NSIM_TORI ((int) (sizeof(sim_tori) / sizeof(sim_tori[0])))
 
@@ -500,9 +493,24 @@ END_TEST
  * hidden tiles, and a grid whose x has no wrap-around link.
  */
 static const char *const mport_specs[] = {
-    "torus:2x2", "torus:4x4", "torus:4x2", "torus:8x2", "torus:2x8x4", "torus:3x3",
-    "torus:6x10", "torus:3x5x2", "torus:7x5", "torus:1x6", "torus:6x1", "torus:2x2x2x2",
-    "torus:3x3x3", "torus:6x3", "torus:4x8", "torus:2x3x2x3", "n150", "n150-72:harvest=3",
+    "torus:2x2",
+    "torus:4x4",
+    "torus:4x2",
+    "torus:8x2",
+    "torus:2x8x4",
+    "torus:3x3",
+    "torus:6x10",
+    "torus:3x5x2",
+    "torus:7x5",
+    "torus:1x6",
+    "torus:6x1",
+    "torus:2x2x2x2",
+    "torus:3x3x3",
+    "torus:6x3",
+    "torus:4x8",
+    "torus:2x3x2x3",
+    "n150",
+    "n150-72:harvest=3",
     "@" SWT_TEST_GOLDEN "/ring4-on-6.topo",
 };
 #define NMPORT ((int) (sizeof(mport_specs) / sizeof(mport_specs[0])))

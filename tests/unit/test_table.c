@@ -33,8 +33,7 @@ static void has_warning(const swt_table_t *tab, int line, int col, const char *w
             return;
         }
     }
-    ck_abort_msg("no warning '%s...%s' among %d (first: %s)", where, what,
-                 swt_table_nwarnings(tab),
+    ck_abort_msg("no warning '%s...%s' among %d (first: %s)", where, what, swt_table_nwarnings(tab),
                  swt_table_nwarnings(tab) ? swt_table_warning(tab, 0) : "none");
 }
 
@@ -103,18 +102,18 @@ END_TEST
 START_TEST(test_bad_rows)
 {
     swt_topo_t *t = parse_ok("logical 8\n"
-                             "decide allreduce 0-16K swing_lo\n"        /* 2: kept */
-                             "decide allreduce 8K-32K swing_bo\n"       /* 3: overlaps */
-                             "decide allreduce 64K-1M swing_bo\n"       /* 4: kept */
-                             "decide allreduce 32K-48K rd_bo\n"         /* 5: out of order */
-                             "decide allreduce 2M-1M ring\n"            /* 6: empty */
-                             "decide allreduce 2x-4M ring\n"            /* 7: bad range */
-                             "decide allreduce 2M-4M\n"                 /* 8: no algorithm */
-                             "decide Allreduce 2M-4M ring\n"            /* 9: not a name */
-                             "decide allreduce 2M-4M ring ranks=0\n"    /* 10: bad ranks */
-                             "decide allreduce 2M-4M ring ranks=4 x\n"  /* 11: too many words */
-                             "decide allreduce 0-1K rd_lo ranks=4\n"    /* 12: kept, its own group */
-                             "decide allgather 0-1K rd\n");             /* 13: kept */
+                             "decide allreduce 0-16K swing_lo\n"       /* 2: kept */
+                             "decide allreduce 8K-32K swing_bo\n"      /* 3: overlaps */
+                             "decide allreduce 64K-1M swing_bo\n"      /* 4: kept */
+                             "decide allreduce 32K-48K rd_bo\n"        /* 5: out of order */
+                             "decide allreduce 2M-1M ring\n"           /* 6: empty */
+                             "decide allreduce 2x-4M ring\n"           /* 7: bad range */
+                             "decide allreduce 2M-4M\n"                /* 8: no algorithm */
+                             "decide Allreduce 2M-4M ring\n"           /* 9: not a name */
+                             "decide allreduce 2M-4M ring ranks=0\n"   /* 10: bad ranks */
+                             "decide allreduce 2M-4M ring ranks=4 x\n" /* 11: too many words */
+                             "decide allreduce 0-1K rd_lo ranks=4\n"   /* 12: kept, its own group */
+                             "decide allgather 0-1K rd\n");            /* 13: kept */
     const swt_table_t *tab = swt_topo_table(t);
 
     ck_assert_int_eq(swt_table_nrows(tab), 4);

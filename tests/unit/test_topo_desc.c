@@ -29,11 +29,26 @@ static char *format_alloc(const swt_topo_t *t)
 }
 
 static const char *const round_trip_specs[] = {
-    "n150", "n150:harvest=3", "n150:harvest=11", "n150:harvest=1",
-    "n150-72", "n150-72:harvest=5", "n150-72:harvest=none", "torus",
-    "ring:8", "ring:1", "torus:8x8", "torus:4x4x4", "torus:6x10", "4x4x4",
-    "torus:2x2x2x2x2x2x2x2", "dragonfly", "fattree", "dragonfly:4,4,2,0.5",
-    "dragonfly:6,2:pairs=ring:slots=2", "fattree:4,4,2:place=roundrobin",
+    "n150",
+    "n150:harvest=3",
+    "n150:harvest=11",
+    "n150:harvest=1",
+    "n150-72",
+    "n150-72:harvest=5",
+    "n150-72:harvest=none",
+    "torus",
+    "ring:8",
+    "ring:1",
+    "torus:8x8",
+    "torus:4x4x4",
+    "torus:6x10",
+    "4x4x4",
+    "torus:2x2x2x2x2x2x2x2",
+    "dragonfly",
+    "fattree",
+    "dragonfly:4,4,2,0.5",
+    "dragonfly:6,2:pairs=ring:slots=2",
+    "fattree:4,4,2:place=roundrobin",
     "fattree:2,2,1:place=3,3,0,2",
 };
 #define N_ROUND_TRIP (int) (sizeof(round_trip_specs) / sizeof(round_trip_specs[0]))
@@ -46,14 +61,13 @@ START_TEST(test_round_trip_spec)
     char *ta, *tb;
     int err = swt_topo_load(round_trip_specs[_i], &a, &d);
 
-    ck_assert_msg(SWT_OK == err, "%s: %s:%d:%d: %s", round_trip_specs[_i],
-                  d.origin, d.line, d.col, d.msg);
+    ck_assert_msg(SWT_OK == err, "%s: %s:%d:%d: %s", round_trip_specs[_i], d.origin, d.line, d.col,
+                  d.msg);
     ta = format_alloc(a);
     err = swt_topo_parse(ta, "formatted", &b, &d);
-    ck_assert_msg(SWT_OK == err, "%s reparse: %d:%d: %s\n%s",
-                  round_trip_specs[_i], d.line, d.col, d.msg, ta);
-    ck_assert_msg(swt_topo_equal(a, b), "%s differs after round trip",
-                  round_trip_specs[_i]);
+    ck_assert_msg(SWT_OK == err, "%s reparse: %d:%d: %s\n%s", round_trip_specs[_i], d.line, d.col,
+                  d.msg, ta);
+    ck_assert_msg(swt_topo_equal(a, b), "%s differs after round trip", round_trip_specs[_i]);
     tb = format_alloc(b);
     ck_assert_str_eq(ta, tb);
     free(ta);
@@ -98,8 +112,7 @@ START_TEST(test_equal_detects_differences)
     ck_assert_int_eq(swt_topo_load("n150", &a, NULL), SWT_OK);
     ck_assert_int_eq(swt_topo_load("n150:harvest=3:name=n150", &b, NULL), SWT_OK);
     ck_assert_int_eq(swt_topo_parse("logical 8x8\n", "x", &c, NULL), SWT_OK);
-    ck_assert_int_eq(swt_topo_parse("logical 8x8\norder 1 0 2-63\n", "x", &e,
-                                    NULL), SWT_OK);
+    ck_assert_int_eq(swt_topo_parse("logical 8x8\norder 1 0 2-63\n", "x", &e, NULL), SWT_OK);
     ck_assert_str_eq(swt_topo_name(b), "n150");
     ck_assert(swt_topo_equal(a, a));
     ck_assert(!swt_topo_equal(a, b));
@@ -122,8 +135,8 @@ START_TEST(test_default_cost_matches_torus_preset)
     ck_assert_int_eq(swt_topo_parse("logical 4x4\n", "x", &b, NULL), SWT_OK);
     ca = swt_topo_cost(a);
     cb = swt_topo_cost(b);
-    ck_assert(ca->alpha == cb->alpha && ca->tau == cb->tau
-              && ca->beta == cb->beta && ca->gamma == cb->gamma);
+    ck_assert(ca->alpha == cb->alpha && ca->tau == cb->tau && ca->beta == cb->beta
+              && ca->gamma == cb->gamma);
     ck_assert(ca->alpha > 0 && ca->tau > 0 && ca->beta > 0 && ca->gamma > 0);
     swt_topo_destroy(a);
     swt_topo_destroy(b);
@@ -146,10 +159,10 @@ START_TEST(test_set_cost)
 {
     const swt_cost_params_t good = { 1.351e-4, 2.3e-6, 1.086e7, 1.8e-11, 0.0, 0.0 };
     const swt_cost_params_t bad[] = {
-        { 0.0, 1e-7, 1e9, 1e-10, 0.0, 0.0 }, { 1e-6, -1e-9, 1e9, 1e-10, 0.0, 0.0 },
-        { 1e-6, 1e-7, 0.0, 1e-10, 0.0, 0.0 }, { 1e-6, 1e-7, 1e9, -1.0, 0.0, 0.0 },
+        { 0.0, 1e-7, 1e9, 1e-10, 0.0, 0.0 },       { 1e-6, -1e-9, 1e9, 1e-10, 0.0, 0.0 },
+        { 1e-6, 1e-7, 0.0, 1e-10, 0.0, 0.0 },      { 1e-6, 1e-7, 1e9, -1.0, 0.0, 0.0 },
         { 1e-6, 1e-7, HUGE_VAL, 1e-10, 0.0, 0.0 }, { NAN, 1e-7, 1e9, 1e-10, 0.0, 0.0 },
-        { 1e-6, 1e-7, 1e9, 1e-10, -1e-6, 0.0 }, { 1e-6, 1e-7, 1e9, 1e-10, 0.0, -2.0 },
+        { 1e-6, 1e-7, 1e9, 1e-10, -1e-6, 0.0 },    { 1e-6, 1e-7, 1e9, 1e-10, 0.0, -2.0 },
         { 1e-6, 1e-7, 1e9, 1e-10, HUGE_VAL, 0.0 }, { 1e-6, 1e-7, 1e9, 1e-10, 0.0, NAN }
     };
     const swt_cost_params_t msgs = { 1.351e-4, 2.3e-6, 1.086e7, 1.8e-11, 2.5e-5, 2.0 };
@@ -163,7 +176,8 @@ START_TEST(test_set_cost)
     ck_assert(swt_topo_cost(t)->alpha == 1e-6);
     ck_assert_int_eq(swt_topo_set_cost(t, &good), SWT_OK);
     text = format_alloc(t);
-    ck_assert_ptr_nonnull(strstr(text, "cost alpha=0.0001351 tau=2.3e-06 beta=1.086e+07 gamma=1.8e-11\n"));
+    ck_assert_ptr_nonnull(
+        strstr(text, "cost alpha=0.0001351 tau=2.3e-06 beta=1.086e+07 gamma=1.8e-11\n"));
     ck_assert_int_eq(swt_topo_parse(text, "formatted", &u, NULL), SWT_OK);
     ck_assert(swt_topo_equal(t, u));
     ck_assert(0 == memcmp(swt_topo_cost(u), &good, sizeof(good)));
@@ -189,8 +203,8 @@ START_TEST(test_cost_messages)
 {
     swt_topo_t *t = NULL;
 
-    ck_assert_int_eq(swt_topo_parse("logical 4x4\ncost cores=2 alpha=2e-4 o=3e-5\n", "x", &t,
-                                    NULL), SWT_OK);
+    ck_assert_int_eq(swt_topo_parse("logical 4x4\ncost cores=2 alpha=2e-4 o=3e-5\n", "x", &t, NULL),
+                     SWT_OK);
     ck_assert(swt_topo_cost(t)->o == 3e-5);
     ck_assert(swt_topo_cost(t)->cores == 2.0);
     ck_assert(swt_topo_cost(t)->alpha == 2e-4);
@@ -209,7 +223,8 @@ START_TEST(test_decide)
     swt_topo_t *t, *u = NULL, *plain;
     char *text;
 
-    ck_assert_int_eq(swt_topo_parse("logical 4x2\ndecide lo_max_bytes=1536\n", "x", &t, NULL), SWT_OK);
+    ck_assert_int_eq(swt_topo_parse("logical 4x2\ndecide lo_max_bytes=1536\n", "x", &t, NULL),
+                     SWT_OK);
     ck_assert_int_eq(swt_topo_lo_max_bytes(t), 1536);
     text = format_alloc(t);
     ck_assert_ptr_nonnull(strstr(text, "decide lo_max_bytes=1536\n"));
@@ -236,11 +251,11 @@ END_TEST
 /* ---- the broken-file corpus ---- */
 
 typedef struct bad_case {
-    const char *file;     /* in tests/unit/data, loaded with "@" */
+    const char *file; /* in tests/unit/data, loaded with "@" */
     int err;
     int line;
     int col;
-    const char *msg;      /* substring of the message */
+    const char *msg; /* substring of the message */
 } bad_case_t;
 
 static const bad_case_t bad_files[] = {
@@ -248,39 +263,31 @@ static const bad_case_t bad_files[] = {
     { "bad_comments_only.topo", SWT_ERR_PARSE, 0, 0, "empty description" },
     { "bad_truncated.topo", SWT_ERR_PARSE, 4, 17, "expected a coordinate" },
     { "bad_unknown_key.topo", SWT_ERR_PARSE, 2, 1, "unknown statement 'colour'" },
-    { "bad_overlap.topo", SWT_ERR_PARSE, 3, 11,
-      "tile 1,0 already has kind eth (line 2)" },
-    { "bad_out_of_range.topo", SWT_ERR_PARSE, 2, 11,
-      "column 10 outside the grid: expected 0..9" },
+    { "bad_overlap.topo", SWT_ERR_PARSE, 3, 11, "tile 1,0 already has kind eth (line 2)" },
+    { "bad_out_of_range.topo", SWT_ERR_PARSE, 2, 11, "column 10 outside the grid: expected 0..9" },
     { "bad_too_small.topo", SWT_ERR_PARSE, 3, 0,
       "64 positions but the grid has only 16 usable tiles" },
     { "bad_zero_dim.topo", SWT_ERR_PARSE, 1, 13, "dimension of size 0" },
     { "bad_huge.topo", SWT_ERR_PARSE, 1, 9, "too large" },
     { "bad_binary_nul.topo", SWT_ERR_PARSE, 3, 16, "NUL byte" },
     { "bad_binary_high.topo", SWT_ERR_PARSE, 2, 11, "unexpected byte 0xff" },
-    { "bad_duplicate.topo", SWT_ERR_PARSE, 3, 1,
-      "duplicate 'grid' statement (first at line 2)" },
+    { "bad_duplicate.topo", SWT_ERR_PARSE, 3, 1, "duplicate 'grid' statement (first at line 2)" },
     { "bad_map_unusable.topo", SWT_ERR_PARSE, 6, 0,
       "falls on tile 0,0 of kind dram, which is not usable" },
-    { "bad_order.topo", SWT_ERR_PARSE, 2, 13,
-      "position 3 listed twice (ranks 2 and 3)" },
+    { "bad_order.topo", SWT_ERR_PARSE, 2, 13, "position 3 listed twice (ranks 2 and 3)" },
     { "bad_cost.topo", SWT_ERR_PARSE, 2, 22, "finite number > 0 for beta" },
     { "bad_no_kind.topo", SWT_ERR_PARSE, 3, 0, "tile 1,0 has no kind" },
 };
 #define N_BAD_FILES (int) (sizeof(bad_files) / sizeof(bad_files[0]))
 
-static void check_diag(const char *what, int err, const swt_topo_t *t,
-                       const swt_diag_t *d, int xerr, int xline, int xcol,
-                       const char *xmsg, const char *xorigin)
+static void check_diag(const char *what, int err, const swt_topo_t *t, const swt_diag_t *d,
+                       int xerr, int xline, int xcol, const char *xmsg, const char *xorigin)
 {
-    ck_assert_msg(err == xerr, "%s: error %d, expected %d (%s)", what, err,
-                  xerr, d->msg);
+    ck_assert_msg(err == xerr, "%s: error %d, expected %d (%s)", what, err, xerr, d->msg);
     ck_assert_ptr_null(t);
-    ck_assert_msg(d->line == xline && d->col == xcol,
-                  "%s: at %d:%d, expected %d:%d (%s)", what, d->line, d->col,
-                  xline, xcol, d->msg);
-    ck_assert_msg(NULL != strstr(d->msg, xmsg), "%s: message '%s' lacks '%s'",
-                  what, d->msg, xmsg);
+    ck_assert_msg(d->line == xline && d->col == xcol, "%s: at %d:%d, expected %d:%d (%s)", what,
+                  d->line, d->col, xline, xcol, d->msg);
+    ck_assert_msg(NULL != strstr(d->msg, xmsg), "%s: message '%s' lacks '%s'", what, d->msg, xmsg);
     if (NULL != xorigin) {
         ck_assert_str_eq(d->origin, xorigin);
     }
@@ -311,20 +318,14 @@ typedef struct bad_text {
 } bad_text_t;
 
 static const bad_text_t bad_texts[] = {
-    { "logical 4\nmap row-major\n", SWT_ERR_PARSE, 2, 1,
-      "'map' needs a 'grid' statement" },
-    { "grid 4x4 wrap=1\nkind n rest\nlogical 4\n", SWT_ERR_PARSE, 1, 10,
-      "wrap gives 1 value" },
+    { "logical 4\nmap row-major\n", SWT_ERR_PARSE, 2, 1, "'map' needs a 'grid' statement" },
+    { "grid 4x4 wrap=1\nkind n rest\nlogical 4\n", SWT_ERR_PARSE, 1, 10, "wrap gives 1 value" },
     { "logical 8x8\norder 0-62\n", SWT_ERR_PARSE, 2, 11,
       "63 positions listed: expected one per rank, 64" },
-    { "logical 8x8\norder 0-64\n", SWT_ERR_PARSE, 2, 7,
-      "position 64 outside the logical shape" },
-    { "logical 1x2x3x4x5x6x7x8x9\n", SWT_ERR_PARSE, 1, 25,
-      "too many dimensions" },
-    { "logical 4\ncost tau=1e999\n", SWT_ERR_PARSE, 2, 10,
-      "finite number >= 0 for tau" },
-    { "logical 4\ncost tau=-1\n", SWT_ERR_PARSE, 2, 10,
-      "finite number >= 0 for tau" },
+    { "logical 8x8\norder 0-64\n", SWT_ERR_PARSE, 2, 7, "position 64 outside the logical shape" },
+    { "logical 1x2x3x4x5x6x7x8x9\n", SWT_ERR_PARSE, 1, 25, "too many dimensions" },
+    { "logical 4\ncost tau=1e999\n", SWT_ERR_PARSE, 2, 10, "finite number >= 0 for tau" },
+    { "logical 4\ncost tau=-1\n", SWT_ERR_PARSE, 2, 10, "finite number >= 0 for tau" },
     { "logical 4\ncost tau=1 tau=2\n", SWT_ERR_PARSE, 2, 12, "tau given twice" },
     { "logical 4\ncost speed=3\n", SWT_ERR_PARSE, 2, 6, "expected alpha=" },
     { "logical 4\ncost o=-1e-6\n", SWT_ERR_PARSE, 2, 8, "finite number >= 0 for o" },
@@ -339,8 +340,7 @@ static const bad_text_t bad_texts[] = {
     { "logical 4\ndecide lo_max_bytes=1\ndecide lo_max_bytes=2\n", SWT_ERR_PARSE, 3, 1,
       "duplicate 'decide lo_max_bytes' statement (first at line 2)" },
     { "logical 65536x65536\n", SWT_ERR_PARSE, 1, 9, "shape too large" },
-    { "grid 2048x1024\nkind a rest\nlogical 4\n", SWT_ERR_PARSE, 1, 6,
-      "shape too large" },
+    { "grid 2048x1024\nkind a rest\nlogical 4\n", SWT_ERR_PARSE, 1, 6, "shape too large" },
     { "logical 4\nname\n", SWT_ERR_PARSE, 2, 5, "'name' expects one word" },
     { "logical 4\nlogical 8\n", SWT_ERR_PARSE, 2, 1, "duplicate 'logical'" },
     { "logical 4\ngrid 4\nkind a rest\nmap x 0-2\n", SWT_ERR_PARSE, 4, 7,
@@ -351,18 +351,16 @@ static const bad_text_t bad_texts[] = {
       "tile '0,0,0' has too many coordinates" },
     { "logical 4\ngrid 2x2\nkind a 0\n", SWT_ERR_PARSE, 3, 8,
       "tile '0' has 1 coordinate: expected 2" },
-    { "logical 4\ngrid 2x2\nkind a/b rest\n", SWT_ERR_PARSE, 3, 7,
-      "kind names use letters" },
-    { "logical 4\ngrid 2x2\nkind a rest\nusable b\n", SWT_ERR_PARSE, 4, 8,
-      "unknown kind 'b'" },
+    { "logical 4\ngrid 2x2\nkind a/b rest\n", SWT_ERR_PARSE, 3, 7, "kind names use letters" },
+    { "logical 4\ngrid 2x2\nkind a rest\nusable b\n", SWT_ERR_PARSE, 4, 8, "unknown kind 'b'" },
     { "logical 4\ngrid 2x2\nkind a rest\nharvest 2\n", SWT_ERR_PARSE, 4, 9,
       "row 2 outside the grid: expected 0..1" },
-    { "logical 4\ngrid 2x2\nkind a rest\nmap tiles 0,0 1,0 0,1 0,1\n",
-      SWT_ERR_PARSE, 4, 23, "tile 0,1 hosts logical positions 2 and 3" },
-    { "logical 4\ngrid 2x2\nkind a rest\nmap tiles 0,0 1,0 0,1\n",
-      SWT_ERR_PARSE, 4, 22, "3 tiles listed" },
-    { "logical 2x2\ngrid 2x2\nkind a rest\nmap x 0-1\nmap row-major\n",
-      SWT_ERR_PARSE, 5, 1, "'map' already given at line 4" },
+    { "logical 4\ngrid 2x2\nkind a rest\nmap tiles 0,0 1,0 0,1 0,1\n", SWT_ERR_PARSE, 4, 23,
+      "tile 0,1 hosts logical positions 2 and 3" },
+    { "logical 4\ngrid 2x2\nkind a rest\nmap tiles 0,0 1,0 0,1\n", SWT_ERR_PARSE, 4, 22,
+      "3 tiles listed" },
+    { "logical 2x2\ngrid 2x2\nkind a rest\nmap x 0-1\nmap row-major\n", SWT_ERR_PARSE, 5, 1,
+      "'map' already given at line 4" },
     { "logical 4\r\nbogus\r\n", SWT_ERR_PARSE, 2, 1, "unknown statement 'bogus'" },
     { "logical 4\n\x01\n", SWT_ERR_PARSE, 2, 1, "unexpected byte 0x01" },
     { "", SWT_ERR_PARSE, 0, 0, "empty description" },
@@ -395,8 +393,7 @@ START_TEST(test_long_line)
     text[5999] = '\0';
     memcpy(text, "logical 4\nname ", 15);
     err = swt_topo_parse(text, "long", &t, &d);
-    check_diag("long line", err, t, &d, SWT_ERR_PARSE, 2, 4097,
-               "line longer than 4096", "long");
+    check_diag("long line", err, t, &d, SWT_ERR_PARSE, 2, 4097, "line longer than 4096", "long");
     free(text);
 }
 END_TEST
@@ -445,22 +442,50 @@ END_TEST
  * rejected with a located message, or accepted and then round-trips.
  */
 static const char *const fuzz_logical[] = {
-    "logical 4", "logical 2x2", "logical 3x2", "logical 8", "logical 0",
-    "logical 2x2x2", "logical 2x1",
+    "logical 4", "logical 2x2",   "logical 3x2", "logical 8",
+    "logical 0", "logical 2x2x2", "logical 2x1",
 };
 static const char *const fuzz_grid[] = {
     "grid 4x3", "grid 4x3 wrap=1,0", "grid 2x2x2", "grid 6", "grid 3x3",
 };
 static const char *const fuzz_lines[] = {
-    "name f", "kind b 0,0", "kind b 0,*", "kind c 1-2,1", "kind d *,2",
-    "kind e 0", "kind e 0,0,1", "usable a", "usable a b", "usable c",
-    "harvest 1", "harvest x 0", "harvest none", "harvest 9", "map row-major",
-    "map x auto", "map y auto", "map x 1-3", "map y 0,2", "map x 0-1",
-    "map tiles 1,1 2,1 3,1 1,2", "map z auto", "order row-major",
-    "order 3-0", "order 0 1 2 3", "order 1,0,3,2,5,4,7,6", "cost tau=1e-9",
-    "cost alpha=1 beta=2 gamma=0", "cost beta=0", "# comment", "",
-    "map tiles 0,0 0,0", "kind a 9,9", "order 0-99999999999999999999",
-    "kind b 1,*", "map tiles 0,1 1,1", "usable b",
+    "name f",
+    "kind b 0,0",
+    "kind b 0,*",
+    "kind c 1-2,1",
+    "kind d *,2",
+    "kind e 0",
+    "kind e 0,0,1",
+    "usable a",
+    "usable a b",
+    "usable c",
+    "harvest 1",
+    "harvest x 0",
+    "harvest none",
+    "harvest 9",
+    "map row-major",
+    "map x auto",
+    "map y auto",
+    "map x 1-3",
+    "map y 0,2",
+    "map x 0-1",
+    "map tiles 1,1 2,1 3,1 1,2",
+    "map z auto",
+    "order row-major",
+    "order 3-0",
+    "order 0 1 2 3",
+    "order 1,0,3,2,5,4,7,6",
+    "cost tau=1e-9",
+    "cost alpha=1 beta=2 gamma=0",
+    "cost beta=0",
+    "# comment",
+    "",
+    "map tiles 0,0 0,0",
+    "kind a 9,9",
+    "order 0-99999999999999999999",
+    "kind b 1,*",
+    "map tiles 0,1 1,1",
+    "usable b",
 };
 #define FUZZ_PICK(a, seed) a[rand_r(seed) % (sizeof(a) / sizeof(a[0]))]
 
@@ -495,8 +520,7 @@ START_TEST(test_fuzz_round_trip)
         with_grid += swt_topo_has_grid(a);
         char *f = format_alloc(a);
         err = swt_topo_parse(f, "fuzz-format", &b, &d);
-        ck_assert_msg(SWT_OK == err, "%s\n->\n%s\n%d:%d %s", text, f, d.line,
-                      d.col, d.msg);
+        ck_assert_msg(SWT_OK == err, "%s\n->\n%s\n%d:%d %s", text, f, d.line, d.col, d.msg);
         ck_assert_msg(swt_topo_equal(a, b), "%s\n->\n%s", text, f);
         free(f);
         swt_topo_destroy(a);
@@ -536,7 +560,7 @@ START_TEST(test_long_lists)
     static const char *const texts[] = {
         "grid 100x100\nkind t rest\nlogical 10000\nmap tiles *,*\n",
         "grid 100x100\nkind a 0-49,*\nkind b rest\nlogical 10000\nmap tiles 0-49,* 50-99,*\n",
-        NULL,   /* every other row of 2x3000 a hole, 'map y auto': built below */
+        NULL, /* every other row of 2x3000 a hole, 'map y auto': built below */
     };
     swt_topo_t *a = NULL, *b = NULL;
     swt_diag_t d;
@@ -550,16 +574,22 @@ START_TEST(test_long_lists)
     }
 
     ck_assert_int_eq(swt_topo_parse("grid 2x2\nkind t rest\nlogical 4\nmap tiles 1,1 0,0\n"
-                                    "map tiles 0,1\nmap tiles 1,0\n", NULL, &a, &d), SWT_OK);
+                                    "map tiles 0,1\nmap tiles 1,0\n",
+                                    NULL, &a, &d),
+                     SWT_OK);
     ck_assert_int_eq(swt_topo_parse("grid 2x2\nkind t rest\nlogical 4\n"
-                                    "map tiles 1,1 0,0 0,1 1,0\n", NULL, &b, &d), SWT_OK);
+                                    "map tiles 1,1 0,0 0,1 1,0\n",
+                                    NULL, &b, &d),
+                     SWT_OK);
     ck_assert(swt_topo_equal(a, b));
     swt_topo_destroy(a);
     swt_topo_destroy(b);
     ck_assert_int_eq(swt_topo_parse("grid 2x2\nkind t rest\nlogical 4\nmap tiles 1,1 0,0\n"
-                                    "map row-major\n", NULL, &a, &d), SWT_ERR_PARSE);
-    ck_assert_msg(5 == d.line && NULL != strstr(d.msg, "'map' already given at line 4"),
-                  "%d: %s", d.line, d.msg);
+                                    "map row-major\n",
+                                    NULL, &a, &d),
+                     SWT_ERR_PARSE);
+    ck_assert_msg(5 == d.line && NULL != strstr(d.msg, "'map' already given at line 4"), "%d: %s",
+                  d.line, d.msg);
     for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); ++i) {
         char *f, *line;
         ck_assert_int_eq(swt_topo_parse(texts[i] ? texts[i] : holes, NULL, &a, &d), SWT_OK);
@@ -568,8 +598,8 @@ START_TEST(test_long_lists)
             size_t n = strcspn(line, "\n");
             ck_assert_msg(n <= 4096, "text %zu: a printed line of %zu characters", i, n);
         }
-        ck_assert_msg(SWT_OK == swt_topo_parse(f, NULL, &b, &d), "text %zu: %d:%d: %s", i,
-                      d.line, d.col, d.msg);
+        ck_assert_msg(SWT_OK == swt_topo_parse(f, NULL, &b, &d), "text %zu: %d:%d: %s", i, d.line,
+                      d.col, d.msg);
         ck_assert(swt_topo_equal(a, b));
         free(f);
         swt_topo_destroy(a);
@@ -588,33 +618,29 @@ START_TEST(test_bad_specs)
     int err;
 
     err = swt_topo_load("n151", &t, &d);
-    check_diag("n151", err, t, &d, SWT_ERR_INVALID, 0, 0,
-               "unknown topology 'n151'", "preset:n151");
+    check_diag("n151", err, t, &d, SWT_ERR_INVALID, 0, 0, "unknown topology 'n151'", "preset:n151");
     ck_assert_ptr_nonnull(strstr(d.msg, "n150, n150-72, torus"));
     err = swt_topo_load("n150:harvest", &t, &d);
-    check_diag("no value", err, t, &d, SWT_ERR_PARSE, 0, 0,
-               "expected KEY=VALUE", NULL);
+    check_diag("no value", err, t, &d, SWT_ERR_PARSE, 0, 0, "expected KEY=VALUE", NULL);
     /* n150.topo has 27 lines; the override is appended as line 28 */
     err = swt_topo_load("n150:harvest=6", &t, &d);
     check_diag("harvest=6", err, t, &d, SWT_ERR_PARSE, 28, 9,
                "row 6 holds no usable tile to harvest", "preset:n150:harvest=6");
     err = swt_topo_load("n150:harvest=0", &t, &d);
-    check_diag("harvest=0", err, t, &d, SWT_ERR_PARSE, 28, 9,
-               "row 0 holds no usable tile", NULL);
+    check_diag("harvest=0", err, t, &d, SWT_ERR_PARSE, 28, 9, "row 0 holds no usable tile", NULL);
     err = swt_topo_load("n150:harvest=12", &t, &d);
     check_diag("harvest=12", err, t, &d, SWT_ERR_PARSE, 28, 9,
                "row 12 outside the grid: expected 0..11", NULL);
     err = swt_topo_load("n150:colour=red", &t, &d);
-    check_diag("colour", err, t, &d, SWT_ERR_PARSE, 28, 1,
-               "unknown statement 'colour'", NULL);
+    check_diag("colour", err, t, &d, SWT_ERR_PARSE, 28, 1, "unknown statement 'colour'", NULL);
     err = swt_topo_load("torus:8y8", &t, &d);
     ck_assert_int_eq(err, SWT_ERR_PARSE);
     ck_assert_ptr_null(t);
-    ck_assert_int_eq(d.col, 16);    /* "logical torus:8y8": the 'y' */
+    ck_assert_int_eq(d.col, 16); /* "logical torus:8y8": the 'y' */
     ck_assert_ptr_nonnull(strstr(d.msg, "found 'y'"));
     err = swt_topo_load("torus:8x8:harvest=1", &t, &d);
-    check_diag("shape:", err, t, &d, SWT_ERR_PARSE, 0, 0,
-               "expected a shape such as torus:8x8", NULL);
+    check_diag("shape:", err, t, &d, SWT_ERR_PARSE, 0, 0, "expected a shape such as torus:8x8",
+               NULL);
     err = swt_topo_load("ring:4x4", &t, &d);
     ck_assert_int_eq(err, SWT_ERR_PARSE);
     ck_assert_ptr_null(t);
@@ -635,11 +661,9 @@ START_TEST(test_io_errors)
     int fd, err;
 
     err = swt_topo_load("@/nonexistent/dir/x.topo", &t, &d);
-    check_diag("missing", err, t, &d, SWT_ERR_IO, 0, 0, "cannot open",
-               "/nonexistent/dir/x.topo");
+    check_diag("missing", err, t, &d, SWT_ERR_IO, 0, 0, "cannot open", "/nonexistent/dir/x.topo");
     err = swt_topo_load("@/", &t, &d);
-    check_diag("directory", err, t, &d, SWT_ERR_IO, 0, 0, "not a regular file",
-               "/");
+    check_diag("directory", err, t, &d, SWT_ERR_IO, 0, 0, "not a regular file", "/");
     fd = mkstemp(path);
     ck_assert_int_ge(fd, 0);
     f = fdopen(fd, "w");
@@ -651,8 +675,7 @@ START_TEST(test_io_errors)
         char spec[64];
         snprintf(spec, sizeof(spec), "@%s", path);
         err = swt_topo_load(spec, &t, &d);
-        check_diag("large", err, t, &d, SWT_ERR_IO, 0, 0, "file too large",
-                   path);
+        check_diag("large", err, t, &d, SWT_ERR_IO, 0, 0, "file too large", path);
         /* a good file loads */
         f = fopen(path, "w");
         fputs("# a small file\nname mine\nlogical 3x5   # comment\n", f);

@@ -12,7 +12,6 @@
 #define SWT_TEST_DATA "unit/data"
 #endif
 
-
 static swt_topo_t *parse(const char *text)
 {
     swt_topo_t *t = NULL;
@@ -55,17 +54,17 @@ START_TEST(test_n150_named_tiles)
     swt_topo_t *t = unit_topo_load("n150");
     int p[2];
 
-    tile_of(t, 0, 0, p);            /* logical (0,0) is physical 1-1 */
+    tile_of(t, 0, 0, p); /* logical (0,0) is physical 1-1 */
     ck_assert_int_eq(p[0], 1);
     ck_assert_int_eq(p[1], 1);
-    tile_of(t, 3, 0, p);            /* logical column 3 is x = 4 */
+    tile_of(t, 3, 0, p); /* logical column 3 is x = 4 */
     ck_assert_int_eq(p[0], 4);
-    tile_of(t, 4, 0, p);            /* column 4 is x = 6: the DRAM column between */
+    tile_of(t, 4, 0, p); /* column 4 is x = 6: the DRAM column between */
     ck_assert_int_eq(p[0], 6);
-    tile_of(t, 0, 7, p);            /* logical row 7 is y = 9 */
+    tile_of(t, 0, 7, p); /* logical row 7 is y = 9 */
     ck_assert_int_eq(p[0], 1);
     ck_assert_int_eq(p[1], 9);
-    tile_of(t, 0, 5, p);            /* row 5 is y = 7: the Ethernet row between */
+    tile_of(t, 0, 5, p); /* row 5 is y = 7: the Ethernet row between */
     ck_assert_int_eq(p[1], 7);
     tile_of(t, 7, 7, p);
     ck_assert_int_eq(p[0], 9);
@@ -77,8 +76,7 @@ END_TEST
 /* N150.md's kind table, tile by tile, computed independently here. */
 static const char *expected_kind(int x, int y)
 {
-    if (5 == x || (0 == x && (0 == y || 1 == y || 5 == y || 6 == y || 7 == y
-                              || 11 == y))) {
+    if (5 == x || (0 == x && (0 == y || 1 == y || 5 == y || 6 == y || 7 == y || 11 == y))) {
         return "dram";
     }
     if (0 == x) {
@@ -116,14 +114,14 @@ START_TEST(test_n150_kinds_and_hidden)
     ck_assert_int_eq(tensix, 80);
     ck_assert_int_eq(hosts, 64);
     /* hidden: DRAM, Ethernet, and the Tensix rows 10 and 11 left over */
-    ck_assert_int_eq(swt_topo_pos_at(t, (int[]) { 0, 0 }), -1);
-    ck_assert_int_eq(swt_topo_pos_at(t, (int[]) { 5, 3 }), -1);
-    ck_assert_int_eq(swt_topo_pos_at(t, (int[]) { 2, 6 }), -1);
-    ck_assert_int_eq(swt_topo_pos_at(t, (int[]) { 3, 10 }), -1);
+    ck_assert_int_eq(swt_topo_pos_at(t, (int[]){ 0, 0 }), -1);
+    ck_assert_int_eq(swt_topo_pos_at(t, (int[]){ 5, 3 }), -1);
+    ck_assert_int_eq(swt_topo_pos_at(t, (int[]){ 2, 6 }), -1);
+    ck_assert_int_eq(swt_topo_pos_at(t, (int[]){ 3, 10 }), -1);
     /* outside the grid */
-    ck_assert_int_eq(swt_topo_pos_at(t, (int[]) { 10, 0 }), -1);
-    ck_assert_int_eq(swt_topo_pos_at(t, (int[]) { 0, -1 }), -1);
-    ck_assert_ptr_null(swt_topo_kind(t, (int[]) { 0, 12 }));
+    ck_assert_int_eq(swt_topo_pos_at(t, (int[]){ 10, 0 }), -1);
+    ck_assert_int_eq(swt_topo_pos_at(t, (int[]){ 0, -1 }), -1);
+    ck_assert_ptr_null(swt_topo_kind(t, (int[]){ 0, 12 }));
     swt_topo_tile(t, 64, p);
     ck_assert_int_eq(p[0], -1);
     swt_topo_destroy(t);
@@ -182,9 +180,9 @@ START_TEST(test_n150_harvest3_rows)
 {
     swt_topo_t *t = unit_topo_load("n150:harvest=3");
     int p[2];
-    tile_of(t, 0, 2, p);            /* row 3 is gone: logical row 2 is y = 4 */
+    tile_of(t, 0, 2, p); /* row 3 is gone: logical row 2 is y = 4 */
     ck_assert_int_eq(p[1], 4);
-    tile_of(t, 0, 7, p);            /* and the last row is y = 10 */
+    tile_of(t, 0, 7, p); /* and the last row is y = 10 */
     ck_assert_int_eq(p[1], 10);
     swt_topo_destroy(t);
 }
@@ -213,7 +211,7 @@ START_TEST(test_n150_72)
     t = unit_topo_load("n150-72:harvest=3");
     tile_of(t, 0, 8, p);
     ck_assert_int_eq(p[1], 11);
-    ck_assert_int_eq(swt_topo_pos_at(t, (int[]) { 1, 3 }), -1);
+    ck_assert_int_eq(swt_topo_pos_at(t, (int[]){ 1, 3 }), -1);
     swt_topo_destroy(t);
 }
 END_TEST
@@ -241,7 +239,7 @@ START_TEST(test_plain_torus)
         ck_assert_int_eq(swt_topo_rank_pos(t, pos), pos);
         ck_assert_int_eq(swt_topo_pos_rank(t, pos), pos);
     }
-    ck_assert_int_eq(swt_topo_pos_at(t, (int[]) { 6, 0 }), -1);
+    ck_assert_int_eq(swt_topo_pos_at(t, (int[]){ 6, 0 }), -1);
     ck_assert_int_eq(swt_topo_rank_pos(t, 60), -1);
     ck_assert_int_eq(swt_topo_pos_rank(t, -1), -1);
     swt_topo_destroy(t);
@@ -291,7 +289,7 @@ START_TEST(test_explicit_tiles_and_wrap)
     ck_assert_int_eq(p[0], 2);
     swt_topo_tile(t, 1, p);
     ck_assert_int_eq(p[0], 0);
-    ck_assert_int_eq(swt_topo_pos_at(t, (int[]) { 1, 0 }), 2);
+    ck_assert_int_eq(swt_topo_pos_at(t, (int[]){ 1, 0 }), 2);
     swt_topo_destroy(t);
 }
 END_TEST
@@ -309,8 +307,8 @@ START_TEST(test_row_major_3d)
     ck_assert_int_eq(p[2], 0);
     swt_topo_tile(t, 6, p);
     ck_assert(1 == p[0] && 1 == p[1] && 1 == p[2]);
-    ck_assert_int_eq(swt_topo_pos_at(t, (int[]) { 0, 0, 0 }), -1);
-    ck_assert_str_eq(swt_topo_kind(t, (int[]) { 0, 0, 0 }), "io");
+    ck_assert_int_eq(swt_topo_pos_at(t, (int[]){ 0, 0, 0 }), -1);
+    ck_assert_str_eq(swt_topo_kind(t, (int[]){ 0, 0, 0 }), "io");
     swt_topo_destroy(t);
 }
 END_TEST
@@ -325,7 +323,7 @@ START_TEST(test_harvest_axis)
     tile_of(t, 1, 2, p);
     ck_assert_int_eq(p[0], 2);
     ck_assert_int_eq(p[1], 2);
-    ck_assert_str_eq(swt_topo_kind(t, (int[]) { 1, 0 }), "harvested");
+    ck_assert_str_eq(swt_topo_kind(t, (int[]){ 1, 0 }), "harvested");
     swt_topo_destroy(t);
 }
 END_TEST
@@ -339,17 +337,17 @@ START_TEST(test_documented_example)
     ck_assert_str_eq(swt_topo_name(t), "example-6x4");
     ck_assert_int_eq(swt_topo_wraps(t, 0), 1);
     ck_assert_int_eq(swt_topo_wraps(t, 1), 0);
-    tile_of(t, 0, 0, p);            /* rows 0 (io) and 2 (harvested) are skipped */
+    tile_of(t, 0, 0, p); /* rows 0 (io) and 2 (harvested) are skipped */
     ck_assert(1 == p[0] && 1 == p[1]);
-    tile_of(t, 2, 1, p);            /* column 3 is skipped */
+    tile_of(t, 2, 1, p); /* column 3 is skipped */
     ck_assert(4 == p[0] && 3 == p[1]);
-    ck_assert_int_eq(swt_topo_rank_pos(t, 4), 7);   /* the snake */
+    ck_assert_int_eq(swt_topo_rank_pos(t, 4), 7); /* the snake */
     swt_topo_tile(t, swt_topo_rank_pos(t, 4), p);
     ck_assert(5 == p[0] && 3 == p[1]);
-    ck_assert_str_eq(swt_topo_kind(t, (int[]) { 3, 1 }), "cpu");
-    ck_assert_int_eq(swt_topo_pos_at(t, (int[]) { 3, 1 }), -1);
-    ck_assert_str_eq(swt_topo_kind(t, (int[]) { 2, 2 }), "harvested");
-    ck_assert_str_eq(swt_topo_kind(t, (int[]) { 0, 2 }), "mem");
+    ck_assert_str_eq(swt_topo_kind(t, (int[]){ 3, 1 }), "cpu");
+    ck_assert_int_eq(swt_topo_pos_at(t, (int[]){ 3, 1 }), -1);
+    ck_assert_str_eq(swt_topo_kind(t, (int[]){ 2, 2 }), "harvested");
+    ck_assert_str_eq(swt_topo_kind(t, (int[]){ 0, 2 }), "mem");
     ck_assert(swt_topo_cost(t)->beta == 16e9);
     swt_topo_destroy(t);
 }

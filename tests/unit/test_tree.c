@@ -52,27 +52,27 @@ typedef struct tmsg {
 } tmsg_t;
 
 typedef struct tpart {
-    swt_layout_t *lay;    /* NULL: blocks cut evenly */
+    swt_layout_t *lay; /* NULL: blocks cut evenly */
     long nblocks;
-    size_t len;           /* elements of the part's vector */
-    swt_step_t **steps;   /* [p] */
-    int *nsteps;          /* [p] */
-    uint64_t *v;          /* [p * len] */
+    size_t len;         /* elements of the part's vector */
+    swt_step_t **steps; /* [p] */
+    int *nsteps;        /* [p] */
+    uint64_t *v;        /* [p * len] */
 } tpart_t;
 
 typedef struct tsim {
     long p;
     int np;
     half_t half;
-    int aligned;          /* tree lists: a message is sent and received at one index */
+    int aligned; /* tree lists: a message is sent and received at one index */
     tpart_t part[TS_MAX_PARTS];
-    int *pc;              /* [p] */
-    int *posted;          /* [p] */
-    unsigned *got;        /* [p] parts whose receive of the step is done */
-    tmsg_t **out;         /* [p * np] the step's send, until taken */
-    tmsg_t **head;        /* [(src * p + dst) * np + part] */
-    long *recvs;          /* [p * np] receives of each rank and part */
-    long *sends;          /* [p * np] */
+    int *pc;       /* [p] */
+    int *posted;   /* [p] */
+    unsigned *got; /* [p] parts whose receive of the step is done */
+    tmsg_t **out;  /* [p * np] the step's send, until taken */
+    tmsg_t **head; /* [(src * p + dst) * np + part] */
+    long *recvs;   /* [p * np] receives of each rank and part */
+    long *sends;   /* [p * np] */
     char what[200];
 } tsim_t;
 
@@ -125,7 +125,8 @@ static void ts_range(const tsim_t *s, const tpart_t *pt, long x, const swt_step_
             return;
         }
         r = (SWT_OP_FOLD_SEND == st->op || SWT_OP_UNFOLD_RECV == st->op) ? x
-            : (SWT_OP_FOLD_RECV == st->op) ? st->from : st->peer;
+            : (SWT_OP_FOLD_RECV == st->op)                               ? st->from
+                                                                         : st->peer;
         *first = (size_t) swt_layout_index(pt->lay, r);
         *n = (size_t) swt_layout_group(pt->lay, r);
         return;
@@ -145,8 +146,7 @@ static void ts_range(const tsim_t *s, const tpart_t *pt, long x, const swt_step_
 
 static tmsg_t **ts_queue(tsim_t *s, long src, long dst, int part)
 {
-    return &s->head[((size_t) src * (size_t) s->p + (size_t) dst) * (size_t) s->np
-                    + (size_t) part];
+    return &s->head[((size_t) src * (size_t) s->p + (size_t) dst) * (size_t) s->np + (size_t) part];
 }
 
 static void ts_post(tsim_t *s, long x, int j, const swt_step_t *st)
@@ -186,11 +186,14 @@ static int ts_take(tsim_t *s, long x, int j, const swt_step_t *st)
         return 0;
     }
     ts_range(s, pt, x, st, 0, &first, &n);
-    UNIT_CHECK(!s->aligned || m->step == s->pc[x], "%s: part %d: rank %ld at step %d got the "
-               "message %ld sent at step %d", s->what, j, x, s->pc[x], st->from, m->step);
-    UNIT_CHECK(m->n == n, "%s: part %d rank %ld step %d (op %d) expects %zu elements from %ld "
-               "(op %d), got %zu", s->what, j, x, s->pc[x], (int) st->op, n, st->from,
-               (int) m->op, m->n);
+    UNIT_CHECK(!s->aligned || m->step == s->pc[x],
+               "%s: part %d: rank %ld at step %d got the "
+               "message %ld sent at step %d",
+               s->what, j, x, s->pc[x], st->from, m->step);
+    UNIT_CHECK(m->n == n,
+               "%s: part %d rank %ld step %d (op %d) expects %zu elements from %ld "
+               "(op %d), got %zu",
+               s->what, j, x, s->pc[x], (int) st->op, n, st->from, (int) m->op, m->n);
     for (size_t i = 0; i < n; ++i) {
         v[first + i] = reduce ? m->data[i] + v[first + i] : m->data[i];
     }
@@ -364,8 +367,7 @@ static void ts_lists(tsim_t *s, int j, const swt_tree_t *tree, long root)
         pt->steps[x] = malloc(sizeof(swt_step_t) * (size_t) (cap ? cap : 1));
         UNIT_CHECK(NULL != pt->steps[x], "out of memory");
         UNIT_CHECK_EQ(SWT_OK, swt_tree_steps(tree, root, x, pt->steps[x], &pt->nsteps[x]));
-        UNIT_CHECK(pt->nsteps[x] <= cap, "%s: %d steps, room for %d", s->what, pt->nsteps[x],
-                   cap);
+        UNIT_CHECK(pt->nsteps[x] <= cap, "%s: %d steps, room for %d", s->what, pt->nsteps[x], cap);
         UNIT_CHECK(0 == pt->nsteps[x] || SWT_OP_IDLE != pt->steps[x][pt->nsteps[x] - 1].op,
                    "%s: rank %ld's list ends idle", s->what, x);
     }
@@ -392,8 +394,8 @@ static void ts_check_moves(const tsim_t *s, const swt_shape_t *sh, swt_alg_t alg
                            st->move.k, st->move.dist, want);
                 swt_shape_coords(sh, x, c);
                 swt_shape_coords(sh, peer, q);
-                c[st->move.dim] = (int) (((c[st->move.dim] + st->move.dir * st->move.dist) % d
-                                          + d) % d);
+                c[st->move.dim] = (int) (((c[st->move.dim] + st->move.dir * st->move.dist) % d + d)
+                                         % d);
                 for (int k = 0; k < sh->ndims; ++k) {
                     UNIT_CHECK(c[k] == q[k], "%s: rank %ld step %d: its move does not reach %ld",
                                s->what, x, i, peer);
@@ -413,11 +415,11 @@ static void ts_check_counts(const tsim_t *s, swt_coll_t coll, long root, const c
         for (long x = 0; x < s->p; ++x) {
             long r = s->recvs[x * s->np + j], n = s->sends[x * s->np + j];
             if (down) {
-                UNIT_CHECK(r == (x != root), "%s: part %d: rank %ld received %ld times",
-                           s->what, j, x, r);
+                UNIT_CHECK(r == (x != root), "%s: part %d: rank %ld received %ld times", s->what, j,
+                           x, r);
             } else if (!onway[x]) {
-                UNIT_CHECK(n == (x != root), "%s: part %d: rank %ld sent %ld times", s->what,
-                           j, x, n);
+                UNIT_CHECK(n == (x != root), "%s: part %d: rank %ld sent %ld times", s->what, j, x,
+                           n);
             }
         }
     }
@@ -474,8 +476,8 @@ static void ts_check_subtrees(const tsim_t *s, swt_coll_t coll)
                     }
                     UNIT_CHECK(below == (idx >= a && idx < b),
                                "%s: part %d: rank %ld's message at step %d (blocks [%ld,+%ld)) "
-                               "%s rank %ld's block, which is %s the subtree of %ld", s->what,
-                               j, x, i, lo, n, below ? "lacks" : "holds", z,
+                               "%s rank %ld's block, which is %s the subtree of %ld",
+                               s->what, j, x, i, lo, n, below ? "lacks" : "holds", z,
                                below ? "in" : "outside", y);
                 }
             }
@@ -515,12 +517,8 @@ static void ts_fill(tsim_t *s, swt_coll_t coll, long root)
             uint64_t *v = pt->v + (size_t) x * pt->len;
             for (size_t i = 0; i < pt->len; ++i) {
                 switch (coll) {
-                case SWT_COLL_BCAST:
-                    v[i] = (x == root) ? ts_value(root, j, i) : TS_POISON;
-                    break;
-                case SWT_COLL_REDUCE:
-                    v[i] = ts_value(x, j, i);
-                    break;
+                case SWT_COLL_BCAST: v[i] = (x == root) ? ts_value(root, j, i) : TS_POISON; break;
+                case SWT_COLL_REDUCE: v[i] = ts_value(x, j, i); break;
                 case SWT_COLL_SCATTER:
                     v[i] = (x == root) ? ts_value(swt_layout_pos(pt->lay, (long) i), j, 0)
                                        : TS_POISON;
@@ -543,8 +541,10 @@ static void ts_verify(const tsim_t *s, swt_coll_t coll, long root)
             const uint64_t *v = pt->v + (size_t) x * pt->len;
             if (SWT_COLL_BCAST == coll) {
                 for (size_t i = 0; i < pt->len; ++i) {
-                    UNIT_CHECK(v[i] == ts_value(root, j, i), "%s: part %d rank %ld element %zu "
-                               "is not the root's", s->what, j, x, i);
+                    UNIT_CHECK(v[i] == ts_value(root, j, i),
+                               "%s: part %d rank %ld element %zu "
+                               "is not the root's",
+                               s->what, j, x, i);
                 }
             } else if (SWT_COLL_SCATTER == coll) {
                 long i = swt_layout_index(pt->lay, x);
@@ -559,9 +559,10 @@ static void ts_verify(const tsim_t *s, swt_coll_t coll, long root)
                 for (long x = 0; x < s->p; ++x) {
                     want += ts_value(x, j, i);
                 }
-                UNIT_CHECK(v[i] == want, "%s: part %d element %zu: the root has 0x%llx, "
-                           "want 0x%llx", s->what, j, i, (unsigned long long) v[i],
-                           (unsigned long long) want);
+                UNIT_CHECK(v[i] == want,
+                           "%s: part %d element %zu: the root has 0x%llx, "
+                           "want 0x%llx",
+                           s->what, j, i, (unsigned long long) v[i], (unsigned long long) want);
             }
         } else if (SWT_COLL_GATHER == coll) {
             const uint64_t *v = pt->v + (size_t) root * pt->len;
@@ -596,8 +597,9 @@ static void ts_coll(const swt_topo_t *topo, const tcase_t *tc, long root_lo, lon
     const swt_shape_t *sh = swt_topo_logical(topo);
     long p = swt_shape_size(sh);
     int blocks = (SWT_COLL_GATHER == tc->coll || SWT_COLL_SCATTER == tc->coll), pow2 = 1;
-    half_t half = (SWT_COLL_GATHER == tc->coll) ? H_AG : (SWT_COLL_SCATTER == tc->coll) ? H_RS
-                                                                                       : H_ALL;
+    half_t half = (SWT_COLL_GATHER == tc->coll)    ? H_AG
+                  : (SWT_COLL_SCATTER == tc->coll) ? H_RS
+                                                   : H_ALL;
     swt_tree_t *tree[TS_MAX_PARTS] = { NULL };
     char *onway = malloc((size_t) p);
     tsim_t s;
@@ -609,8 +611,8 @@ static void ts_coll(const swt_topo_t *topo, const tcase_t *tc, long root_lo, lon
     ts_init(&s, p, tc->nparts, half, 1);
     for (int j = 0; j < tc->nparts; ++j) {
         size_t first, n;
-        UNIT_CHECK_EQ(SWT_OK, swt_tree_create(topo, tc->alg, tc->coll, &tc->opts, j,
-                                              tc->nparts, &tree[j]));
+        UNIT_CHECK_EQ(SWT_OK,
+                      swt_tree_create(topo, tc->alg, tc->coll, &tc->opts, j, tc->nparts, &tree[j]));
         swt_part_elems(count, tc->nparts, j, &first, &n);
         if (blocks) {
             UNIT_CHECK_EQ(SWT_OK, swt_layout_create_part(topo, tc->alg, j, &s.part[j].lay));
@@ -625,8 +627,7 @@ static void ts_coll(const swt_topo_t *topo, const tcase_t *tc, long root_lo, lon
         snprintf(s.what, sizeof(s.what), "%s %s %s %s%s segs %ld, %d parts, root %ld, count %zu",
                  swt_topo_name(topo), ts_alg_name(tc->alg), swt_coll_name(tc->coll),
                  SWT_TREE_FAR_FIRST == swt_tree_order(tc->coll, &tc->opts) ? "far" : "near",
-                 tc->opts.rank_order ? " rank-order" : "", tc->opts.nsegs, tc->nparts, root,
-                 count);
+                 tc->opts.rank_order ? " rank-order" : "", tc->opts.nsegs, tc->nparts, root, count);
         for (int j = 0; j < tc->nparts; ++j) {
             ts_lists(&s, j, tree[j], root);
         }
@@ -702,9 +703,9 @@ START_TEST(test_rings_all_roots)
 END_TEST
 
 static const char *const ts_tori[] = {
-    "torus:2x4", "torus:4x2", "torus:4x4", "torus:3x5", "torus:5x3", "torus:3x3",
-    "torus:8x2", "torus:2x2x2", "torus:6x10", "torus:3x5x2", "torus:1x6", "torus:6x1",
-    "torus:2x3x2x3", "torus:4x8", "torus:7x5", "torus:2x2x2x2", "torus:3x3x3",
+    "torus:2x4",     "torus:4x2",   "torus:4x4",  "torus:3x5",     "torus:5x3",   "torus:3x3",
+    "torus:8x2",     "torus:2x2x2", "torus:6x10", "torus:3x5x2",   "torus:1x6",   "torus:6x1",
+    "torus:2x3x2x3", "torus:4x8",   "torus:7x5",  "torus:2x2x2x2", "torus:3x3x3",
 };
 
 START_TEST(test_tori_all_roots)
@@ -767,8 +768,7 @@ static void ts_tree_property(const char *spec, swt_alg_t alg, swt_tree_order_t o
         swt_tree_t *tree = NULL;
         swt_step_t *st;
         int cap;
-        UNIT_CHECK_EQ(SWT_OK, swt_tree_create(topo, alg, SWT_COLL_BCAST, &opts, j, nparts,
-                                              &tree));
+        UNIT_CHECK_EQ(SWT_OK, swt_tree_create(topo, alg, SWT_COLL_BCAST, &opts, j, nparts, &tree));
         cap = swt_tree_max_steps(tree);
         st = malloc(sizeof(swt_step_t) * (size_t) (cap ? cap : 1));
         UNIT_CHECK(NULL != st, "out of memory");
@@ -784,23 +784,26 @@ static void ts_tree_property(const char *spec, swt_alg_t alg, swt_tree_order_t o
                         from[x] = st[i].from;
                     }
                 }
-                UNIT_CHECK(nrecv == (x != root), "%s %s part %d root %ld: rank %ld receives %d "
-                           "times", spec, ts_alg_name(alg), j, root, x, nrecv);
+                UNIT_CHECK(nrecv == (x != root),
+                           "%s %s part %d root %ld: rank %ld receives %d "
+                           "times",
+                           spec, ts_alg_name(alg), j, root, x, nrecv);
             }
             for (long x = 0; x < p; ++x) {
                 int n;
                 if (x == root) {
                     continue;
                 }
-                UNIT_CHECK(when[from[x]] < when[x], "%s root %ld: %ld receives at %d from %ld, "
-                           "which receives at %d", spec, root, x, when[x], from[x],
-                           when[from[x]]);
+                UNIT_CHECK(when[from[x]] < when[x],
+                           "%s root %ld: %ld receives at %d from %ld, "
+                           "which receives at %d",
+                           spec, root, x, when[x], from[x], when[from[x]]);
                 UNIT_CHECK_EQ(SWT_OK, swt_tree_steps(tree, root, from[x], st, &n));
                 UNIT_CHECK(when[x] < n && st[when[x]].peer == x
                                && (SWT_OP_SEND == st[when[x]].op
                                    || SWT_OP_UNFOLD_SEND == st[when[x]].op),
-                           "%s root %ld: %ld does not send to %ld at step %d", spec, root,
-                           from[x], x, when[x]);
+                           "%s root %ld: %ld does not send to %ld at step %d", spec, root, from[x],
+                           x, when[x]);
             }
         }
         free(st);
@@ -827,7 +830,7 @@ END_TEST
 
 START_TEST(test_tree_property_tori)
 {
-    static const char *const specs[] = { "torus:16x16", "torus:32x8", "torus:8x8x4",
+    static const char *const specs[] = { "torus:16x16",   "torus:32x8", "torus:8x8x4",
                                          "torus:4x4x4x4", "torus:2x64", "torus:24x20",
                                          "ring:1000" };
     for (size_t i = 0; i < sizeof(specs) / sizeof(specs[0]); ++i) {
@@ -861,8 +864,8 @@ START_TEST(test_root_links)
                     continue;
                 }
                 for (int j = 0; j < np; ++j) {
-                    UNIT_CHECK_EQ(SWT_OK, swt_tree_create(topo, (swt_alg_t) a, (swt_coll_t) c,
-                                                          NULL, j, np, &tree[j]));
+                    UNIT_CHECK_EQ(SWT_OK, swt_tree_create(topo, (swt_alg_t) a, (swt_coll_t) c, NULL,
+                                                          j, np, &tree[j]));
                 }
                 for (long root = 0; root < p; ++root) {
                     unsigned used = 0;
@@ -870,11 +873,15 @@ START_TEST(test_root_links)
                         int n;
                         unsigned link;
                         UNIT_CHECK_EQ(SWT_OK, swt_tree_steps(tree[j], root, root, st, &n));
-                        UNIT_CHECK(n > 0 && SWT_OP_SEND == st[0].op, "%s: root %ld part %d "
-                                   "does not send at step 0", specs[i], root, j);
+                        UNIT_CHECK(n > 0 && SWT_OP_SEND == st[0].op,
+                                   "%s: root %ld part %d "
+                                   "does not send at step 0",
+                                   specs[i], root, j);
                         link = 1U << (2 * st[0].move.dim + (st[0].move.dir > 0));
-                        UNIT_CHECK(!(used & link), "%s %s %s root %ld: part %d leaves on a "
-                                   "link another part takes", specs[i], ts_alg_name((swt_alg_t) a),
+                        UNIT_CHECK(!(used & link),
+                                   "%s %s %s root %ld: part %d leaves on a "
+                                   "link another part takes",
+                                   specs[i], ts_alg_name((swt_alg_t) a),
                                    swt_coll_name((swt_coll_t) c), root, j);
                         used |= link;
                     }
@@ -958,8 +965,8 @@ static void ts_compose(const char *spec, swt_alg_t alg, int mp)
             }
         }
         /* reduce: reduce-scatter, then the blocks gathered to the root */
-        snprintf(s.what, sizeof(s.what), "%s %s %d parts root %ld: reduce-scatter + gather",
-                 spec, ts_alg_name(alg), np, root);
+        snprintf(s.what, sizeof(s.what), "%s %s %d parts root %ld: reduce-scatter + gather", spec,
+                 ts_alg_name(alg), np, root);
         s.half = H_RS;
         s.aligned = 0;
         for (int j = 0; j < np; ++j) {
@@ -983,8 +990,8 @@ static void ts_compose(const char *spec, swt_alg_t alg, int mp)
                 for (long x = 0; x < p; ++x) {
                     want += ts_value(x, j, (size_t) i);
                 }
-                UNIT_CHECK(s.part[j].v[root * p + i] == want, "%s: part %d element %ld", s.what,
-                           j, i);
+                UNIT_CHECK(s.part[j].v[root * p + i] == want, "%s: part %d element %ld", s.what, j,
+                           i);
             }
         }
     }
@@ -998,9 +1005,9 @@ static void ts_compose(const char *spec, swt_alg_t alg, int mp)
 
 START_TEST(test_compose)
 {
-    static const char *const specs[] = { "ring:8", "ring:6", "ring:13", "torus:4x4",
-                                         "torus:3x5", "torus:2x4", "torus:6x10",
-                                         "torus:3x3x3", "n150" };
+    static const char *const specs[] = { "ring:8",     "ring:6",      "ring:13",
+                                         "torus:4x4",  "torus:3x5",   "torus:2x4",
+                                         "torus:6x10", "torus:3x3x3", "n150" };
     for (size_t i = 0; i < sizeof(specs) / sizeof(specs[0]); ++i) {
         for (int a = 0; a < 2; ++a) {
             ts_compose(specs[i], (swt_alg_t) a, 0);
@@ -1025,12 +1032,12 @@ START_TEST(test_example_bine8)
         { 5, 5, 4, 2 }, { 5, 2, 3, 2 }, { 5, 6, 7, 2 }, { 5, 1, 0, 2 },
     };
 
-    ck_assert_int_eq(SWT_OK, swt_tree_create(topo, SWT_ALG_SWING, SWT_COLL_BCAST, NULL, 0, 1,
-                                             &tree));
+    ck_assert_int_eq(SWT_OK,
+                     swt_tree_create(topo, SWT_ALG_SWING, SWT_COLL_BCAST, NULL, 0, 1, &tree));
     for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); ++i) {
         int n;
         ck_assert_int_eq(SWT_OK, swt_tree_steps(tree, want[i][0], want[i][2], st, &n));
-        ck_assert_int_eq(n, 3);   /* a rank sends at every step after its receive */
+        ck_assert_int_eq(n, 3); /* a rank sends at every step after its receive */
         ck_assert_int_eq(SWT_OP_RECV, st[want[i][3]].op);
         ck_assert_int_eq(want[i][1], st[want[i][3]].from);
         ck_assert_int_eq(SWT_OK, swt_tree_steps(tree, want[i][0], want[i][1], st, &n));
@@ -1052,17 +1059,21 @@ START_TEST(test_example_chain4)
     int n;
     /* per rank 0..3: op, send segment, receive segment of each step */
     static const int want[4][4][3] = {
-        { { SWT_OP_IDLE, 0, 0 }, { SWT_OP_IDLE, 0, 0 }, { SWT_OP_RECV, -1, 0 },
+        { { SWT_OP_IDLE, 0, 0 },
+          { SWT_OP_IDLE, 0, 0 },
+          { SWT_OP_RECV, -1, 0 },
           { SWT_OP_RECV, -1, 1 } },
         { { SWT_OP_SEND, 0, -1 }, { SWT_OP_SEND, 1, -1 }, { -1, 0, 0 }, { -1, 0, 0 } },
         { { SWT_OP_RECV, -1, 0 }, { SWT_OP_AG, 0, 1 }, { SWT_OP_SEND, 1, -1 }, { -1, 0, 0 } },
-        { { SWT_OP_IDLE, 0, 0 }, { SWT_OP_RECV, -1, 0 }, { SWT_OP_AG, 0, 1 },
+        { { SWT_OP_IDLE, 0, 0 },
+          { SWT_OP_RECV, -1, 0 },
+          { SWT_OP_AG, 0, 1 },
           { SWT_OP_SEND, 1, -1 } },
     };
     static const int len[4] = { 4, 2, 3, 4 };
 
-    ck_assert_int_eq(SWT_OK, swt_tree_create(topo, SWT_ALG_RING, SWT_COLL_BCAST, &opts, 0, 1,
-                                             &tree));
+    ck_assert_int_eq(SWT_OK,
+                     swt_tree_create(topo, SWT_ALG_RING, SWT_COLL_BCAST, &opts, 0, 1, &tree));
     ck_assert_int_eq(2, swt_tree_nblocks(tree));
     for (long x = 0; x < 4; ++x) {
         ck_assert_int_eq(SWT_OK, swt_tree_steps(tree, 1, x, st, &n));
@@ -1094,24 +1105,22 @@ START_TEST(test_arguments)
     swt_step_t st[32];
     int n;
 
-    ck_assert_int_eq(SWT_ERR_INVALID, swt_tree_create(topo, SWT_ALG_SWING, SWT_COLL_GATHER,
-                                                      &far, 0, 1, &t));
-    ck_assert_int_eq(SWT_ERR_INVALID, swt_tree_create(topo, SWT_ALG_RING, SWT_COLL_SCATTER,
-                                                      NULL, 0, 1, &t));
-    ck_assert_int_eq(SWT_ERR_INVALID, swt_tree_create(topo, SWT_ALG_SWING, SWT_COLL_BCAST,
-                                                      NULL, 4, 4, &t));
-    ck_assert_int_eq(SWT_ERR_INVALID, swt_tree_create(topo, SWT_ALG_RD, SWT_COLL_BCAST,
-                                                      NULL, 0, 3, &t));
-    ck_assert_int_eq(SWT_ERR_INVALID, swt_tree_create(topo, SWT_ALG_SWING, (swt_coll_t) 7,
-                                                      NULL, 0, 1, &t));
-    ck_assert_int_eq(SWT_OK, swt_tree_create(topo, SWT_ALG_SWING, SWT_COLL_BCAST, NULL, 0, 1,
-                                             &t));
+    ck_assert_int_eq(SWT_ERR_INVALID,
+                     swt_tree_create(topo, SWT_ALG_SWING, SWT_COLL_GATHER, &far, 0, 1, &t));
+    ck_assert_int_eq(SWT_ERR_INVALID,
+                     swt_tree_create(topo, SWT_ALG_RING, SWT_COLL_SCATTER, NULL, 0, 1, &t));
+    ck_assert_int_eq(SWT_ERR_INVALID,
+                     swt_tree_create(topo, SWT_ALG_SWING, SWT_COLL_BCAST, NULL, 4, 4, &t));
+    ck_assert_int_eq(SWT_ERR_INVALID,
+                     swt_tree_create(topo, SWT_ALG_RD, SWT_COLL_BCAST, NULL, 0, 3, &t));
+    ck_assert_int_eq(SWT_ERR_INVALID,
+                     swt_tree_create(topo, SWT_ALG_SWING, (swt_coll_t) 7, NULL, 0, 1, &t));
+    ck_assert_int_eq(SWT_OK, swt_tree_create(topo, SWT_ALG_SWING, SWT_COLL_BCAST, NULL, 0, 1, &t));
     ck_assert_int_eq(SWT_ERR_INVALID, swt_tree_steps(t, 15, 0, st, &n));
     ck_assert_int_eq(SWT_ERR_INVALID, swt_tree_steps(t, 0, -1, st, &n));
     ck_assert_int_eq(SWT_ERR_INVALID, swt_tree_set_nsegs(t, 4));
     swt_tree_destroy(t);
-    ck_assert_int_eq(SWT_OK, swt_tree_create(topo, SWT_ALG_RING, SWT_COLL_REDUCE, NULL, 0, 2,
-                                             &t));
+    ck_assert_int_eq(SWT_OK, swt_tree_create(topo, SWT_ALG_RING, SWT_COLL_REDUCE, NULL, 0, 2, &t));
     ck_assert_int_eq(1, swt_tree_nblocks(t));
     ck_assert_int_eq(SWT_OK, swt_tree_set_nsegs(t, 9));
     ck_assert_int_eq(9, swt_tree_nblocks(t));
@@ -1134,8 +1143,8 @@ START_TEST(test_single)
 
     for (int a = 0; a < 3; ++a) {
         for (int coll = 0; coll < SWT_COLL_COUNT; ++coll) {
-            int rc = swt_tree_create_part(topo, (swt_alg_t) a, (swt_coll_t) coll, 0, 0, 0, 1,
-                                          NULL, &sched);
+            int rc = swt_tree_create_part(topo, (swt_alg_t) a, (swt_coll_t) coll, 0, 0, 0, 1, NULL,
+                                          &sched);
             if (SWT_ALG_RING == a && coll >= SWT_COLL_GATHER) {
                 ck_assert_int_eq(SWT_ERR_INVALID, rc);
                 continue;
@@ -1160,8 +1169,7 @@ static Suite *tree_suite(void)
     tcase_add_test(tc, test_arguments);
     tcase_add_test(tc, test_single);
     tcase_add_loop_test(tc, test_rings_all_roots, 2, 34);
-    tcase_add_loop_test(tc, test_tori_all_roots, 0,
-                        (int) (sizeof(ts_tori) / sizeof(ts_tori[0])));
+    tcase_add_loop_test(tc, test_tori_all_roots, 0, (int) (sizeof(ts_tori) / sizeof(ts_tori[0])));
     tcase_add_test(tc, test_presets);
     tcase_add_test(tc, test_chain_segments);
     tcase_add_test(tc, test_tree_property_rings);

@@ -19,20 +19,19 @@
  * ck_assert_msg records a checkpoint through a pipe on every pass; in hot
  * loops only a failure should cost anything.
  */
-#define UNIT_CHECK(cond, ...)                                               \
-    do {                                                                    \
-        if (!(cond)) {                                                      \
-            ck_abort_msg(__VA_ARGS__);                                      \
-        }                                                                   \
+#define UNIT_CHECK(cond, ...)          \
+    do {                               \
+        if (!(cond)) {                 \
+            ck_abort_msg(__VA_ARGS__); \
+        }                              \
     } while (0)
 
-#define UNIT_CHECK_EQ(a, b)                                                 \
-    do {                                                                    \
-        long long unit_a_ = (long long) (a), unit_b_ = (long long) (b);    \
-        if (unit_a_ != unit_b_) {                                           \
-            ck_abort_msg("%s == %s failed: %lld != %lld", #a, #b, unit_a_,  \
-                         unit_b_);                                          \
-        }                                                                   \
+#define UNIT_CHECK_EQ(a, b)                                                          \
+    do {                                                                             \
+        long long unit_a_ = (long long) (a), unit_b_ = (long long) (b);              \
+        if (unit_a_ != unit_b_) {                                                    \
+            ck_abort_msg("%s == %s failed: %lld != %lld", #a, #b, unit_a_, unit_b_); \
+        }                                                                            \
     } while (0)
 
 /* A description that must load; the diagnostic names why it did not. */
@@ -41,8 +40,7 @@ static inline swt_topo_t *unit_topo_load(const char *spec)
     swt_topo_t *t = NULL;
     swt_diag_t d;
     int err = swt_topo_load(spec, &t, &d);
-    ck_assert_msg(SWT_OK == err, "%s: %s:%d:%d: %s", spec, d.origin, d.line,
-                  d.col, d.msg);
+    ck_assert_msg(SWT_OK == err, "%s: %s:%d:%d: %s", spec, d.origin, d.line, d.col, d.msg);
     return t;
 }
 

@@ -15,12 +15,11 @@
 #include "swt_route.h"
 #include "swt_topo.h"
 
-#define SWING_TOPO_EXIT_FAIL 1    /* the command could not do its job */
-#define SWING_TOPO_EXIT_USAGE 2   /* bad command line */
+#define SWING_TOPO_EXIT_FAIL 1  /* the command could not do its job */
+#define SWING_TOPO_EXIT_USAGE 2 /* bad command line */
 
 /* Prints "swing-topo CMD: message" and a hint to --help; returns 2. */
-int swing_topo_usage(const char *cmd, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+int swing_topo_usage(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Loads spec, printing the library's diagnostic on failure; 0 or exit code. */
 int swing_topo_open(const char *cmd, const char *spec, swt_topo_t **topo);
 /* "swing" / "rd", "lo" / "bo"; 0 on success. */
@@ -49,22 +48,27 @@ int swing_topo_form_parts(const swt_topo_t *topo, swt_alg_t alg, int mp);
  * and gives the constants to use: the description's, with the options' in
  * their place (0, or the exit code after a message).
  */
-#define SWING_TOPO_COST_OPTIONS                            \
-    { "alpha", required_argument, NULL, 'a' },             \
-    { "tau", required_argument, NULL, 't' },               \
-    { "beta", required_argument, NULL, 'b' },              \
-    { "gamma", required_argument, NULL, 'g' },             \
-    { "overhead", required_argument, NULL, 'o' },          \
-    { "cores", required_argument, NULL, 'c' }
+#define SWING_TOPO_COST_OPTIONS                                                              \
+    { "alpha", required_argument, NULL, 'a' }, { "tau", required_argument, NULL, 't' },      \
+        { "beta", required_argument, NULL, 'b' }, { "gamma", required_argument, NULL, 'g' }, \
+        { "overhead", required_argument, NULL, 'o' },                                        \
+    {                                                                                        \
+        "cores", required_argument, NULL, 'c'                                                \
+    }
 #define SWING_TOPO_NCOST 6
 /* The getopt values of SWING_TOPO_COST_OPTIONS, for a switch. */
-#define SWING_TOPO_COST_CASES case 'a': case 't': case 'b': case 'g': case 'o': case 'c'
+#define SWING_TOPO_COST_CASES \
+    case 'a':                 \
+    case 't':                 \
+    case 'b':                 \
+    case 'g':                 \
+    case 'o':                 \
+    case 'c'
 typedef struct swing_topo_cost_opts {
-    double val[SWING_TOPO_NCOST];   /* alpha, tau, beta, gamma, o, cores */
+    double val[SWING_TOPO_NCOST]; /* alpha, tau, beta, gamma, o, cores */
     int given[SWING_TOPO_NCOST];
 } swing_topo_cost_opts_t;
-int swing_topo_cost_option(const char *cmd, int opt, const char *arg,
-                           swing_topo_cost_opts_t *c);
+int swing_topo_cost_option(const char *cmd, int opt, const char *arg, swing_topo_cost_opts_t *c);
 int swing_topo_open_cost(const char *cmd, int argc, char **argv, int first,
                          const swing_topo_cost_opts_t *c, swt_topo_t **topo,
                          swt_cost_params_t *par);
@@ -85,15 +89,16 @@ const char *swing_topo_params_text(const swt_cost_params_t *par, char *buf, size
  * goes into a getopt_long table; swing_topo_tree_option() takes one of
  * them (0, or the usage exit code).
  */
-#define SWING_TOPO_TREE_OPTIONS                            \
-    { "coll", required_argument, NULL, 'C' },              \
-    { "root", required_argument, NULL, 'R' },              \
-    { "order", required_argument, NULL, 'O' }
+#define SWING_TOPO_TREE_OPTIONS                                                         \
+    { "coll", required_argument, NULL, 'C' }, { "root", required_argument, NULL, 'R' }, \
+    {                                                                                   \
+        "order", required_argument, NULL, 'O'                                           \
+    }
 typedef struct swing_topo_tree {
-    int given;                /* --coll given: the tree view */
+    int given; /* --coll given: the tree view */
     swt_coll_t coll;
-    double root;              /* communicator rank (default 0) */
-    swt_tree_order_t order;   /* SWT_TREE_DEFAULT unless --order */
+    double root;            /* communicator rank (default 0) */
+    swt_tree_order_t order; /* SWT_TREE_DEFAULT unless --order */
 } swing_topo_tree_t;
 int swing_topo_tree_option(const char *cmd, int opt, const char *arg, swing_topo_tree_t *t);
 /* 0, or the usage exit code when --order or --root came without --coll. */
@@ -115,23 +120,25 @@ int swing_topo_tree_check(const char *cmd, const swing_topo_tree_t *t, int root_
 #define SWING_TOPO_ARGS_COST 2
 #define SWING_TOPO_ARGS_ONE_TOPO 4
 typedef struct swing_topo_args {
-    const char *cmd;                 /* "explain", ... for the messages */
-    int groups;                      /* SWING_TOPO_ARGS_* */
-    void (*help)(void);              /* prints the command's --help */
+    const char *cmd;    /* "explain", ... for the messages */
+    int groups;         /* SWING_TOPO_ARGS_* */
+    void (*help)(void); /* prints the command's --help */
     const char *shortopts;
     const struct option *opts;
-    swing_topo_tree_t tree;          /* the tree options read */
+    swing_topo_tree_t tree; /* the tree options read */
     int root_given;
-    swing_topo_cost_opts_t cost;     /* the cost options read */
-    int started;                     /* getopt reset for this command line */
-    int exit;                        /* -1 while reading; then as above */
+    swing_topo_cost_opts_t cost; /* the cost options read */
+    int started;                 /* getopt reset for this command line */
+    int exit;                    /* -1 while reading; then as above */
 } swing_topo_args_t;
 int swing_topo_getopt(swing_topo_args_t *a, int argc, char **argv);
 int swing_topo_args_end(const swing_topo_args_t *a, int argc);
 /* The last entries of every command's getopt_long table. */
-#define SWING_TOPO_OPTIONS_END                             \
-    { "help", no_argument, NULL, 'h' },                    \
-    { NULL, 0, NULL, 0 }
+#define SWING_TOPO_OPTIONS_END          \
+    { "help", no_argument, NULL, 'h' }, \
+    {                                   \
+        NULL, 0, NULL, 0                \
+    }
 
 /*
  * A tree form: swing, rd (one part), swing_mp, rd_mp (every part of the
@@ -148,18 +155,18 @@ int swing_topo_tree_form(const char *text, swing_topo_tform_t *f);
 /* The subcommands' tree views; alg: the --alg text or NULL. */
 int swing_topo_tree_show(const swt_topo_t *topo, const swing_topo_tree_t *t, const char *alg,
                          int list);
-int swing_topo_tree_explain(const swt_topo_t *topo, const swing_topo_tree_t *t,
-                            const char *alg, int mp, long rank, double bytes);
+int swing_topo_tree_explain(const swt_topo_t *topo, const swing_topo_tree_t *t, const char *alg,
+                            int mp, long rank, double bytes);
 int swing_topo_tree_hops(const swt_topo_t *topo, const swing_topo_tree_t *t, int csv);
-int swing_topo_tree_congestion(const swt_topo_t *topo, const swing_topo_tree_t *t,
-                               const char *alg, int csv);
+int swing_topo_tree_congestion(const swt_topo_t *topo, const swing_topo_tree_t *t, const char *alg,
+                               int csv);
 int swing_topo_tree_predict(const swt_topo_t *topo, const swing_topo_tree_t *t,
                             const swt_cost_params_t *par, double lo, double hi, int csv);
 /* The messages of step `step` of a form (svg): *n of them in *msgs (free
    it), part[k] the part of message k; *nsteps the form's steps; a caption. */
-int swing_topo_tree_messages(const swt_topo_t *topo, const swing_topo_tree_t *t,
-                             const char *alg, int step, swt_msg_t **msgs, int **part, long *n,
-                             int *nsteps, char *caption, size_t len);
+int swing_topo_tree_messages(const swt_topo_t *topo, const swing_topo_tree_t *t, const char *alg,
+                             int step, swt_msg_t **msgs, int **part, long *n, int *nsteps,
+                             char *caption, size_t len);
 
 /* What the two tree files share (swing_topo_tree.c). Form i of the table
    (NULL past its end); the options of a form; its parts; its order's name;
@@ -174,13 +181,11 @@ const char *swing_topo_tree_order_name(const swing_topo_tree_t *t, const swing_t
 long swing_topo_tree_root(const char *cmd, const swt_topo_t *topo, const swing_topo_tree_t *t,
                           int *rc);
 int swing_topo_tree_make(const swt_topo_t *topo, const swing_topo_tree_t *t,
-                         const swing_topo_tform_t *f, long nsegs, swt_tree_t **trees,
-                         int *nparts);
+                         const swing_topo_tform_t *f, long nsegs, swt_tree_t **trees, int *nparts);
 void swing_topo_tree_free(swt_tree_t **trees, int nparts);
 int swing_topo_tree_sends(swt_op_t op);
 const char *swing_topo_tree_phase(const swt_topo_t *topo, const swing_topo_tree_t *t,
-                                  const swt_tree_t *tree, long root, int i, char *buf,
-                                  size_t len);
+                                  const swt_tree_t *tree, long root, int i, char *buf, size_t len);
 
 /*
  * explain --choice (swing_topo_choice.c): the component's automatic choice

@@ -24,12 +24,11 @@ int swing_topo_usage(const char *cmd, const char *fmt, ...)
     return SWING_TOPO_EXIT_USAGE;
 }
 
-int swing_topo_cost_option(const char *cmd, int opt, const char *arg,
-                           swing_topo_cost_opts_t *c)
+int swing_topo_cost_option(const char *cmd, int opt, const char *arg, swing_topo_cost_opts_t *c)
 {
-    static const char *const names[SWING_TOPO_NCOST] = { "alpha", "tau", "beta", "gamma",
-                                                         "overhead", "cores" };
-    static const char letters[] = "atbgoc";   /* SWING_TOPO_COST_OPTIONS' values */
+    static const char *const names[SWING_TOPO_NCOST] = { "alpha", "tau",      "beta",
+                                                         "gamma", "overhead", "cores" };
+    static const char letters[] = "atbgoc"; /* SWING_TOPO_COST_OPTIONS' values */
     const char *which = (0 != opt) ? strchr(letters, opt) : NULL;
     int i, zero;
 
@@ -48,11 +47,10 @@ int swing_topo_cost_option(const char *cmd, int opt, const char *arg,
 }
 
 int swing_topo_open_cost(const char *cmd, int argc, char **argv, int first,
-                         const swing_topo_cost_opts_t *c, swt_topo_t **topo,
-                         swt_cost_params_t *par)
+                         const swing_topo_cost_opts_t *c, swt_topo_t **topo, swt_cost_params_t *par)
 {
-    double *set[SWING_TOPO_NCOST] = { &par->alpha, &par->tau, &par->beta, &par->gamma,
-                                      &par->o, &par->cores };
+    double *set[SWING_TOPO_NCOST] = { &par->alpha, &par->tau, &par->beta,
+                                      &par->gamma, &par->o,   &par->cores };
     int rc;
 
     if (first + 1 != argc) {
@@ -176,7 +174,7 @@ static const struct {
     swt_alg_t alg;
     int mp;
 } swing_topo_forms[] = {
-    { "swing", SWT_ALG_SWING, 0 }, { "rd", SWT_ALG_RD, 0 }, { "swing_mp", SWT_ALG_SWING, 1 },
+    { "swing", SWT_ALG_SWING, 0 }, { "rd", SWT_ALG_RD, 0 },     { "swing_mp", SWT_ALG_SWING, 1 },
     { "rd_mp", SWT_ALG_RD, 1 },    { "ring", SWT_ALG_RING, 1 },
 };
 #define SWING_TOPO_NFORMS ((int) (sizeof(swing_topo_forms) / sizeof(swing_topo_forms[0])))
@@ -196,7 +194,8 @@ int swing_topo_parse_form(const char *text, swt_alg_t *alg, int *mp)
 const char *swing_topo_form_name(swt_alg_t alg, int mp)
 {
     for (int i = 0; i < SWING_TOPO_NFORMS; ++i) {
-        if (swing_topo_forms[i].alg == alg && swing_topo_forms[i].mp == (SWT_ALG_RING == alg || mp)) {
+        if (swing_topo_forms[i].alg == alg
+            && swing_topo_forms[i].mp == (SWT_ALG_RING == alg || mp)) {
             return swing_topo_forms[i].name;
         }
     }

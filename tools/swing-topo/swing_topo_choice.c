@@ -29,8 +29,8 @@ typedef struct swing_choice_alg {
     const char *name;
     swt_alg_t alg;
     swt_kind_t kind;
-    int mp;          /* all parts of the multiport form */
-    int modelled;    /* an auto candidate (planned, message passing) */
+    int mp;       /* all parts of the multiport form */
+    int modelled; /* an auto candidate (planned, message passing) */
 } swing_choice_alg_t;
 
 /* The allreduce table (allreduce, iallreduce, allreduce_init), in order. */
@@ -51,14 +51,10 @@ static const swing_choice_alg_t swing_choice_all[] = {
 
 /* The reduce-scatter and allgather tables (their halves of BO). */
 static const swing_choice_alg_t swing_choice_half[] = {
-    { "auto", SWT_ALG_SWING, SWT_KIND_BO, 0, 0 },
-    { "swing", SWT_ALG_SWING, SWT_KIND_BO, 0, 1 },
-    { "rd", SWT_ALG_RD, SWT_KIND_BO, 0, 1 },
-    { "shm", SWT_ALG_SWING, SWT_KIND_BO, 0, 0 },
-    { "hier", SWT_ALG_SWING, SWT_KIND_BO, 0, 0 },
-    { "swing_mp", SWT_ALG_SWING, SWT_KIND_BO, 1, 1 },
-    { "rd_mp", SWT_ALG_RD, SWT_KIND_BO, 1, 1 },
-    { "ring", SWT_ALG_RING, SWT_KIND_BO, 1, 1 },
+    { "auto", SWT_ALG_SWING, SWT_KIND_BO, 0, 0 }, { "swing", SWT_ALG_SWING, SWT_KIND_BO, 0, 1 },
+    { "rd", SWT_ALG_RD, SWT_KIND_BO, 0, 1 },      { "shm", SWT_ALG_SWING, SWT_KIND_BO, 0, 0 },
+    { "hier", SWT_ALG_SWING, SWT_KIND_BO, 0, 0 }, { "swing_mp", SWT_ALG_SWING, SWT_KIND_BO, 1, 1 },
+    { "rd_mp", SWT_ALG_RD, SWT_KIND_BO, 1, 1 },   { "ring", SWT_ALG_RING, SWT_KIND_BO, 1, 1 },
 };
 
 #define SWING_CHOICE_ROWS(t) ((int) (sizeof(t) / sizeof((t)[0])))
@@ -67,9 +63,9 @@ static const struct {
     const char *name;
     swt_half_t half;
 } swing_choice_colls[] = {
-    { "allreduce", SWT_HALF_ALL }, { "iallreduce", SWT_HALF_ALL },
+    { "allreduce", SWT_HALF_ALL },      { "iallreduce", SWT_HALF_ALL },
     { "allreduce_init", SWT_HALF_ALL }, { "reduce_scatter_block", SWT_HALF_RS },
-    { "reduce_scatter", SWT_HALF_RS }, { "allgather", SWT_HALF_AG },
+    { "reduce_scatter", SWT_HALF_RS },  { "allgather", SWT_HALF_AG },
     { "allgatherv", SWT_HALF_AG },
 };
 #define SWING_CHOICE_NCOLLS SWING_CHOICE_ROWS(swing_choice_colls)
@@ -79,13 +75,13 @@ static const struct {
  * order), for checking a table's rows: their choice is the tree model's
  * (predict --coll), not shown by --choice.
  */
-static const char *const swing_choice_bcast_reduce[] = {
-    "auto", "bine", "binomial", "bine_mp", "binomial_mp", "chain", "bine_bo", "binomial_bo",
-    "bine_bo_mp", "shm", "hier", NULL
-};
-static const char *const swing_choice_gather_scatter[] = {
-    "auto", "bine", "binomial", "bine_mp", "binomial_mp", "shm", NULL
-};
+static const char *const swing_choice_bcast_reduce[] = { "auto",    "bine",        "binomial",
+                                                         "bine_mp", "binomial_mp", "chain",
+                                                         "bine_bo", "binomial_bo", "bine_bo_mp",
+                                                         "shm",     "hier",        NULL };
+static const char *const swing_choice_gather_scatter[] = { "auto",    "bine",        "binomial",
+                                                           "bine_mp", "binomial_mp", "shm",
+                                                           NULL };
 
 /* The rooted collective's names, or NULL when name is not one. */
 static const char *const *swing_choice_rooted(const char *name)
@@ -182,8 +178,8 @@ static int swing_choice_best(const swing_choice_t *ch, const swt_model_t *model,
         if (!a->modelled || (want >= 0 && (int) a->kind != want)) {
             continue;
         }
-        t = swt_model_time_half_parts(model, a->alg, a->kind, swing_topo_form_parts(topo, a->alg, a->mp),
-                                      ch->half, bytes);
+        t = swt_model_time_half_parts(model, a->alg, a->kind,
+                                      swing_topo_form_parts(topo, a->alg, a->mp), ch->half, bytes);
         if (HUGE_VAL == t) {
             continue;
         }
@@ -231,8 +227,8 @@ static int swing_choice_bucket(size_t bytes)
 static void swing_choice_gap(const swing_choice_t *ch, const int *choice, const char *label,
                              size_t lo, size_t hi, const char *why)
 {
-    int b = swing_choice_bucket(lo), last = (SIZE_MAX == hi) ? SWING_CHOICE_NBUCKETS - 1
-                                                             : swing_choice_bucket(hi);
+    int b = swing_choice_bucket(lo),
+        last = (SIZE_MAX == hi) ? SWING_CHOICE_NBUCKETS - 1 : swing_choice_bucket(hi);
     size_t from = lo;
 
     for (; b <= last; ++b) {
@@ -271,9 +267,11 @@ int swing_topo_choice(const swt_topo_t *topo, const swt_cost_params_t *par, cons
     int done = 0, rc, priced = 0;
 
     if (c < 0) {
-        return swing_topo_usage("explain", "--coll: expected allreduce, iallreduce, "
+        return swing_topo_usage("explain",
+                                "--coll: expected allreduce, iallreduce, "
                                 "allreduce_init, reduce_scatter_block, reduce_scatter, "
-                                "allgather or allgatherv, got '%s'", coll);
+                                "allgather or allgatherv, got '%s'",
+                                coll);
     }
     swing_choice_of(c, &ch);
     snprintf(label, sizeof(label), "%s%s", 0 == strcmp(coll, "allreduce") ? "" : " ",
@@ -318,19 +316,23 @@ int swing_topo_choice(const swt_topo_t *topo, const swt_cost_params_t *par, cons
     swt_hier_model_destroy(hier);
     swt_model_destroy(model);
     if (priced) {
-        snprintf(gap, sizeof(gap), "cost model, hier priced on the description's network of "
+        snprintf(gap, sizeof(gap),
+                 "cost model, hier priced on the description's network of "
                  "nodes");
     } else if (lo_max_param >= 0) {
         snprintf(gap, sizeof(gap), "cost model, LO up to %lld B: coll_swing_lo_max_bytes", lo_max);
     } else if (lo_max >= 0) {
-        snprintf(gap, sizeof(gap), "cost model, LO up to %lld B: the description's decide "
-                 "lo_max_bytes", lo_max);
+        snprintf(gap, sizeof(gap),
+                 "cost model, LO up to %lld B: the description's decide "
+                 "lo_max_bytes",
+                 lo_max);
     } else {
         snprintf(gap, sizeof(gap), "cost model");
     }
     printf("%s auto: LO/BO boundary from %s\n", label,
            lo_max_param >= 0 ? "coll_swing_lo_max_bytes"
-           : lo_max >= 0 ? "the description (decide lo_max_bytes)" : "the cost model");
+           : lo_max >= 0     ? "the description (decide lo_max_bytes)"
+                             : "the cost model");
     /* the file's rows for the collective replace the description's */
     tab = file;
     n = swing_choice_rows(file, &ch, ranks, idx, 256);
@@ -344,13 +346,16 @@ int swing_topo_choice(const swt_topo_t *topo, const swt_cost_params_t *par, cons
         size_t lo = (r->lo > SIZE_MAX) ? SIZE_MAX : (size_t) r->lo;
         size_t hi = (r->hi > SIZE_MAX) ? SIZE_MAX : (size_t) r->hi;
         if (0 == a || (a < -1 && !ompi)) {
-            continue;   /* auto: the model's; unknown: the component leaves it out */
+            continue; /* auto: the model's; unknown: the component leaves it out */
         }
         if (from < lo) {
             swing_choice_gap(&ch, choice, label, from, lo - 1, gap);
         }
         snprintf(why, sizeof(why), "measured table %s:%d", swt_table_origin(tab), r->line);
-        swing_choice_line(label, lo, hi, a >= 0 ? ch.algs[a].name : a == -1 ? "previous" : r->alg,
+        swing_choice_line(label, lo, hi,
+                          a >= 0    ? ch.algs[a].name
+                          : a == -1 ? "previous"
+                                    : r->alg,
                           why);
         done = (SIZE_MAX == hi);
         from = hi + 1;
@@ -374,14 +379,18 @@ void swing_topo_choice_check(const swt_table_t *tab)
         swing_choice_t ch;
         if (c < 0 && NULL != rooted) {
             if (!swing_choice_rooted_knows(rooted, r->alg) && !swing_choice_ompi(r->coll, r->alg)) {
-                fprintf(stderr, "swing-topo: %s:%d: decide row ignored: %s has no algorithm "
-                        "'%s'\n", swt_table_origin(tab), r->line, r->coll, r->alg);
+                fprintf(stderr,
+                        "swing-topo: %s:%d: decide row ignored: %s has no algorithm "
+                        "'%s'\n",
+                        swt_table_origin(tab), r->line, r->coll, r->alg);
             }
             continue;
         }
         if (c < 0) {
-            fprintf(stderr, "swing-topo: %s:%d: decide row ignored: swing serves no collective "
-                    "'%s'\n", swt_table_origin(tab), r->line, r->coll);
+            fprintf(stderr,
+                    "swing-topo: %s:%d: decide row ignored: swing serves no collective "
+                    "'%s'\n",
+                    swt_table_origin(tab), r->line, r->coll);
             continue;
         }
         swing_choice_of(c, &ch);

@@ -96,16 +96,16 @@ static int swing_congestion_ring(const swt_topo_t *topo, swt_net_t *net, int npa
 
 int swing_topo_congestion(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        { "alg", required_argument, NULL, 'a' },
-        { "csv", no_argument, NULL, 'c' },
-        SWING_TOPO_TREE_OPTIONS,
-        { "bytes", required_argument, NULL, 'b' },
-        SWING_TOPO_OPTIONS_END
-    };
-    swing_topo_args_t a = { .cmd = "congestion", .help = swing_congestion_help,
+    static const struct option opts[] = { { "alg", required_argument, NULL, 'a' },
+                                          { "csv", no_argument, NULL, 'c' },
+                                          SWING_TOPO_TREE_OPTIONS,
+                                          { "bytes", required_argument, NULL, 'b' },
+                                          SWING_TOPO_OPTIONS_END };
+    swing_topo_args_t a = { .cmd = "congestion",
+                            .help = swing_congestion_help,
                             .groups = SWING_TOPO_ARGS_TREE | SWING_TOPO_ARGS_ONE_TOPO,
-                            .shortopts = "h", .opts = opts };
+                            .shortopts = "h",
+                            .opts = opts };
     const char *alg_text = NULL;
     swt_topo_t *topo = NULL;
     swt_net_t *net = NULL;
@@ -121,13 +121,13 @@ int swing_topo_congestion(int argc, char **argv)
             alg_text = optarg;
             one = 1;
             break;
-        case 'c':
-            csv = 1;
-            break;
+        case 'c': csv = 1; break;
         case 'b':
             if (0 != swing_topo_parse_size(optarg, &bytes) || bytes > 1e18) {
-                return swing_topo_usage("congestion", "--bytes: expected a size such as 1M, "
-                                        "got '%s'", optarg);
+                return swing_topo_usage("congestion",
+                                        "--bytes: expected a size such as 1M, "
+                                        "got '%s'",
+                                        optarg);
             }
             break;
         }
@@ -140,8 +140,10 @@ int swing_topo_congestion(int argc, char **argv)
         return rc;
     }
     if (!a.tree.given && one && 0 != swing_topo_parse_form(alg_text, &only, &only_mp)) {
-        return swing_topo_usage("congestion", "--alg: expected swing, rd, swing_mp, "
-                                "rd_mp or ring, got '%s'", alg_text);
+        return swing_topo_usage("congestion",
+                                "--alg: expected swing, rd, swing_mp, "
+                                "rd_mp or ring, got '%s'",
+                                alg_text);
     }
     rc = swing_topo_open("congestion", argv[optind], &topo);
     if (0 != rc) {
@@ -156,7 +158,7 @@ int swing_topo_congestion(int argc, char **argv)
     if (bytes >= 0.0 && NULL == fab) {
         swt_topo_destroy(topo);
         return swing_topo_usage("congestion", "--bytes: only on a network of groups "
-                                "(dragonfly, fattree)");
+                                              "(dragonfly, fattree)");
     }
     rc = swt_net_create(topo, &net);
     if (csv) {
@@ -179,7 +181,8 @@ int swing_topo_congestion(int argc, char **argv)
         }
         if (!csv && !one && 2 == f) {
             printf("\nmultiport forms (every part at once) and the ring\n%-8s %4s %-12s %8s "
-                   "%8s %6s  %s\n", "alg", "step", "phase", "msgs", "max_hops", "load",
+                   "%8s %6s  %s\n",
+                   "alg", "step", "phase", "msgs", "max_hops", "load",
                    swing_congestion_head(fab, hd, sizeof(hd)));
         }
         for (int i = 0; i < (ring ? 1 : swt_net_nphases(net)) && SWT_OK == rc; ++i) {
@@ -195,8 +198,8 @@ int swing_topo_congestion(int argc, char **argv)
             }
             swing_congestion_link(net, &st, lk, sizeof(lk));
             if (csv) {
-                printf("%s,%d,%s,%ld,%ld,%ld,\"%s\"", swing_topo_form_name(a, mp), i, pn,
-                       st.nmsgs, st.max_hops, st.load, lk);
+                printf("%s,%d,%s,%ld,%ld,%ld,\"%s\"", swing_topo_form_name(a, mp), i, pn, st.nmsgs,
+                       st.max_hops, st.load, lk);
                 if (NULL != fab) {
                     printf(",%ld,%ld", st.cross[SWT_LINK_LOCAL], st.cross[SWT_LINK_UPPER]);
                 }
@@ -206,8 +209,8 @@ int swing_topo_congestion(int argc, char **argv)
                        swing_topo_form_name(a, mp), i, pn, st.nmsgs, st.max_hops, st.load, lk,
                        st.cross[SWT_LINK_LOCAL], st.cross[SWT_LINK_UPPER]);
             } else {
-                printf("%-*s %4d %-12s %8ld %8ld %6ld  %s\n", w, swing_topo_form_name(a, mp), i,
-                       pn, st.nmsgs, st.max_hops, st.load, lk);
+                printf("%-*s %4d %-12s %8ld %8ld %6ld  %s\n", w, swing_topo_form_name(a, mp), i, pn,
+                       st.nmsgs, st.max_hops, st.load, lk);
             }
         }
     }

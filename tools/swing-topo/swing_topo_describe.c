@@ -39,7 +39,8 @@ static int swing_describe_name_ok(const char *s)
         return 0;
     }
     for (; '\0' != *s; ++s) {
-        if (NULL == strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.:", *s)) {
+        if (NULL
+            == strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.:", *s)) {
             return 0;
         }
     }
@@ -66,34 +67,38 @@ static int swing_describe_print(const char *text, const char *name)
 
 int swing_topo_describe(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        SWING_TOPO_COST_OPTIONS,
-        { "name", required_argument, NULL, 'n' },
-        { "lo-max-bytes", required_argument, NULL, 'l' },
-        SWING_TOPO_OPTIONS_END
-    };
-    swing_topo_args_t a = { .cmd = "describe", .help = swing_describe_help,
+    static const struct option opts[] = { SWING_TOPO_COST_OPTIONS,
+                                          { "name", required_argument, NULL, 'n' },
+                                          { "lo-max-bytes", required_argument, NULL, 'l' },
+                                          SWING_TOPO_OPTIONS_END };
+    swing_topo_args_t a = { .cmd = "describe",
+                            .help = swing_describe_help,
                             .groups = SWING_TOPO_ARGS_COST,
-                            .shortopts = "h", .opts = opts };
+                            .shortopts = "h",
+                            .opts = opts };
     swt_cost_params_t par;
     swt_topo_t *topo = NULL;
     const char *name = NULL;
     char *text = NULL, *end;
-    long long lo_max = -2;   /* -2: keep the description's */
+    long long lo_max = -2; /* -2: keep the description's */
     int opt, rc, len;
 
     while (0 != (opt = swing_topo_getopt(&a, argc, argv))) {
         switch (opt) {
         case 'n':
             if (!swing_describe_name_ok(optarg)) {
-                return swing_topo_usage("describe", "--name: expected letters, digits, - _ . or :, got '%s'", optarg);
+                return swing_topo_usage("describe",
+                                        "--name: expected letters, digits, - _ . or :, got '%s'",
+                                        optarg);
             }
             name = optarg;
             break;
         case 'l':
             lo_max = strtoll(optarg, &end, 10);
             if (end == optarg || '\0' != *end || lo_max < -1 || lo_max > SWT_TOPO_MAX_LO_BYTES) {
-                return swing_topo_usage("describe", "--lo-max-bytes: expected -1 or bytes up to 2^50, got '%s'", optarg);
+                return swing_topo_usage("describe",
+                                        "--lo-max-bytes: expected -1 or bytes up to 2^50, got '%s'",
+                                        optarg);
             }
             break;
         }
@@ -112,7 +117,8 @@ int swing_topo_describe(int argc, char **argv)
     len = (SWT_OK == rc) ? swt_topo_format(topo, NULL, 0) : -1;
     text = (len >= 0) ? malloc((size_t) len + 1) : NULL;
     if (NULL == text || swt_topo_format(topo, text, (size_t) len + 1) != len) {
-        fprintf(stderr, "swing-topo describe: %s\n", swt_strerror(SWT_OK != rc ? rc : SWT_ERR_NOMEM));
+        fprintf(stderr, "swing-topo describe: %s\n",
+                swt_strerror(SWT_OK != rc ? rc : SWT_ERR_NOMEM));
         rc = SWING_TOPO_EXIT_FAIL;
     } else {
         rc = swing_describe_print(text, name);

@@ -106,9 +106,9 @@ static int swing_explain_print(const swt_topo_t *topo, const swt_net_t *net,
     long tot_hops = 0, tot_dist = 0;
     double tot_bytes = 0.0, bytes = (double) count, tot_cls[SWT_LINK_NCLASSES] = { 0.0 };
 
-    printf("%4s %4s %-14s %6s %3s %3s %6s %6s %12s %-15s %-15s%s", "step", "s",
-           "op", "peer", "dim", "dir", "dist", "hops", "bytes-sent", "send-blocks",
-           "recv-blocks", ring ? "   from" : "");
+    printf("%4s %4s %-14s %6s %3s %3s %6s %6s %12s %-15s %-15s%s", "step", "s", "op", "peer", "dim",
+           "dir", "dist", "hops", "bytes-sent", "send-blocks", "recv-blocks",
+           ring ? "   from" : "");
     if (NULL != fab) {
         printf(" %12s %12s", "local-bytes", swt_fabric_class_name(fab, SWT_LINK_UPPER));
     }
@@ -128,8 +128,7 @@ static int swing_explain_print(const swt_topo_t *topo, const swt_net_t *net,
         }
         if (SWT_OP_RS == st->op || SWT_OP_AG == st->op) {
             size_t first, n;
-            swt_block_elems(count, swt_sched_nblocks(sched), st->send_lo, st->send_n,
-                            &first, &n);
+            swt_block_elems(count, swt_sched_nblocks(sched), st->send_lo, st->send_n, &first, &n);
             sent = (double) n;
             snprintf(sb, sizeof(sb), "[%ld,%ld)", st->send_lo, st->send_lo + st->send_n);
             snprintf(rb, sizeof(rb), "[%ld,%ld)", st->recv_lo, st->recv_lo + st->recv_n);
@@ -238,8 +237,7 @@ static void swing_explain_shared(const swt_topo_t *topo, const swt_net_t *net,
             swt_shape_coords(g, l / per, tile);
             printf("%s step %d at %s(%s%c)", shared++ ? "," : "", i,
                    swing_topo_coords(tile, g->ndims, tb, sizeof(tb)),
-                   swing_topo_dim_name((int) (l % per) / 2, dn, sizeof(dn)),
-                   (l % 2) ? '+' : '-');
+                   swing_topo_dim_name((int) (l % per) / 2, dn, sizeof(dn)), (l % 2) ? '+' : '-');
         }
     }
     printf("%s\n", shared ? "" : " none");
@@ -309,8 +307,8 @@ static int swing_explain_model(const swt_topo_t *topo, const swt_cost_params_t *
         return SWING_TOPO_EXIT_FAIL;
     }
     n = swt_model_steps(model, alg, kind, nparts, SWT_HALF_ALL, bytes, st, SWT_MODEL_STEPS_MAX);
-    printf("\nmodel, %.0f bytes (alpha %g s, tau %g s, beta %g B/s, gamma %g s/B, o %g s, ",
-           bytes, par->alpha, par->tau, par->beta, par->gamma, par->o);
+    printf("\nmodel, %.0f bytes (alpha %g s, tau %g s, beta %g B/s, gamma %g s/B, o %g s, ", bytes,
+           par->alpha, par->tau, par->beta, par->gamma, par->o);
     if (par->cores > 0.0) {
         printf("%g cores):\n", par->cores);
     } else {
@@ -373,28 +371,28 @@ static int swing_explain_choice(const swt_topo_t *topo, const swt_cost_params_t 
 
 int swing_topo_explain(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        { "rank", required_argument, NULL, 'r' },
-        { "alg", required_argument, NULL, 'A' },
-        { "kind", required_argument, NULL, 'k' },
-        { "bytes", required_argument, NULL, 'B' },
-        { "mp", no_argument, NULL, 'm' },
-        { "root", required_argument, NULL, 'R' },
-        { "order", required_argument, NULL, 'O' },
-        { "model", no_argument, NULL, 'M' },
-        { "choice", no_argument, NULL, 'X' },
-        { "coll", required_argument, NULL, 'K' },
-        { "decision-file", required_argument, NULL, 'F' },
-        { "lo-max-bytes", required_argument, NULL, 'L' },
-        { "force", required_argument, NULL, 'f' },
-        { "ranks", required_argument, NULL, 'P' },
-        SWING_TOPO_COST_OPTIONS,
-        SWING_TOPO_OPTIONS_END
-    };
-    swing_topo_args_t a = { .cmd = "explain", .help = swing_explain_help,
+    static const struct option opts[] = { { "rank", required_argument, NULL, 'r' },
+                                          { "alg", required_argument, NULL, 'A' },
+                                          { "kind", required_argument, NULL, 'k' },
+                                          { "bytes", required_argument, NULL, 'B' },
+                                          { "mp", no_argument, NULL, 'm' },
+                                          { "root", required_argument, NULL, 'R' },
+                                          { "order", required_argument, NULL, 'O' },
+                                          { "model", no_argument, NULL, 'M' },
+                                          { "choice", no_argument, NULL, 'X' },
+                                          { "coll", required_argument, NULL, 'K' },
+                                          { "decision-file", required_argument, NULL, 'F' },
+                                          { "lo-max-bytes", required_argument, NULL, 'L' },
+                                          { "force", required_argument, NULL, 'f' },
+                                          { "ranks", required_argument, NULL, 'P' },
+                                          SWING_TOPO_COST_OPTIONS,
+                                          SWING_TOPO_OPTIONS_END };
+    swing_topo_args_t a = { .cmd = "explain",
+                            .help = swing_explain_help,
                             .groups = SWING_TOPO_ARGS_TREE | SWING_TOPO_ARGS_COST
                                       | SWING_TOPO_ARGS_ONE_TOPO,
-                            .shortopts = "h", .opts = opts };
+                            .shortopts = "h",
+                            .opts = opts };
     const char *alg_text = NULL;
     swt_topo_t *topo = NULL;
     swt_net_t *net = NULL;
@@ -414,27 +412,20 @@ int swing_topo_explain(int argc, char **argv)
         switch (opt) {
         case 'r':
             if (0 != swing_topo_parse_size(optarg, &rank_d) || rank_d > 1e12) {
-                return swing_topo_usage("explain", "--rank: expected a rank number, got '%s'", optarg);
+                return swing_topo_usage("explain", "--rank: expected a rank number, got '%s'",
+                                        optarg);
             }
             break;
-        case 'A':
-            alg_text = optarg;
-            break;
+        case 'A': alg_text = optarg; break;
         case 'k':
             if (0 != swing_topo_parse_kind(optarg, &kind)) {
                 return swing_topo_usage("explain", "--kind: expected lo or bo, got '%s'", optarg);
             }
             kind_given = 1;
             break;
-        case 'm':
-            mp = 1;
-            break;
-        case 'M':
-            show_model = 1;
-            break;
-        case 'X':
-            choice = 1;
-            break;
+        case 'm': mp = 1; break;
+        case 'M': show_model = 1; break;
+        case 'X': choice = 1; break;
         case 'K':
             /* a rooted collective: its tree; otherwise the choice's collective */
             if (swing_topo_choice_coll(optarg) < 0) {
@@ -445,9 +436,7 @@ int swing_topo_explain(int argc, char **argv)
             }
             coll = optarg;
             break;
-        case 'F':
-            file_path = optarg;
-            break;
+        case 'F': file_path = optarg; break;
         case 'L': {
             char *end;
             lo_max = strtoll(optarg, &end, 10);
@@ -457,9 +446,7 @@ int swing_topo_explain(int argc, char **argv)
             }
             break;
         }
-        case 'f':
-            forced = optarg;
-            break;
+        case 'f': forced = optarg; break;
         case 'P':
             if (0 != swing_topo_parse_size(optarg, &ranks_d) || ranks_d < 1 || ranks_d > 1e9) {
                 return swing_topo_usage("explain", "--ranks: expected a rank count, got '%s'",
@@ -468,7 +455,9 @@ int swing_topo_explain(int argc, char **argv)
             break;
         case 'B':
             if (0 != swing_topo_parse_size(optarg, &bytes) || bytes > 1e18) {
-                return swing_topo_usage("explain", "--bytes: expected a size such as 4096 or 64K, got '%s'", optarg);
+                return swing_topo_usage("explain",
+                                        "--bytes: expected a size such as 4096 or 64K, got '%s'",
+                                        optarg);
             }
             break;
         }
@@ -481,13 +470,12 @@ int swing_topo_explain(int argc, char **argv)
         return rc;
     }
     if (!a.tree.given && NULL != alg_text && 0 != swing_topo_parse_alg(alg_text, &alg)) {
-        return swing_topo_usage("explain", "--alg: expected swing, rd or ring, got '%s'",
-                                alg_text);
+        return swing_topo_usage("explain", "--alg: expected swing, rd or ring, got '%s'", alg_text);
     }
     if (SWT_ALG_RING == alg && !a.tree.given) {
         if (kind_given && SWT_KIND_BO != kind) {
             return swing_topo_usage("explain", "--alg ring: the ring is bandwidth-optimal only "
-                                    "(--kind bo)");
+                                               "(--kind bo)");
         }
         kind = SWT_KIND_BO;
     }
@@ -504,7 +492,8 @@ int swing_topo_explain(int argc, char **argv)
     rank = (long) rank_d;
     if (rank >= p) {
         swt_topo_destroy(topo);
-        return swing_topo_usage("explain", "--rank %ld: the topology has ranks 0..%ld", rank, p - 1);
+        return swing_topo_usage("explain", "--rank %ld: the topology has ranks 0..%ld", rank,
+                                p - 1);
     }
     pos = swt_topo_rank_pos(topo, rank);
     if (a.tree.given) {

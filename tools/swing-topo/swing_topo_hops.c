@@ -16,9 +16,8 @@
 
 enum { SWING_HOPS_SW = 0, SWING_HOPS_SW_IDEAL, SWING_HOPS_RD, SWING_HOPS_RD_IDEAL, SWING_HOPS_N };
 
-static const char *const swing_hops_cols[SWING_HOPS_N] = {
-    "swing", "swing_ideal", "rd", "rd_ideal"
-};
+static const char *const swing_hops_cols[SWING_HOPS_N] = { "swing", "swing_ideal", "rd",
+                                                           "rd_ideal" };
 
 static void swing_hops_help(void)
 {
@@ -53,8 +52,8 @@ static void swing_hops_help(void)
 typedef struct swing_hops {
     long p;
     int nphases;
-    long *per_rank[SWING_HOPS_N];   /* by position */
-    long *step_max[SWING_HOPS_N];   /* by phase */
+    long *per_rank[SWING_HOPS_N]; /* by position */
+    long *step_max[SWING_HOPS_N]; /* by phase */
 } swing_hops_t;
 
 /* Fold and unfold phases count once, core phases mult times. */
@@ -83,8 +82,8 @@ static int swing_hops_compute(swt_net_t *net, int mult, swing_hops_t *h)
         for (int i = 0; i < h->nphases && SWT_OK == rc; ++i) {
             swt_phase_stats_t st;
             int is_core = (SWT_PHASE_CORE == swt_net_phase(net, i)->kind);
-            rc = swt_net_load(net, (swt_alg_t) a, i, is_core ? core[0] : hp,
-                              is_core ? core[1] : ds, &st);
+            rc = swt_net_load(net, (swt_alg_t) a, i, is_core ? core[0] : hp, is_core ? core[1] : ds,
+                              &st);
             h->step_max[2 * a][i] = st.max_hops;
             h->step_max[2 * a + 1][i] = st.max_dist;
         }
@@ -107,9 +106,8 @@ static void swing_hops_free(swing_hops_t *h)
     }
 }
 
-static void swing_hops_print(const swt_topo_t *topo, const swt_net_t *net,
-                             const swing_hops_t *h, swt_kind_t kind, int csv,
-                             int summary)
+static void swing_hops_print(const swt_topo_t *topo, const swt_net_t *net, const swing_hops_t *h,
+                             swt_kind_t kind, int csv, int summary)
 {
     const swt_shape_t *lg = swt_topo_logical(topo);
     long total[SWING_HOPS_N] = { 0 }, worst[SWING_HOPS_N] = { 0 };
@@ -121,9 +119,8 @@ static void swing_hops_print(const swt_topo_t *topo, const swt_net_t *net,
     if (csv) {
         printf("record,index,swing,swing_ideal,rd,rd_ideal\n");
     } else {
-        printf("%6s %-12s %-12s %8s %12s %8s %12s\n", "rank", "logical", "tile",
-               swing_hops_cols[0], swing_hops_cols[1], swing_hops_cols[2],
-               swing_hops_cols[3]);
+        printf("%6s %-12s %-12s %8s %12s %8s %12s\n", "rank", "logical", "tile", swing_hops_cols[0],
+               swing_hops_cols[1], swing_hops_cols[2], swing_hops_cols[3]);
     }
     for (long r = 0; r < h->p; ++r) {
         long pos = swt_topo_rank_pos(topo, r);
@@ -139,8 +136,8 @@ static void swing_hops_print(const swt_topo_t *topo, const swt_net_t *net,
             continue;
         }
         if (csv) {
-            printf("rank,%ld,%ld,%ld,%ld,%ld\n", r, h->per_rank[0][pos],
-                   h->per_rank[1][pos], h->per_rank[2][pos], h->per_rank[3][pos]);
+            printf("rank,%ld,%ld,%ld,%ld,%ld\n", r, h->per_rank[0][pos], h->per_rank[1][pos],
+                   h->per_rank[2][pos], h->per_rank[3][pos]);
             continue;
         }
         swt_shape_coords(lg, pos, c_);
@@ -148,8 +145,7 @@ static void swing_hops_print(const swt_topo_t *topo, const swt_net_t *net,
         printf("%6ld %-12s %-12s %8ld %12ld %8ld %12ld\n", r,
                swing_topo_coords(c_, lg->ndims, cb, sizeof(cb)),
                swing_topo_coords(t_, swt_topo_grid(topo)->ndims, tb, sizeof(tb)),
-               h->per_rank[0][pos], h->per_rank[1][pos], h->per_rank[2][pos],
-               h->per_rank[3][pos]);
+               h->per_rank[0][pos], h->per_rank[1][pos], h->per_rank[2][pos], h->per_rank[3][pos]);
     }
     if (!csv) {
         printf("%-33s %8ld %12ld %8ld %12ld\n", "total", total[0], total[1], total[2], total[3]);
@@ -159,8 +155,8 @@ static void swing_hops_print(const swt_topo_t *topo, const swt_net_t *net,
             snprintf(wb, sizeof(wb), "%ld (%ld)", worst_rank[c], worst[c]);
             printf(" %*s", c % 2 ? 12 : 8, wb);
         }
-        printf("\n\n%4s %-12s %8s %12s %8s %12s\n", "step", "phase", "swing_max",
-               "swing_ideal", "rd_max", "rd_ideal");
+        printf("\n\n%4s %-12s %8s %12s %8s %12s\n", "step", "phase", "swing_max", "swing_ideal",
+               "rd_max", "rd_ideal");
     }
     for (int i = 0; i < h->nphases; ++i) {
         const swt_phase_t *ph = swt_net_phase(net, i);
@@ -173,18 +169,16 @@ static void swing_hops_print(const swt_topo_t *topo, const swt_net_t *net,
                    h->step_max[2][i], h->step_max[3][i]);
         } else {
             printf("%4d %-12s %8ld %12ld %8ld %12ld%s\n", i,
-                   swing_topo_phase_name(ph, pn, sizeof(pn)), h->step_max[0][i],
-                   h->step_max[1][i], h->step_max[2][i], h->step_max[3][i],
-                   (m > 1) ? "  (x2: RS and AG)" : "");
+                   swing_topo_phase_name(ph, pn, sizeof(pn)), h->step_max[0][i], h->step_max[1][i],
+                   h->step_max[2][i], h->step_max[3][i], (m > 1) ? "  (x2: RS and AG)" : "");
         }
     }
     if (csv) {
         printf("total,,%ld,%ld,%ld,%ld\n", total[0], total[1], total[2], total[3]);
-        printf("worst_rank,,%ld,%ld,%ld,%ld\n", worst_rank[0], worst_rank[1],
-               worst_rank[2], worst_rank[3]);
+        printf("worst_rank,,%ld,%ld,%ld,%ld\n", worst_rank[0], worst_rank[1], worst_rank[2],
+               worst_rank[3]);
         printf("worst_total,,%ld,%ld,%ld,%ld\n", worst[0], worst[1], worst[2], worst[3]);
-        printf("step_max_sum,,%ld,%ld,%ld,%ld\n", max_sum[0], max_sum[1], max_sum[2],
-               max_sum[3]);
+        printf("step_max_sum,,%ld,%ld,%ld,%ld\n", max_sum[0], max_sum[1], max_sum[2], max_sum[3]);
     } else {
         printf("%-17s %8ld %12ld %8ld %12ld\n", "sum of step max", max_sum[0], max_sum[1],
                max_sum[2], max_sum[3]);
@@ -204,9 +198,8 @@ static int swing_hops_ring(const swt_topo_t *topo, swt_net_t *net)
         swt_ring_destroy(ring);
         return rc;
     }
-    printf("\nring: %s, %d parts, %ld steps alike\n%4s %5s %-8s %8s %8s %8s\n",
-           swt_ring_name(ring), nparts, 2 * (p - 1), "part", "cycle", "dir", "hops", "ideal",
-           "longest");
+    printf("\nring: %s, %d parts, %ld steps alike\n%4s %5s %-8s %8s %8s %8s\n", swt_ring_name(ring),
+           nparts, 2 * (p - 1), "part", "cycle", "dir", "hops", "ideal", "longest");
     for (int j = 0; j < nparts; ++j) {
         long sum = 0, most = 0;
         for (long pos = 0; pos < p; ++pos) {
@@ -217,29 +210,30 @@ static int swing_hops_ring(const swt_topo_t *topo, swt_net_t *net)
             sum += rt.hops;
             most = (rt.hops > most) ? rt.hops : most;
         }
-        printf("%4d %5d %-8s %8ld %8ld %8ld\n", j, j / 2, (j % 2) ? "backward" : "forward", sum,
-               p, most);
+        printf("%4d %5d %-8s %8ld %8ld %8ld\n", j, j / 2, (j % 2) ? "backward" : "forward", sum, p,
+               most);
         all += sum;
         worst = (most > worst) ? most : worst;
     }
     printf("one step, all parts: %ld physical hops (ideal %ld), longest %ld; the allreduce: "
-           "%ld\n", all, nparts * p, worst, all * 2 * (p - 1));
+           "%ld\n",
+           all, nparts * p, worst, all * 2 * (p - 1));
     swt_ring_destroy(ring);
     return SWT_OK;
 }
 
 int swing_topo_hops(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        { "kind", required_argument, NULL, 'k' },
-        { "csv", no_argument, NULL, 'c' },
-        { "summary", no_argument, NULL, 's' },
-        SWING_TOPO_TREE_OPTIONS,
-        SWING_TOPO_OPTIONS_END
-    };
-    swing_topo_args_t a = { .cmd = "hops", .help = swing_hops_help,
+    static const struct option opts[] = { { "kind", required_argument, NULL, 'k' },
+                                          { "csv", no_argument, NULL, 'c' },
+                                          { "summary", no_argument, NULL, 's' },
+                                          SWING_TOPO_TREE_OPTIONS,
+                                          SWING_TOPO_OPTIONS_END };
+    swing_topo_args_t a = { .cmd = "hops",
+                            .help = swing_hops_help,
                             .groups = SWING_TOPO_ARGS_TREE | SWING_TOPO_ARGS_ONE_TOPO,
-                            .shortopts = "h", .opts = opts };
+                            .shortopts = "h",
+                            .opts = opts };
     swt_topo_t *topo = NULL;
     swt_net_t *net = NULL;
     swing_hops_t h;
@@ -253,12 +247,8 @@ int swing_topo_hops(int argc, char **argv)
                 return swing_topo_usage("hops", "--kind: expected lo or bo, got '%s'", optarg);
             }
             break;
-        case 'c':
-            csv = 1;
-            break;
-        case 's':
-            summary = 1;
-            break;
+        case 'c': csv = 1; break;
+        case 's': summary = 1; break;
         }
     }
     if (a.exit >= 0) {
@@ -288,10 +278,9 @@ int swing_topo_hops(int argc, char **argv)
         if (!csv) {
             char lb[128];
             swt_shape_format(swt_topo_logical(topo), lb, sizeof(lb));
-            printf("hops on %s (logical %s, %ld ranks), schedule %s\n",
-                   swt_topo_name(topo), lb, h.p,
-                   SWT_KIND_LO == kind ? "lo (each core step once)"
-                                       : "bo (each core step twice)");
+            printf("hops on %s (logical %s, %ld ranks), schedule %s\n", swt_topo_name(topo), lb,
+                   h.p,
+                   SWT_KIND_LO == kind ? "lo (each core step once)" : "bo (each core step twice)");
         }
         swing_hops_print(topo, net, &h, kind, csv, summary);
         rc = csv ? SWT_OK : swing_hops_ring(topo, net);

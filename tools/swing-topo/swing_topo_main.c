@@ -21,41 +21,41 @@ static int swing_topo_presets_cmd(int argc, char **argv);
 
 static const swing_topo_cmd_t swing_topo_cmds[] = {
     { "show", swing_topo_show, "the physical grid, tile kinds and where each rank sits" },
-    { "explain", swing_topo_explain, "the steps of one rank: partner, direction, hops, bytes, blocks" },
+    { "explain", swing_topo_explain,
+      "the steps of one rank: partner, direction, hops, bytes, blocks" },
     { "hops", swing_topo_hops, "physical and ideal hop totals per rank and per step" },
     { "congestion", swing_topo_congestion, "per step, the busiest physical link and its load" },
     { "predict", swing_topo_predict, "cost-model times, LO/BO crossover and thresholds" },
     { "svg", swing_topo_svg, "picture of one step's messages on the grid (SVG, PNG)" },
     { "routes", swing_topo_routes, "tiles, links and every pair's route, for building a network" },
-    { "describe", swing_topo_describe, "the description in the file format, cost constants replaced" },
+    { "describe", swing_topo_describe,
+      "the description in the file format, cost constants replaced" },
     { "presets", swing_topo_presets_cmd, "list the built-in topology presets" },
     { NULL, NULL, NULL }
 };
 
 static void swing_topo_help(FILE *out)
 {
-    fprintf(out,
-            "Usage: swing-topo COMMAND TOPO [OPTIONS]\n"
-            "       swing-topo COMMAND --help\n"
-            "       swing-topo --version\n"
-            "\n"
-            "Swing, recursive-doubling and ring allreduce schedules, single-port and\n"
-            "multiport, on a logical torus laid over a physical grid or a network of\n"
-            "groups: hops, congestion, bytes per class of link, predicted times and\n"
-            "pictures.\n"
-            "\n"
-            "TOPO is a preset (n150, n150:harvest=Y, ...; see 'swing-topo presets'),\n"
-            "a shape (ring:8, torus:4x4, 8x8), a network of groups (dragonfly:4,4,\n"
-            "fattree:4,4,2) or @FILE (a description file).\n"
-            "\n"
-            "Commands:\n");
+    fprintf(out, "Usage: swing-topo COMMAND TOPO [OPTIONS]\n"
+                 "       swing-topo COMMAND --help\n"
+                 "       swing-topo --version\n"
+                 "\n"
+                 "Swing, recursive-doubling and ring allreduce schedules, single-port and\n"
+                 "multiport, on a logical torus laid over a physical grid or a network of\n"
+                 "groups: hops, congestion, bytes per class of link, predicted times and\n"
+                 "pictures.\n"
+                 "\n"
+                 "TOPO is a preset (n150, n150:harvest=Y, ...; see 'swing-topo presets'),\n"
+                 "a shape (ring:8, torus:4x4, 8x8), a network of groups (dragonfly:4,4,\n"
+                 "fattree:4,4,2) or @FILE (a description file).\n"
+                 "\n"
+                 "Commands:\n");
     for (const swing_topo_cmd_t *c = swing_topo_cmds; NULL != c->name; ++c) {
         fprintf(out, "  %-11s %s\n", c->name, c->summary);
     }
-    fprintf(out,
-            "\n"
-            "Exit status: 0 success, 1 failure (e.g. a description that does not load),\n"
-            "2 bad command line.\n");
+    fprintf(out, "\n"
+                 "Exit status: 0 success, 1 failure (e.g. a description that does not load),\n"
+                 "2 bad command line.\n");
 }
 
 static int swing_topo_presets_cmd(int argc, char **argv)

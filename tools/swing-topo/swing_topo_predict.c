@@ -200,18 +200,18 @@ static void swing_predict_crossover(const swt_model_t *model, swt_alg_t alg)
 
 int swing_topo_predict(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        { "sizes", required_argument, NULL, 's' },
-        SWING_TOPO_COST_OPTIONS,
-        { "csv", no_argument, NULL, 'V' },
-        { "half", required_argument, NULL, 'H' },
-        SWING_TOPO_TREE_OPTIONS,
-        { "bytes", required_argument, NULL, 'B' },
-        SWING_TOPO_OPTIONS_END
-    };
-    swing_topo_args_t a = { .cmd = "predict", .help = swing_predict_help,
+    static const struct option opts[] = { { "sizes", required_argument, NULL, 's' },
+                                          SWING_TOPO_COST_OPTIONS,
+                                          { "csv", no_argument, NULL, 'V' },
+                                          { "half", required_argument, NULL, 'H' },
+                                          SWING_TOPO_TREE_OPTIONS,
+                                          { "bytes", required_argument, NULL, 'B' },
+                                          SWING_TOPO_OPTIONS_END };
+    swing_topo_args_t a = { .cmd = "predict",
+                            .help = swing_predict_help,
                             .groups = SWING_TOPO_ARGS_TREE | SWING_TOPO_ARGS_COST,
-                            .shortopts = "h", .opts = opts };
+                            .shortopts = "h",
+                            .opts = opts };
     swt_topo_t *topo = NULL;
     swt_model_t *model = NULL;
     swt_cost_params_t par;
@@ -224,16 +224,18 @@ int swing_topo_predict(int argc, char **argv)
         switch (opt) {
         case 's':
             if (0 != swing_predict_range(optarg, &lo, &hi)) {
-                return swing_topo_usage("predict", "--sizes: expected MIN:MAX with 1 <= MIN <= MAX, got '%s'", optarg);
+                return swing_topo_usage("predict",
+                                        "--sizes: expected MIN:MAX with 1 <= MIN <= MAX, got '%s'",
+                                        optarg);
             }
             break;
-        case 'V':
-            csv = 1;
-            break;
+        case 'V': csv = 1; break;
         case 'B':
             if (0 != swing_topo_parse_size(optarg, &bytes) || bytes > 1e18) {
-                return swing_topo_usage("predict", "--bytes: expected a size such as 1M, got "
-                                        "'%s'", optarg);
+                return swing_topo_usage("predict",
+                                        "--bytes: expected a size such as 1M, got "
+                                        "'%s'",
+                                        optarg);
             }
             break;
         case 'H':
@@ -282,11 +284,12 @@ int swing_topo_predict(int argc, char **argv)
                swing_topo_params_text(&par, text, sizeof(text)));
         if (marks) {
             printf("(* : set mostly by the cores: every rank's overheads and reductions over "
-                   "%g cores)\n", par.cores);
+                   "%g cores)\n",
+                   par.cores);
         }
         swing_topo_fabric_summary(topo);
-        printf("%12s %12s %12s %12s %12s  %s\n", "bytes", "swing-lo/us", "swing-bo/us",
-               "rd-lo/us", "rd-bo/us", "best");
+        printf("%12s %12s %12s %12s %12s  %s\n", "bytes", "swing-lo/us", "swing-bo/us", "rd-lo/us",
+               "rd-bo/us", "best");
     }
     for (double n = lo; n <= hi; n *= 2.0) {
         static const char *const names[4] = { "swing-lo", "swing-bo", "rd-lo", "rd-bo" };
@@ -327,7 +330,8 @@ int swing_topo_predict(int argc, char **argv)
                    swt_topo_lo_max_bytes(topo), isinf(thr) ? 9.2e18 : thr);
         } else {
             printf("component thresholds: coll_swing_lo_max_bytes = %.0f "
-                   "(auto: swing-lo up to it, swing-bo above)\n", isinf(thr) ? 9.2e18 : thr);
+                   "(auto: swing-lo up to it, swing-bo above)\n",
+                   isinf(thr) ? 9.2e18 : thr);
         }
         if (NULL != swt_topo_fabric(topo)) {
             rc = swing_predict_traffic(topo, bytes);

@@ -49,7 +49,8 @@ static void swing_routes_help(void)
            "                                 directed link 2C runs A -> B, 2C+1 B -> A\n"
            "  route SRC DST HOPS L1 ... LH   nodes SRC -> DST (vertices holding ranks):\n"
            "                                 the directed links in order\n"
-           "At most %d ranks.\n", SWING_ROUTES_MAX_RANKS);
+           "At most %d ranks.\n",
+           SWING_ROUTES_MAX_RANKS);
 }
 
 /* Directions the schedules use, [from * p + to]: 0 none, +1, -1, 2 both. */
@@ -201,9 +202,7 @@ static void swing_routes_fabric(const swt_topo_t *topo)
 
 int swing_topo_routes(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        SWING_TOPO_OPTIONS_END
-    };
+    static const struct option opts[] = { SWING_TOPO_OPTIONS_END };
     swt_topo_t *topo = NULL;
     swt_net_t *net = NULL;
     signed char *dir = NULL;
@@ -261,8 +260,7 @@ int swing_topo_routes(int argc, char **argv)
                 swing_routes_print(net, topo, r, q, d);
             }
         }
-        printf("# pairs whose schedules move both ways: %ld (routed the shorter way)\n",
-               conflicts);
+        printf("# pairs whose schedules move both ways: %ld (routed the shorter way)\n", conflicts);
     } else {
         fprintf(stderr, "swing-topo routes: %s\n", swt_strerror(rc));
         rc = SWING_TOPO_EXIT_FAIL;

@@ -151,15 +151,15 @@ static void swing_show_list(const swt_topo_t *topo)
 
 int swing_topo_show(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        { "list", no_argument, NULL, 'l' },
-        { "alg", required_argument, NULL, 'a' },
-        SWING_TOPO_TREE_OPTIONS,
-        SWING_TOPO_OPTIONS_END
-    };
-    swing_topo_args_t a = { .cmd = "show", .help = swing_show_help,
+    static const struct option opts[] = { { "list", no_argument, NULL, 'l' },
+                                          { "alg", required_argument, NULL, 'a' },
+                                          SWING_TOPO_TREE_OPTIONS,
+                                          SWING_TOPO_OPTIONS_END };
+    swing_topo_args_t a = { .cmd = "show",
+                            .help = swing_show_help,
                             .groups = SWING_TOPO_ARGS_TREE | SWING_TOPO_ARGS_ONE_TOPO,
-                            .shortopts = "h", .opts = opts };
+                            .shortopts = "h",
+                            .opts = opts };
     swt_topo_t *topo = NULL;
     const char *alg = NULL;
     int list = 0, opt, rc, width = 3;
@@ -176,7 +176,7 @@ int swing_topo_show(int argc, char **argv)
     if (a.exit >= 0) {
         return a.exit;
     }
-    a.root_given |= (NULL != alg);   /* --alg, like --root, goes with --coll */
+    a.root_given |= (NULL != alg); /* --alg, like --root, goes with --coll */
     rc = swing_topo_args_end(&a, argc);
     if (0 != rc) {
         return rc;
@@ -196,8 +196,8 @@ int swing_topo_show(int argc, char **argv)
         return 0;
     }
     if (swt_topo_has_grid(topo)) {
-        printf("physical grid %s, %ld tiles, %ld hidden\n", gb + strcspn(gb, ":") + 1,
-               ntiles, ntiles - p);
+        printf("physical grid %s, %ld tiles, %ld hidden\n", gb + strcspn(gb, ":") + 1, ntiles,
+               ntiles - p);
     } else {
         printf("no physical grid: the logical torus itself\n");
     }

@@ -25,9 +25,8 @@
 
 extern char **environ;
 
-static const char *const swing_svg_palette[] = {
-    "#f4a582", "#92c5de", "#b2abd2", "#a6dba0", "#fddbc7", "#dfc27d", "#c2a5cf", "#d9d9d9"
-};
+static const char *const swing_svg_palette[] = { "#f4a582", "#92c5de", "#b2abd2", "#a6dba0",
+                                                 "#fddbc7", "#dfc27d", "#c2a5cf", "#d9d9d9" };
 
 static void swing_svg_help(void)
 {
@@ -57,7 +56,7 @@ typedef struct swing_svg {
     FILE *out;
     const swt_topo_t *topo;
     int nx, ny;
-    const char *kinds[8];   /* hidden kinds in order of first appearance */
+    const char *kinds[8]; /* hidden kinds in order of first appearance */
     int nkinds;
 } swing_svg_t;
 
@@ -105,11 +104,15 @@ static void swing_svg_tiles(swing_svg_t *sv)
             t[0] = x;
             t[1] = y;
             pos = swt_topo_pos_at(sv->topo, t);
-            fprintf(sv->out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" stroke=\"#888\"/>\n",
+            fprintf(sv->out,
+                    "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" "
+                    "stroke=\"#888\"/>\n",
                     SWING_SVG_MARGIN + x * SWING_SVG_CELL, SWING_SVG_MARGIN + y * SWING_SVG_CELL,
                     SWING_SVG_CELL, SWING_SVG_CELL,
                     pos >= 0 ? "#ffffff" : swing_svg_kind_color(sv, swt_topo_kind(sv->topo, t)));
-            fprintf(sv->out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%d\" text-anchor=\"middle\" fill=\"#333\">",
+            fprintf(sv->out,
+                    "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%d\" text-anchor=\"middle\" "
+                    "fill=\"#333\">",
                     swing_svg_center(x), SWING_SVG_MARGIN + y * SWING_SVG_CELL + 14.0,
                     pos >= 0 ? 11 : 9);
             if (pos >= 0) {
@@ -121,18 +124,20 @@ static void swing_svg_tiles(swing_svg_t *sv)
         }
     }
     for (int x = 0; x < sv->nx; ++x) {
-        fprintf(sv->out, "<text x=\"%.1f\" y=\"%d\" font-size=\"10\" text-anchor=\"middle\">%d</text>\n",
+        fprintf(sv->out,
+                "<text x=\"%.1f\" y=\"%d\" font-size=\"10\" text-anchor=\"middle\">%d</text>\n",
                 swing_svg_center(x), SWING_SVG_MARGIN - 4, x);
     }
     for (int y = 0; y < sv->ny; ++y) {
-        fprintf(sv->out, "<text x=\"%d\" y=\"%.1f\" font-size=\"10\" text-anchor=\"end\">%d</text>\n",
+        fprintf(sv->out,
+                "<text x=\"%d\" y=\"%.1f\" font-size=\"10\" text-anchor=\"end\">%d</text>\n",
                 SWING_SVG_MARGIN - 4, swing_svg_center(y) + 3, y);
     }
 }
 
 /* Point of a tile coordinate along a run, shifted aside by off. */
-static void swing_svg_point(FILE *out, char cmd, int dim, double off, double along,
-                            double across, double *xy)
+static void swing_svg_point(FILE *out, char cmd, int dim, double off, double along, double across,
+                            double *xy)
 {
     xy[0] = (0 == dim) ? along : across - off;
     xy[1] = (0 == dim) ? across + off : along;
@@ -150,8 +155,8 @@ static void swing_svg_head(FILE *out, int dim, int dir, const double *xy)
     fprintf(out, "M%.1f,%.1f L%.1f,%.1f L%.1f,%.1f", bx, by, xy[0], xy[1], cx, cy);
 }
 
-static void swing_svg_message(swing_svg_t *sv, const swt_net_t *net, long from,
-                              long to, const swt_move_t *mv, int part)
+static void swing_svg_message(swing_svg_t *sv, const swt_net_t *net, long from, long to,
+                              const swt_move_t *mv, int part)
 {
     swt_route_t rt;
     char cmd = 'M';
@@ -159,9 +164,12 @@ static void swing_svg_message(swing_svg_t *sv, const swt_net_t *net, long from,
 
     swt_net_route(net, from, to, mv->dir, &rt);
     /* + and - runs on opposite sides; parallel runs spread apart */
-    off = mv->dir * (SWING_SVG_OFFSET + 4.0 * (0 == rt.nsegs ? 0 : rt.segs[0].from[rt.segs[0].dim] % 3));
-    fprintf(sv->out, "<path class=\"msg\" fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" "
-            "stroke-opacity=\"0.8\" d=\"", mv->dir > 0 ? "#2166ac" : "#b2182b");
+    off = mv->dir
+          * (SWING_SVG_OFFSET + 4.0 * (0 == rt.nsegs ? 0 : rt.segs[0].from[rt.segs[0].dim] % 3));
+    fprintf(sv->out,
+            "<path class=\"msg\" fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" "
+            "stroke-opacity=\"0.8\" d=\"",
+            mv->dir > 0 ? "#2166ac" : "#b2182b");
     if (0 == rt.nsegs) {
         int t[SWT_MAX_DIMS] = { 0 };
         swt_topo_tile(sv->topo, from, t);
@@ -171,7 +179,8 @@ static void swing_svg_message(swing_svg_t *sv, const swt_net_t *net, long from,
         const swt_seg_t *sg = &rt.segs[g];
         int n = (0 == sg->dim) ? sv->nx : sv->ny;
         long a = sg->from[sg->dim], b = a + sg->dir * sg->hops;
-        double across = swing_svg_center(0 != sg->dim ? sg->from[0] : (sv->ny > 1 ? sg->from[1] : 0));
+        double across = swing_svg_center(0 != sg->dim ? sg->from[0]
+                                                      : (sv->ny > 1 ? sg->from[1] : 0));
         double lo_edge = SWING_SVG_MARGIN - SWING_SVG_CELL / 4.0;
         double hi_edge = SWING_SVG_MARGIN + n * SWING_SVG_CELL + SWING_SVG_CELL / 4.0;
 
@@ -199,8 +208,7 @@ static void swing_svg_message(swing_svg_t *sv, const swt_net_t *net, long from,
 
 /* The picture's head (caption: after the topology's name), its tiles, and
    the start of the messages' group. */
-static void swing_svg_begin(swing_svg_t *sv, FILE *out, const swt_topo_t *topo,
-                            const char *caption)
+static void swing_svg_begin(swing_svg_t *sv, FILE *out, const swt_topo_t *topo, const char *caption)
 {
     int w, h;
 
@@ -210,11 +218,13 @@ static void swing_svg_begin(swing_svg_t *sv, FILE *out, const swt_topo_t *topo,
     sv->nx = swt_topo_grid(topo)->dims[0];
     sv->ny = (swt_topo_grid(topo)->ndims > 1) ? swt_topo_grid(topo)->dims[1] : 1;
     w = 2 * SWING_SVG_MARGIN + sv->nx * SWING_SVG_CELL;
-    w = (w < 480) ? 480 : w;   /* room for the caption */
+    w = (w < 480) ? 480 : w; /* room for the caption */
     h = 2 * SWING_SVG_MARGIN + sv->ny * SWING_SVG_CELL + 20;
-    fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    fprintf(out,
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-            "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n", w, h, w, h);
+            "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n",
+            w, h, w, h);
     fprintf(out, "<rect width=\"%d\" height=\"%d\" fill=\"#fafafa\"/>\n", w, h);
     fprintf(out, "<text x=\"%d\" y=\"16\" font-size=\"12\">", SWING_SVG_MARGIN);
     swing_svg_text(out, swt_topo_name(topo));
@@ -231,17 +241,19 @@ static void swing_svg_end(swing_svg_t *sv)
     fprintf(sv->out, "</g>\n");
     for (int k = 0; k < sv->nkinds; ++k) {
         int y = 2 * SWING_SVG_MARGIN + sv->ny * SWING_SVG_CELL - 12;
-        fprintf(sv->out, "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\"/>"
-                "<text x=\"%d\" y=\"%d\" font-size=\"10\">", SWING_SVG_MARGIN + 90 * k, y,
-                swing_svg_palette[k], SWING_SVG_MARGIN + 90 * k + 14, y + 9);
+        fprintf(sv->out,
+                "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\"/>"
+                "<text x=\"%d\" y=\"%d\" font-size=\"10\">",
+                SWING_SVG_MARGIN + 90 * k, y, swing_svg_palette[k], SWING_SVG_MARGIN + 90 * k + 14,
+                y + 9);
         swing_svg_text(sv->out, sv->kinds[k]);
         fprintf(sv->out, "</text>\n");
     }
     fprintf(sv->out, "</svg>\n");
 }
 
-static int swing_svg_write(FILE *out, const swt_topo_t *topo, swt_net_t *net,
-                           swt_alg_t alg, int mp, int step, const swt_ring_t *ring)
+static int swing_svg_write(FILE *out, const swt_topo_t *topo, swt_net_t *net, swt_alg_t alg, int mp,
+                           int step, const swt_ring_t *ring)
 {
     swing_svg_t sv;
     swt_phase_stats_t st;
@@ -345,24 +357,26 @@ static int swing_svg_png(const char *svg, const char *png)
     if (0 == swing_svg_run(rsvg) || 0 == swing_svg_run(im)) {
         return 0;
     }
-    fprintf(stderr, "swing-topo svg: could not convert %s to %s (needs rsvg-convert or "
-            "ImageMagick convert)\n", svg, png);
+    fprintf(stderr,
+            "swing-topo svg: could not convert %s to %s (needs rsvg-convert or "
+            "ImageMagick convert)\n",
+            svg, png);
     return SWING_TOPO_EXIT_FAIL;
 }
 
 int swing_topo_svg(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        { "step", required_argument, NULL, 's' },
-        { "alg", required_argument, NULL, 'a' },
-        { "output", required_argument, NULL, 'o' },
-        { "png", required_argument, NULL, 'p' },
-        SWING_TOPO_TREE_OPTIONS,
-        SWING_TOPO_OPTIONS_END
-    };
-    swing_topo_args_t a = { .cmd = "svg", .help = swing_svg_help,
+    static const struct option opts[] = { { "step", required_argument, NULL, 's' },
+                                          { "alg", required_argument, NULL, 'a' },
+                                          { "output", required_argument, NULL, 'o' },
+                                          { "png", required_argument, NULL, 'p' },
+                                          SWING_TOPO_TREE_OPTIONS,
+                                          SWING_TOPO_OPTIONS_END };
+    swing_topo_args_t a = { .cmd = "svg",
+                            .help = swing_svg_help,
                             .groups = SWING_TOPO_ARGS_TREE,
-                            .shortopts = "ho:", .opts = opts };
+                            .shortopts = "ho:",
+                            .opts = opts };
     const char *alg_text = NULL;
     swt_topo_t *topo = NULL;
     swt_net_t *net = NULL;
@@ -380,15 +394,9 @@ int swing_topo_svg(int argc, char **argv)
                 return swing_topo_usage("svg", "--step: expected a step number, got '%s'", optarg);
             }
             break;
-        case 'a':
-            alg_text = optarg;
-            break;
-        case 'o':
-            file = optarg;
-            break;
-        case 'p':
-            png = optarg;
-            break;
+        case 'a': alg_text = optarg; break;
+        case 'o': file = optarg; break;
+        case 'p': png = optarg; break;
         }
     }
     if (a.exit >= 0) {
@@ -405,8 +413,10 @@ int swing_topo_svg(int argc, char **argv)
         return rc;
     }
     if (!a.tree.given && NULL != alg_text && 0 != swing_topo_parse_form(alg_text, &alg, &mp)) {
-        return swing_topo_usage("svg", "--alg: expected swing, rd, swing_mp, rd_mp or "
-                                "ring, got '%s'", alg_text);
+        return swing_topo_usage("svg",
+                                "--alg: expected swing, rd, swing_mp, rd_mp or "
+                                "ring, got '%s'",
+                                alg_text);
     }
     rc = swing_topo_open("svg", argv[optind], &topo);
     if (0 != rc) {
@@ -414,7 +424,8 @@ int swing_topo_svg(int argc, char **argv)
     }
     step = (int) step_d;
     rc = SWING_TOPO_EXIT_FAIL;
-    if (swt_topo_grid(topo)->ndims > 2 || swt_shape_size(swt_topo_grid(topo)) > SWING_SVG_MAX_TILES) {
+    if (swt_topo_grid(topo)->ndims > 2
+        || swt_shape_size(swt_topo_grid(topo)) > SWING_SVG_MAX_TILES) {
         fprintf(stderr, "swing-topo svg: draws grids of 1 or 2 dimensions and at most %ld tiles\n",
                 SWING_SVG_MAX_TILES);
         goto out;
@@ -436,8 +447,7 @@ int swing_topo_svg(int argc, char **argv)
         goto out;
     }
     if (step >= nsteps) {
-        rc = swing_topo_usage("svg", "--step %d: this topology has steps 0..%d", step,
-                              nsteps - 1);
+        rc = swing_topo_usage("svg", "--step %d: this topology has steps 0..%d", step, nsteps - 1);
         goto out;
     }
     out = fopen(file, "w");

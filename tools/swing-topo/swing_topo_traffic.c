@@ -19,10 +19,14 @@ static const struct {
     swt_kind_t kind;
     int mp;
 } swing_traffic_forms[9] = {
-    { "swing-lo", SWT_ALG_SWING, SWT_KIND_LO, 0 },  { "swing-bo", SWT_ALG_SWING, SWT_KIND_BO, 0 },
-    { "rd-lo", SWT_ALG_RD, SWT_KIND_LO, 0 },        { "rd-bo", SWT_ALG_RD, SWT_KIND_BO, 0 },
-    { "swing-lo-mp", SWT_ALG_SWING, SWT_KIND_LO, 1 }, { "swing-bo-mp", SWT_ALG_SWING, SWT_KIND_BO, 1 },
-    { "rd-lo-mp", SWT_ALG_RD, SWT_KIND_LO, 1 },     { "rd-bo-mp", SWT_ALG_RD, SWT_KIND_BO, 1 },
+    { "swing-lo", SWT_ALG_SWING, SWT_KIND_LO, 0 },
+    { "swing-bo", SWT_ALG_SWING, SWT_KIND_BO, 0 },
+    { "rd-lo", SWT_ALG_RD, SWT_KIND_LO, 0 },
+    { "rd-bo", SWT_ALG_RD, SWT_KIND_BO, 0 },
+    { "swing-lo-mp", SWT_ALG_SWING, SWT_KIND_LO, 1 },
+    { "swing-bo-mp", SWT_ALG_SWING, SWT_KIND_BO, 1 },
+    { "rd-lo-mp", SWT_ALG_RD, SWT_KIND_LO, 1 },
+    { "rd-bo-mp", SWT_ALG_RD, SWT_KIND_BO, 1 },
     { "ring", SWT_ALG_RING, SWT_KIND_BO, 1 },
 };
 
@@ -55,11 +59,12 @@ void swing_topo_fabric_summary(const swt_topo_t *topo)
     swt_fabric_params(fab, &g, &a, &h, &r);
     if (SWT_FABRIC_DRAGONFLY == swt_fabric_kind(fab)) {
         printf("network: dragonfly, %d groups of %d nodes, %d global link%s per joined pair "
-               "at %g x a local link's rate\n", g, a, h, 1 == h ? "" : "s", r);
+               "at %g x a local link's rate\n",
+               g, a, h, 1 == h ? "" : "s", r);
     } else {
         printf("network: fat tree, %d leaves of %d nodes, %d spine%s (one uplink from each "
-               "leaf to each) at %g x a node link's rate: %d:%g\n", g, a, h, 1 == h ? "" : "s",
-               r, a, h * r);
+               "leaf to each) at %g x a node link's rate: %d:%g\n",
+               g, a, h, 1 == h ? "" : "s", r, a, h * r);
     }
     swt_place_t pl = swt_fabric_place(fab, &slots);
     if (SWT_PLACE_LIST == pl) {
@@ -97,10 +102,10 @@ int swing_topo_traffic_steps(swt_net_t *net, double bytes, int csv)
     } else {
         printf("\nbytes on links per step, allreduce of %.0f bytes per rank (local: nodes' "
                "links; %s: %s links; busiest: the most loaded link, in bytes at a local "
-               "link's rate)\n%-11s %4s %-12s %6s %10s %12s %12s %12s  %s\n", bytes, up,
-               SWT_FABRIC_DRAGONFLY == swt_fabric_kind(fab) ? "the groups'" : "leaf-spine",
-               "alg", "step", "phase", "repeat", "msg-bytes", "local", up, "busiest",
-               "busiest link");
+               "link's rate)\n%-11s %4s %-12s %6s %10s %12s %12s %12s  %s\n",
+               bytes, up,
+               SWT_FABRIC_DRAGONFLY == swt_fabric_kind(fab) ? "the groups'" : "leaf-spine", "alg",
+               "step", "phase", "repeat", "msg-bytes", "local", up, "busiest", "busiest link");
     }
     for (int f = 0; f < 9 && 0 == rc; ++f) {
         swt_traffic_t *tr = swing_traffic_of(net, f, bytes);
@@ -117,14 +122,14 @@ int swing_topo_traffic_steps(swt_net_t *net, double bytes, int csv)
                 swing_topo_phase_name(swt_net_phase(net, ts->phase), pn, sizeof(pn));
                 if (ts->s >= 0) {
                     snprintf(pn + strlen(pn), sizeof(pn) - strlen(pn), " %s",
-                             ts->ag ? "ag" : (SWT_KIND_BO == swing_traffic_forms[f].kind
-                                              ? "rs" : "lo"));
+                             ts->ag ? "ag"
+                                    : (SWT_KIND_BO == swing_traffic_forms[f].kind ? "rs" : "lo"));
                 }
             }
             swing_topo_fabric_link(fab, ts->busiest_link, lk, sizeof(lk));
             if (csv) {
-                printf("%s,%d,%s,%ld,%.0f,%.0f,%.0f,%.0f,%s\n", swing_traffic_forms[f].name, i,
-                       pn, ts->repeat, ts->msg_bytes, ts->bytes[SWT_LINK_LOCAL],
+                printf("%s,%d,%s,%ld,%.0f,%.0f,%.0f,%.0f,%s\n", swing_traffic_forms[f].name, i, pn,
+                       ts->repeat, ts->msg_bytes, ts->bytes[SWT_LINK_LOCAL],
                        ts->bytes[SWT_LINK_UPPER], ts->busiest, lk);
             } else {
                 printf("%-11s %4d %-12s %6ld %10.0f %12.0f %12.0f %12.0f  %s\n",
@@ -161,8 +166,8 @@ int swing_topo_traffic_totals(swt_net_t *net, double bytes)
         }
         memcpy(tot[f], tr->total, sizeof(tot[f]));
         busy[f] = tr->busiest;
-        printf("%-12s %14.0f %14.0f %14.0f\n", swing_traffic_forms[f].name,
-               tot[f][SWT_LINK_LOCAL], tot[f][SWT_LINK_UPPER], busy[f]);
+        printf("%-12s %14.0f %14.0f %14.0f\n", swing_traffic_forms[f].name, tot[f][SWT_LINK_LOCAL],
+               tot[f][SWT_LINK_UPPER], busy[f]);
         swt_traffic_destroy(tr);
     }
     /* Swing against RD on the scarce links: LO, then BO */

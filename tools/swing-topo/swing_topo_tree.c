@@ -28,8 +28,10 @@ int swing_topo_tree_option(const char *cmd, int opt, const char *arg, swing_topo
                 return 0;
             }
         }
-        return swing_topo_usage(cmd, "--coll: expected bcast, reduce, gather or scatter, got "
-                                "'%s'", arg);
+        return swing_topo_usage(cmd,
+                                "--coll: expected bcast, reduce, gather or scatter, got "
+                                "'%s'",
+                                arg);
     case 'R':
         if (0 != swing_topo_parse_size(arg, &t->root) || t->root > 1e12) {
             return swing_topo_usage(cmd, "--root: expected a rank number, got '%s'", arg);
@@ -44,8 +46,7 @@ int swing_topo_tree_option(const char *cmd, int opt, const char *arg, swing_topo
             return swing_topo_usage(cmd, "--order: expected far or near, got '%s'", arg);
         }
         return 0;
-    default:
-        return swing_topo_usage(cmd, "internal: not a tree option");
+    default: return swing_topo_usage(cmd, "internal: not a tree option");
     }
 }
 
@@ -58,9 +59,9 @@ int swing_topo_tree_check(const char *cmd, const swing_topo_tree_t *t, int root_
 }
 
 static const swing_topo_tform_t swing_topo_tforms[] = {
-    { "swing", SWT_ALG_SWING, 0, 0 }, { "rd", SWT_ALG_RD, 0, 0 },
+    { "swing", SWT_ALG_SWING, 0, 0 },    { "rd", SWT_ALG_RD, 0, 0 },
     { "swing_mp", SWT_ALG_SWING, 1, 0 }, { "rd_mp", SWT_ALG_RD, 1, 0 },
-    { "ring", SWT_ALG_RING, 1, 0 }, { "linear", SWT_ALG_RING, 0, 1 },
+    { "ring", SWT_ALG_RING, 1, 0 },      { "linear", SWT_ALG_RING, 0, 1 },
 };
 #define SWING_TOPO_NTFORMS ((int) (sizeof(swing_topo_tforms) / sizeof(swing_topo_tforms[0])))
 
@@ -100,7 +101,7 @@ const char *swing_topo_tree_order_name(const swing_topo_tree_t *t, const swing_t
     if (SWT_ALG_RING == f->alg) {
         return f->rank_order ? "rank order" : "cycles";
     }
-    return SWT_TREE_FAR_FIRST == swt_tree_order(t->coll, &(swt_tree_opts_t) { t->order, 0, 0 })
+    return SWT_TREE_FAR_FIRST == swt_tree_order(t->coll, &(swt_tree_opts_t){ t->order, 0, 0 })
                ? "far-first"
                : "near-first";
 }
@@ -121,8 +122,7 @@ long swing_topo_tree_root(const char *cmd, const swt_topo_t *topo, const swing_t
 
 /* The form's trees, one per part (the chains with nsegs segments). */
 int swing_topo_tree_make(const swt_topo_t *topo, const swing_topo_tree_t *t,
-                         const swing_topo_tform_t *f, long nsegs, swt_tree_t **trees,
-                         int *nparts)
+                         const swing_topo_tform_t *f, long nsegs, swt_tree_t **trees, int *nparts)
 {
     swt_tree_opts_t o;
     int rc = SWT_OK;
@@ -182,8 +182,7 @@ static int swing_tree_recvs(swt_op_t op)
  * "segments".
  */
 const char *swing_topo_tree_phase(const swt_topo_t *topo, const swing_topo_tree_t *t,
-                                  const swt_tree_t *tree, long root, int i, char *buf,
-                                  size_t len)
+                                  const swt_tree_t *tree, long root, int i, char *buf, size_t len)
 {
     long p = swt_shape_size(swt_topo_logical(topo));
     swt_step_t *st = malloc(sizeof(swt_step_t) * (size_t) (swt_tree_max_steps(tree) + 1));
@@ -194,8 +193,7 @@ const char *swing_topo_tree_phase(const swt_topo_t *topo, const swing_topo_tree_
     for (long x = 0; x < p && NULL != st; ++x) {
         int n;
         const swt_step_t *s;
-        if (SWT_OK != swt_tree_steps(tree, root, x, st, &n) || i >= n
-            || SWT_OP_IDLE == st[i].op) {
+        if (SWT_OK != swt_tree_steps(tree, root, x, st, &n) || i >= n || SWT_OP_IDLE == st[i].op) {
             continue;
         }
         s = &st[i];
@@ -218,15 +216,13 @@ const char *swing_topo_tree_phase(const swt_topo_t *topo, const swing_topo_tree_
 }
 
 /* Every rank's list of one tree for root: lists[x] (room for max steps). */
-static int swing_tree_lists(const swt_tree_t *tree, long root, long p, swt_step_t **lists,
-                            int *len)
+static int swing_tree_lists(const swt_tree_t *tree, long root, long p, swt_step_t **lists, int *len)
 {
     int cap = swt_tree_max_steps(tree) + 1, rc = SWT_OK;
 
     for (long x = 0; x < p && SWT_OK == rc; ++x) {
         lists[x] = malloc(sizeof(swt_step_t) * (size_t) cap);
-        rc = (NULL != lists[x]) ? swt_tree_steps(tree, root, x, lists[x], &len[x])
-                                : SWT_ERR_NOMEM;
+        rc = (NULL != lists[x]) ? swt_tree_steps(tree, root, x, lists[x], &len[x]) : SWT_ERR_NOMEM;
     }
     return rc;
 }
@@ -264,8 +260,10 @@ static int swing_tree_parse_form(const char *cmd, const char *alg, int mp, swing
     snprintf(name, sizeof(name), "%s%s", alg,
              mp && (0 == strcmp(alg, "swing") || 0 == strcmp(alg, "rd")) ? "_mp" : "");
     if (0 != swing_topo_tree_form(name, f)) {
-        return swing_topo_usage(cmd, "--alg: expected swing, rd, swing_mp, rd_mp, ring or "
-                                "linear, got '%s'", alg);
+        return swing_topo_usage(cmd,
+                                "--alg: expected swing, rd, swing_mp, rd_mp, ring or "
+                                "linear, got '%s'",
+                                alg);
     }
     return 0;
 }
@@ -322,8 +320,8 @@ int swing_topo_tree_show(const swt_topo_t *topo, const swing_topo_tree_t *t, con
     int *len = calloc((size_t) p, sizeof(int)), *moment = calloc((size_t) p, sizeof(int));
     long *other = calloc((size_t) p, sizeof(long));
     swing_topo_tform_t f;
-    int rc, nparts = 0, width = 3, down = (SWT_COLL_BCAST == t->coll
-                                           || SWT_COLL_SCATTER == t->coll);
+    int rc, nparts = 0, width = 3,
+            down = (SWT_COLL_BCAST == t->coll || SWT_COLL_SCATTER == t->coll);
     swt_net_t *net = NULL;
 
     root = swing_topo_tree_root("show", topo, t, &rc);
@@ -354,8 +352,9 @@ int swing_topo_tree_show(const swt_topo_t *topo, const swing_topo_tree_t *t, con
             ++width;
         }
         printf("\n%s from rank %.0f, %s (%s), part %d of %d: the step at which each rank %s "
-               "(root: *)\n", swt_coll_name(t->coll), t->root, f.name,
-               swing_topo_tree_order_name(t, &f), j, nparts, down ? "receives" : "sends");
+               "(root: *)\n",
+               swt_coll_name(t->coll), t->root, f.name, swing_topo_tree_order_name(t, &f), j,
+               nparts, down ? "receives" : "sends");
         if (swt_shape_size(swt_topo_grid(topo)) <= 65536) {
             swing_tree_grid(topo, moment, root, width);
         }
@@ -399,8 +398,8 @@ out:
 
 /* Bytes a step sends of part j: a block range, a fold group, or the slice. */
 static double swing_tree_sent(const swing_topo_tree_t *t, const swt_tree_t *tree,
-                              const swt_layout_t *lay, long pos, const swt_step_t *s,
-                              size_t slice, size_t piece)
+                              const swt_layout_t *lay, long pos, const swt_step_t *s, size_t slice,
+                              size_t piece)
 {
     size_t first, n;
 
@@ -437,9 +436,8 @@ static void swing_tree_range(char *buf, size_t len, long lo, long n)
 
 /* One part's steps of pos, as explain prints them. */
 static void swing_tree_explain_part(const swt_topo_t *topo, const swing_topo_tree_t *t,
-                                    swt_net_t *net, const swt_tree_t *tree,
-                                    const swt_layout_t *lay, long root, long pos, size_t slice,
-                                    size_t piece)
+                                    swt_net_t *net, const swt_tree_t *tree, const swt_layout_t *lay,
+                                    long root, long pos, size_t slice, size_t piece)
 {
     swt_step_t *st = malloc(sizeof(swt_step_t) * (size_t) (swt_tree_max_steps(tree) + 1));
     long tot_hops = 0, tot_dist = 0;
@@ -450,9 +448,8 @@ static void swing_tree_explain_part(const swt_topo_t *topo, const swing_topo_tre
         free(st);
         return;
     }
-    printf("%4s %4s %-12s %6s %6s %3s %3s %6s %6s %12s %-13s %-13s\n", "step", "s", "op",
-           "peer", "from", "dim", "dir", "dist", "hops", "bytes-sent", "send-blocks",
-           "recv-blocks");
+    printf("%4s %4s %-12s %6s %6s %3s %3s %6s %6s %12s %-13s %-13s\n", "step", "s", "op", "peer",
+           "from", "dim", "dir", "dist", "hops", "bytes-sent", "send-blocks", "recv-blocks");
     for (int i = 0; i < n; ++i) {
         const swt_step_t *s = &st[i];
         int sends = swing_topo_tree_sends(s->op);
@@ -479,22 +476,21 @@ static void swing_tree_explain_part(const swt_topo_t *topo, const swing_topo_tre
         swing_tree_range(sb, sizeof(sb), s->send_lo, s->send_n);
         swing_tree_range(rb, sizeof(rb), s->recv_lo, s->recv_n);
         printf("%4d %4s %-12s %6s %6s %3s %3s %6ld %6ld %12.0f %-13s %-13s\n", i, cs,
-               swing_tree_op(s->op), peer, from,
-               swing_topo_dim_name(s->move.dim, dn, sizeof(dn)), dir > 0 ? "+" : "-",
-               s->move.dist, rt.hops, sent, sb, rb);
+               swing_tree_op(s->op), peer, from, swing_topo_dim_name(s->move.dim, dn, sizeof(dn)),
+               dir > 0 ? "+" : "-", s->move.dist, rt.hops, sent, sb, rb);
         if (sends) {
             tot_hops += rt.hops;
             tot_dist += s->move.dist;
             tot_bytes += sent;
         }
     }
-    printf("total sent: %d steps, %ld logical hops, %ld physical hops, %.0f bytes\n", n,
-           tot_dist, tot_hops, tot_bytes);
+    printf("total sent: %d steps, %ld logical hops, %ld physical hops, %.0f bytes\n", n, tot_dist,
+           tot_hops, tot_bytes);
     free(st);
 }
 
-int swing_topo_tree_explain(const swt_topo_t *topo, const swing_topo_tree_t *t,
-                            const char *alg, int mp, long rank, double bytes)
+int swing_topo_tree_explain(const swt_topo_t *topo, const swing_topo_tree_t *t, const char *alg,
+                            int mp, long rank, double bytes)
 {
     const swt_shape_t *lg = swt_topo_logical(topo);
     long p = swt_shape_size(lg), root, pos = swt_topo_rank_pos(topo, rank), nsegs = 1;
@@ -584,9 +580,9 @@ out:
     return rc;
 }
 
-int swing_topo_tree_messages(const swt_topo_t *topo, const swing_topo_tree_t *t,
-                             const char *alg, int step, swt_msg_t **msgs, int **part, long *n,
-                             int *nsteps, char *caption, size_t len)
+int swing_topo_tree_messages(const swt_topo_t *topo, const swing_topo_tree_t *t, const char *alg,
+                             int step, swt_msg_t **msgs, int **part, long *n, int *nsteps,
+                             char *caption, size_t len)
 {
     long p = swt_shape_size(swt_topo_logical(topo)), root;
     swt_tree_t *trees[2 * SWT_MAX_DIMS];
@@ -611,8 +607,7 @@ int swing_topo_tree_messages(const swt_topo_t *topo, const swing_topo_tree_t *t,
     /* a chain with p segments: step p - 2 has every hop busy */
     if (NULL == lists || NULL == lens
         || SWT_OK != swing_topo_tree_make(topo, t, &f, p > 1 ? p : 1, trees, &nparts)) {
-        fprintf(stderr, "swing-topo svg: cannot build the %s %s\n", f.name,
-                swt_coll_name(t->coll));
+        fprintf(stderr, "swing-topo svg: cannot build the %s %s\n", f.name, swt_coll_name(t->coll));
         goto out;
     }
     *msgs = malloc(sizeof(swt_msg_t) * (size_t) (p * nparts));

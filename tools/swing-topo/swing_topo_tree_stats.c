@@ -3,8 +3,8 @@
  * swing-topo, the tree view over all ranks (--coll C --root R): hops (per
  * form and order: messages, physical hops, the bytes every link carries
  * in all and those through wrap-around links, the Bine paper's
- * comparison; on a network of groups those on local and on upper links), congestion (per step: the busiest link and its bytes) and
- * predict (the cost model's times, the trees beside the chains, the
+ * comparison; on a network of groups those on local and on upper links), congestion (per step: the
+ * busiest link and its bytes) and predict (the cost model's times, the trees beside the chains, the
  * rank-order chain and, for broadcast and reduce, scatter + allgather and
  * reduce-scatter + gather). All from the tree model of swt_cost_tree.h.
  */
@@ -54,22 +54,24 @@ int swing_topo_tree_hops(const swt_topo_t *topo, const swing_topo_tree_t *t, int
     }
     if (csv) {
         printf("form,order,parts,steps,msgs,hops,link_bytes,%s,busiest\n",
-               NULL == fab ? "wrap_bytes" : SWT_FABRIC_DRAGONFLY == swt_fabric_kind(fab)
-                                                ? "local_bytes,global_bytes"
-                                                : "local_bytes,up_bytes");
+               NULL == fab                                    ? "wrap_bytes"
+               : SWT_FABRIC_DRAGONFLY == swt_fabric_kind(fab) ? "local_bytes,global_bytes"
+                                                              : "local_bytes,up_bytes");
     } else {
         printf("%s from rank %.0f on %s (%ld ranks): every message of every step on its "
-               "route;\nbytes in units of the size n (%s)\n", swt_coll_name(t->coll), t->root,
-               swt_topo_name(topo), swt_shape_size(swt_topo_logical(topo)),
-               (SWT_COLL_GATHER == t->coll || SWT_COLL_SCATTER == t->coll)
-                   ? "the whole vector" : "the vector");
+               "route;\nbytes in units of the size n (%s)\n",
+               swt_coll_name(t->coll), t->root, swt_topo_name(topo),
+               swt_shape_size(swt_topo_logical(topo)),
+               (SWT_COLL_GATHER == t->coll || SWT_COLL_SCATTER == t->coll) ? "the whole vector"
+                                                                           : "the vector");
         printf("%-9s %-11s %5s %6s %8s %8s %12s ", "form", "order", "parts", "steps", "msgs",
                "hops", "link-bytes");
         if (NULL == fab) {
             printf("%12s %10s\n", "wrap-bytes", "busiest");
         } else {
-            printf("%12s %12s %10s\n", "local-bytes", SWT_FABRIC_DRAGONFLY == swt_fabric_kind(fab)
-                   ? "global-bytes" : "up-bytes", "busiest");
+            printf("%12s %12s %10s\n", "local-bytes",
+                   SWT_FABRIC_DRAGONFLY == swt_fabric_kind(fab) ? "global-bytes" : "up-bytes",
+                   "busiest");
         }
     }
     for (int i = 0; NULL != swing_topo_tree_form_at(i); ++i) {
@@ -116,8 +118,8 @@ int swing_topo_tree_hops(const swt_topo_t *topo, const swing_topo_tree_t *t, int
                 snprintf(steps, sizeof(steps), "%d", ns);
             }
             if (csv) {
-                printf("%s,%s,%d,%s,%ld,%ld,%.6f,%s,", f->name,
-                       swing_topo_tree_order_name(&tt, f), np, steps, msgs, hops, lb, third);
+                printf("%s,%s,%d,%s,%ld,%ld,%.6f,%s,", f->name, swing_topo_tree_order_name(&tt, f),
+                       np, steps, msgs, hops, lb, third);
                 if (SWT_ALG_RING == f->alg) {
                     printf("\n");
                 } else {
@@ -138,10 +140,11 @@ int swing_topo_tree_hops(const swt_topo_t *topo, const swing_topo_tree_t *t, int
         printf("msgs, hops: all messages of a tree (a chain: of one step, each segment's);\n"
                "link-bytes: the bytes all links carry together; %s;\n"
                "busiest: the sum over steps of the busiest link's bytes (the model's\n"
-               "bandwidth term, times n / beta).\n", NULL == fab
-               ? "wrap-bytes: those through wrap-around links"
-               : "local-bytes, global-bytes or up-bytes:\nthose on the nodes' links and on "
-                 "the scarce upper links (a message counted\nonce per link it crosses)");
+               "bandwidth term, times n / beta).\n",
+               NULL == fab
+                   ? "wrap-bytes: those through wrap-around links"
+                   : "local-bytes, global-bytes or up-bytes:\nthose on the nodes' links and on "
+                     "the scarce upper links (a message counted\nonce per link it crosses)");
     }
     swt_tree_model_destroy(m);
     return 0;
@@ -170,8 +173,8 @@ static const char *swing_ts_link(const swt_topo_t *topo, const swt_tree_stats_t 
     return buf;
 }
 
-int swing_topo_tree_congestion(const swt_topo_t *topo, const swing_topo_tree_t *t,
-                               const char *alg, int csv)
+int swing_topo_tree_congestion(const swt_topo_t *topo, const swing_topo_tree_t *t, const char *alg,
+                               int csv)
 {
     const swt_fabric_t *fab = swt_topo_fabric(topo);
     swt_tree_model_t *m = NULL;
@@ -180,8 +183,10 @@ int swing_topo_tree_congestion(const swt_topo_t *topo, const swing_topo_tree_t *
     int rc;
 
     if (NULL != alg && 0 != swing_topo_tree_form(alg, &only)) {
-        return swing_topo_usage("congestion", "--alg: expected swing, rd, swing_mp, rd_mp, ring "
-                                "or linear, got '%s'", alg);
+        return swing_topo_usage("congestion",
+                                "--alg: expected swing, rd, swing_mp, rd_mp, ring "
+                                "or linear, got '%s'",
+                                alg);
     }
     root = swing_topo_tree_root("congestion", topo, t, &rc);
     rc = (0 == rc) ? swing_ts_model("congestion", topo, t, NULL, &m) : rc;
@@ -190,16 +195,19 @@ int swing_topo_tree_congestion(const swt_topo_t *topo, const swing_topo_tree_t *
     }
     if (csv) {
         printf("alg,order,step,phase,msgs,max_hops,busiest,link%s\n",
-               NULL == fab ? "" : SWT_FABRIC_DRAGONFLY == swt_fabric_kind(fab)
-                                      ? ",local_bytes,global_bytes" : ",local_bytes,up_bytes");
+               NULL == fab                                    ? ""
+               : SWT_FABRIC_DRAGONFLY == swt_fabric_kind(fab) ? ",local_bytes,global_bytes"
+                                                              : ",local_bytes,up_bytes");
     } else {
         printf("%s from rank %.0f on %s: per step, the busiest directed link and its bytes\n"
                "(units of the size n; a chain: of its segment n/S)%s\n%-8s %-11s %4s %-14s %8s "
-               "%8s %9s  %-22s%s\n", swt_coll_name(t->coll), t->root, swt_topo_name(topo),
-               NULL == fab ? "" : ", and the bytes all local\nand all upper links carry",
-               "alg", "order", "step", "phase", "msgs", "max_hops", "busiest", "link",
-               NULL == fab ? "" : SWT_FABRIC_DRAGONFLY == swt_fabric_kind(fab)
-                                      ? "      local     global" : "      local         up");
+               "%8s %9s  %-22s%s\n",
+               swt_coll_name(t->coll), t->root, swt_topo_name(topo),
+               NULL == fab ? "" : ", and the bytes all local\nand all upper links carry", "alg",
+               "order", "step", "phase", "msgs", "max_hops", "busiest", "link",
+               NULL == fab                                    ? ""
+               : SWT_FABRIC_DRAGONFLY == swt_fabric_kind(fab) ? "      local     global"
+                                                              : "      local         up");
     }
     for (int i = 0; NULL != swing_topo_tree_form_at(i); ++i) {
         const swing_topo_tform_t *f = swing_topo_tree_form_at(i);
@@ -241,12 +249,12 @@ int swing_topo_tree_congestion(const swt_topo_t *topo, const swing_topo_tree_t *
             }
             if (csv) {
                 printf("%s,%s,%d,%s,%ld,%ld,%.6f,\"%s\"%s\n", f->name,
-                       swing_topo_tree_order_name(t, f), s, pn, st.nmsgs, st.max_hops,
-                       st.max_link, lk, cls);
+                       swing_topo_tree_order_name(t, f), s, pn, st.nmsgs, st.max_hops, st.max_link,
+                       lk, cls);
             } else {
                 printf("%-8s %-11s %4d %-14s %8ld %8ld %9.4f  %-22s%s\n", f->name,
-                       swing_topo_tree_order_name(t, f), s, pn, st.nmsgs, st.max_hops,
-                       st.max_link, lk, cls);
+                       swing_topo_tree_order_name(t, f), s, pn, st.nmsgs, st.max_hops, st.max_link,
+                       lk, cls);
             }
         }
         swing_topo_tree_free(trees, nparts);
@@ -258,12 +266,13 @@ int swing_topo_tree_congestion(const swt_topo_t *topo, const swing_topo_tree_t *
 /* The columns of predict for coll: tree and chain forms, then a composition. */
 typedef struct swing_ts_col {
     const char *name;
-    const char *form;      /* a tree form, or NULL for the composition */
+    const char *form; /* a tree form, or NULL for the composition */
 } swing_ts_col_t;
 
 static const swing_ts_col_t swing_ts_cols[] = {
-    { "swing", "swing" }, { "rd", "rd" }, { "swing_mp", "swing_mp" }, { "rd_mp", "rd_mp" },
-    { "ring", "ring" }, { "linear", "linear" }, { NULL, NULL },
+    { "swing", "swing" }, { "rd", "rd" },     { "swing_mp", "swing_mp" },
+    { "rd_mp", "rd_mp" }, { "ring", "ring" }, { "linear", "linear" },
+    { NULL, NULL },
 };
 
 /* Broadcast = scatter + allgather half, reduce = reduce-scatter half +
@@ -311,15 +320,17 @@ int swing_topo_tree_predict(const swt_topo_t *topo, const swing_topo_tree_t *t,
                swt_coll_name(t->coll), t->root, swt_topo_name(topo),
                swing_topo_params_text(par, text, sizeof(text)),
                blocks ? "the whole vector" : "the vector",
-               SWT_TREE_DEFAULT == t->order ? "in the default order"
-               : SWT_TREE_FAR_FIRST == t->order ? "far-first" : "near-first",
-               blocks ? "" : "; ring: chains along the cycles (S segments), linear: one "
-                             "chain along the ranks");
+               SWT_TREE_DEFAULT == t->order     ? "in the default order"
+               : SWT_TREE_FAR_FIRST == t->order ? "far-first"
+                                                : "near-first",
+               blocks ? ""
+                      : "; ring: chains along the cycles (S segments), linear: one "
+                        "chain along the ranks");
         printf("%12s", "bytes");
         for (int c = 0; c < ncols; ++c) {
             char col[32];
-            snprintf(col, sizeof(col), "%s/us", NULL != swing_ts_cols[c].name
-                                                   ? swing_ts_cols[c].name : comp);
+            snprintf(col, sizeof(col), "%s/us",
+                     NULL != swing_ts_cols[c].name ? swing_ts_cols[c].name : comp);
             printf(" %12s", col);
         }
         printf("  %-9s%s\n", "best", blocks ? "" : "  ring S");

@@ -20,11 +20,11 @@
 
 enum {
     SWT_OK = 0,
-    SWT_ERR_NOMEM,      /* allocation failed */
-    SWT_ERR_INVALID,    /* argument out of its domain */
-    SWT_ERR_PARSE,      /* text could not be parsed */
-    SWT_ERR_IO,         /* file could not be read */
-    SWT_ERR_MISMATCH,   /* description does not fit the rank count */
+    SWT_ERR_NOMEM,    /* allocation failed */
+    SWT_ERR_INVALID,  /* argument out of its domain */
+    SWT_ERR_PARSE,    /* text could not be parsed */
+    SWT_ERR_IO,       /* file could not be read */
+    SWT_ERR_MISMATCH, /* description does not fit the rank count */
     SWT_ERR_COUNT
 };
 
@@ -32,10 +32,10 @@ const char *swt_strerror(int err);
 
 /* Where and why a description was rejected. */
 typedef struct swt_diag {
-    char origin[256];   /* file name, "preset:NAME" or "<string>" */
-    int line;           /* 1-based; 0 when not about a line */
-    int col;            /* 1-based; 0 when not about a column */
-    char msg[256];      /* what was wrong and what was expected */
+    char origin[256]; /* file name, "preset:NAME" or "<string>" */
+    int line;         /* 1-based; 0 when not about a line */
+    int col;          /* 1-based; 0 when not about a column */
+    char msg[256];    /* what was wrong and what was expected */
 } swt_diag_t;
 
 /* ---- shapes: a logical torus d0 x d1 x ..., dimension 0 varies fastest ---- */
@@ -72,10 +72,10 @@ int swt_is_pow2(long v);
 
 /* One logical move along one dimension. */
 typedef struct swt_move {
-    int dim;     /* stepping dimension */
-    int k;       /* step counter within that dimension */
-    int dir;     /* +1 or -1: direction the message travels */
-    long dist;   /* logical distance along the dimension */
+    int dim;   /* stepping dimension */
+    int k;     /* step counter within that dimension */
+    int dir;   /* +1 or -1: direction the message travels */
+    long dist; /* logical distance along the dimension */
 } swt_move_t;
 
 /* Partner coordinate of c at step k in a power-of-two dimension d. */
@@ -85,8 +85,7 @@ int swt_nsteps(const swt_shape_t *pow2);
 /* Dimension and counter of global step s (round-robin, dimension 0 first). */
 void swt_step_dim(const swt_shape_t *pow2, int s, int *dim, int *k);
 /* Partner position of pos at step s on a power-of-two shape. */
-long swt_partner(const swt_shape_t *pow2, swt_alg_t alg, long pos, int s,
-                 swt_move_t *move);
+long swt_partner(const swt_shape_t *pow2, swt_alg_t alg, long pos, int s, swt_move_t *move);
 
 /* ---- multiport walks (ALGORITHMS.md section 11) ---- */
 
@@ -102,16 +101,14 @@ long swt_partner(const swt_shape_t *pow2, swt_alg_t alg, long pos, int s,
  * NULL walks are { 0, 0 }.
  */
 typedef struct swt_walk {
-    int first;    /* dimension the round-robin starts with */
-    int mirror;   /* 1: Swing moves negated (RD has no sign to mirror) */
+    int first;  /* dimension the round-robin starts with */
+    int mirror; /* 1: Swing moves negated (RD has no sign to mirror) */
 } swt_walk_t;
 
-int swt_partner_coord_walk(swt_alg_t alg, int c, int k, int d, int mirror,
-                           int *dir, long *dist);
-void swt_step_dim_walk(const swt_shape_t *pow2, const swt_walk_t *walk, int s,
-                       int *dim, int *k);
-long swt_partner_walk(const swt_shape_t *pow2, swt_alg_t alg,
-                      const swt_walk_t *walk, long pos, int s, swt_move_t *move);
+int swt_partner_coord_walk(swt_alg_t alg, int c, int k, int d, int mirror, int *dir, long *dist);
+void swt_step_dim_walk(const swt_shape_t *pow2, const swt_walk_t *walk, int s, int *dim, int *k);
+long swt_partner_walk(const swt_shape_t *pow2, swt_alg_t alg, const swt_walk_t *walk, long pos,
+                      int s, swt_move_t *move);
 
 /* ---- folding: each dimension d to its power-of-two core d' ---- */
 
@@ -136,30 +133,30 @@ int swt_unfold_coord(int d, int f);
  */
 int swt_block_ranges(const swt_shape_t *pow2, swt_alg_t alg, long x, long *lo);
 /* The same for the part that walks walk. */
-int swt_block_ranges_walk(const swt_shape_t *pow2, swt_alg_t alg,
-                          const swt_walk_t *walk, long x, long *lo);
+int swt_block_ranges_walk(const swt_shape_t *pow2, swt_alg_t alg, const swt_walk_t *walk, long x,
+                          long *lo);
 
 /* ---- schedules: the step list of one rank ---- */
 
 typedef enum { SWT_KIND_LO = 0, SWT_KIND_BO = 1 } swt_kind_t;
 
 typedef enum {
-    SWT_OP_FOLD_SEND,    /* extra: send the whole vector to peer */
-    SWT_OP_FOLD_RECV,    /* survivor: receive the whole vector, reduce */
-    SWT_OP_LO,           /* exchange the whole vector, reduce */
-    SWT_OP_RS,           /* reduce-scatter: send blocks, receive and reduce */
-    SWT_OP_AG,           /* allgather: send blocks, receive blocks */
-    SWT_OP_UNFOLD_RECV,  /* extra: receive the result from peer */
-    SWT_OP_UNFOLD_SEND,  /* survivor: send the result to peer */
+    SWT_OP_FOLD_SEND,   /* extra: send the whole vector to peer */
+    SWT_OP_FOLD_RECV,   /* survivor: receive the whole vector, reduce */
+    SWT_OP_LO,          /* exchange the whole vector, reduce */
+    SWT_OP_RS,          /* reduce-scatter: send blocks, receive and reduce */
+    SWT_OP_AG,          /* allgather: send blocks, receive blocks */
+    SWT_OP_UNFOLD_RECV, /* extra: receive the result from peer */
+    SWT_OP_UNFOLD_SEND, /* survivor: send the result to peer */
     /*
      * One-way steps (the trees of broadcast, reduce, gather, scatter): a
      * step sends, or receives, or neither. Ranges are blocks of the
      * vector, as in RS and AG; both sides cut a range into the same
      * pipeline segments, so a send meets a receive of its size.
      */
-    SWT_OP_SEND,         /* send blocks [send_lo, send_lo + send_n) to peer */
-    SWT_OP_RECV,         /* receive blocks [recv_lo, recv_lo + recv_n) from `from` */
-    SWT_OP_RECV_REDUCE,  /* the same, reduced into mine: received (left) op mine */
+    SWT_OP_SEND,        /* send blocks [send_lo, send_lo + send_n) to peer */
+    SWT_OP_RECV,        /* receive blocks [recv_lo, recv_lo + recv_n) from `from` */
+    SWT_OP_RECV_REDUCE, /* the same, reduced into mine: received (left) op mine */
     /*
      * A tree's step in which this rank neither sends nor receives, kept
      * so that step i means the same moment on every rank (swt_tree.h):
@@ -170,31 +167,30 @@ typedef enum {
 
 typedef struct swt_step {
     swt_op_t op;
-    long peer;          /* position sent to (fold and unfold: the partner) */
-    long from;          /* position received from: peer, except in ring steps */
-    int core_step;      /* s of the core schedule; -1 for fold steps */
-    swt_move_t move;    /* logical move of my message */
-    long send_lo;       /* RS/AG: first block sent */
-    long send_n;        /* RS/AG: number of blocks sent */
-    long recv_lo;       /* RS/AG: first block received */
-    long recv_n;        /* RS/AG: number of blocks received */
-    int left;           /* LO: my partial is the left operand */
+    long peer;       /* position sent to (fold and unfold: the partner) */
+    long from;       /* position received from: peer, except in ring steps */
+    int core_step;   /* s of the core schedule; -1 for fold steps */
+    swt_move_t move; /* logical move of my message */
+    long send_lo;    /* RS/AG: first block sent */
+    long send_n;     /* RS/AG: number of blocks sent */
+    long recv_lo;    /* RS/AG: first block received */
+    long recv_n;     /* RS/AG: number of blocks received */
+    int left;        /* LO: my partial is the left operand */
 } swt_step_t;
 
 typedef struct swt_sched swt_sched_t;
 
 /* Step list of position pos on shape (any dims >= 1, product >= 1). RING:
    the cycles of a plain torus of that shape, part 0 (one direction). */
-int swt_sched_create(const swt_shape_t *shape, swt_alg_t alg, swt_kind_t kind,
-                     long pos, swt_sched_t **sched);
+int swt_sched_create(const swt_shape_t *shape, swt_alg_t alg, swt_kind_t kind, long pos,
+                     swt_sched_t **sched);
 void swt_sched_destroy(swt_sched_t *sched);
 int swt_sched_nsteps(const swt_sched_t *sched);
 const swt_step_t *swt_sched_step(const swt_sched_t *sched, int i);
 /* Blocks of the core (the P of section 4); 0 for an extra rank. */
 long swt_sched_nblocks(const swt_sched_t *sched);
 /* Element range [*first, *first + *n) of blocks [lo, lo+nb) of count. */
-void swt_block_elems(size_t count, long nblocks, long lo, long nb,
-                     size_t *first, size_t *n);
+void swt_block_elems(size_t count, long nblocks, long lo, long nb, size_t *first, size_t *n);
 
 /* ---- multiport schedules (ALGORITHMS.md sections 11 and 12) ---- */
 
@@ -215,13 +211,11 @@ int swt_nports(const swt_shape_t *shape);
  */
 int swt_alg_nparts(const swt_shape_t *shape, swt_alg_t alg);
 /* The walk of Swing or RD part j (0 <= j < swt_alg_nparts). */
-int swt_part_walk(const swt_shape_t *shape, swt_alg_t alg, int part,
-                  swt_walk_t *walk);
+int swt_part_walk(const swt_shape_t *shape, swt_alg_t alg, int part, swt_walk_t *walk);
 /* Elements [*first, *first + *n) of count that part part of nparts works
    on: contiguous, in part order, sizes differing by at most one (parts
    are empty when count < nparts). */
-void swt_part_elems(size_t count, int nparts, int part, size_t *first,
-                    size_t *n);
+void swt_part_elems(size_t count, int nparts, int part, size_t *first, size_t *n);
 
 struct swt_topo;
 /*
@@ -257,8 +251,7 @@ struct swt_topo;
  * The op must be commutative (the ring's chains start at different ranks).
  * Errors: SWT_ERR_INVALID (argument out of its domain), SWT_ERR_NOMEM.
  */
-int swt_sched_create_part(const struct swt_topo *topo, swt_alg_t alg,
-                          swt_kind_t kind, long pos, int part, int nparts,
-                          swt_sched_t **sched);
+int swt_sched_create_part(const struct swt_topo *topo, swt_alg_t alg, swt_kind_t kind, long pos,
+                          int part, int nparts, swt_sched_t **sched);
 
 #endif

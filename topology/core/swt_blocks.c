@@ -20,8 +20,8 @@ int swt_block_ranges(const swt_shape_t *pow2, swt_alg_t alg, long x, long *lo)
     return swt_block_ranges_walk(pow2, alg, NULL, x, lo);
 }
 
-int swt_block_ranges_walk(const swt_shape_t *pow2, swt_alg_t alg,
-                          const swt_walk_t *walk, long x, long *lo)
+int swt_block_ranges_walk(const swt_shape_t *pow2, swt_alg_t alg, const swt_walk_t *walk, long x,
+                          long *lo)
 {
     long p = swt_shape_size(pow2);
     int steps = swt_nsteps(pow2);
@@ -64,8 +64,7 @@ out:
     return rc;
 }
 
-void swt_block_elems(size_t count, long nblocks, long lo, long nb,
-                     size_t *first, size_t *n)
+void swt_block_elems(size_t count, long nblocks, long lo, long nb, size_t *first, size_t *n)
 {
     size_t q = count / (size_t) nblocks, r = count % (size_t) nblocks;
     size_t a = (size_t) lo, b = (size_t) (lo + nb);

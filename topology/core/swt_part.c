@@ -27,17 +27,13 @@ int swt_alg_nparts(const swt_shape_t *shape, swt_alg_t alg)
         return 1;
     }
     switch (alg) {
-    case SWT_ALG_SWING:
-        return 2 * d;
-    case SWT_ALG_RD:
-        return d;
-    default:
-        return 2 * swt_ring_ncycles_shape(shape);
+    case SWT_ALG_SWING: return 2 * d;
+    case SWT_ALG_RD: return d;
+    default: return 2 * swt_ring_ncycles_shape(shape);
     }
 }
 
-int swt_part_walk(const swt_shape_t *shape, swt_alg_t alg, int part,
-                  swt_walk_t *walk)
+int swt_part_walk(const swt_shape_t *shape, swt_alg_t alg, int part, swt_walk_t *walk)
 {
     int act[SWT_MAX_DIMS], d = swt_shape_active(shape, act);
 

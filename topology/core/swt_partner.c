@@ -38,8 +38,7 @@ int swt_partner_coord(swt_alg_t alg, int c, int k, int d, int *dir, long *dist)
     return swt_partner_coord_walk(alg, c, k, d, 0, dir, dist);
 }
 
-int swt_partner_coord_walk(swt_alg_t alg, int c, int k, int d, int mirror,
-                           int *dir, long *dist)
+int swt_partner_coord_walk(swt_alg_t alg, int c, int k, int d, int mirror, int *dir, long *dist)
 {
     long q;
 
@@ -70,8 +69,7 @@ void swt_step_dim(const swt_shape_t *pow2, int s, int *dim, int *k)
     swt_step_dim_walk(pow2, NULL, s, dim, k);
 }
 
-void swt_step_dim_walk(const swt_shape_t *pow2, const swt_walk_t *walk, int s,
-                       int *dim, int *k)
+void swt_step_dim_walk(const swt_shape_t *pow2, const swt_walk_t *walk, int s, int *dim, int *k)
 {
     int first = (NULL != walk) ? walk->first : 0;
 
@@ -89,14 +87,13 @@ void swt_step_dim_walk(const swt_shape_t *pow2, const swt_walk_t *walk, int s,
     }
 }
 
-long swt_partner(const swt_shape_t *pow2, swt_alg_t alg, long pos, int s,
-                 swt_move_t *move)
+long swt_partner(const swt_shape_t *pow2, swt_alg_t alg, long pos, int s, swt_move_t *move)
 {
     return swt_partner_walk(pow2, alg, NULL, pos, s, move);
 }
 
-long swt_partner_walk(const swt_shape_t *pow2, swt_alg_t alg,
-                      const swt_walk_t *walk, long pos, int s, swt_move_t *move)
+long swt_partner_walk(const swt_shape_t *pow2, swt_alg_t alg, const swt_walk_t *walk, long pos,
+                      int s, swt_move_t *move)
 {
     int coords[SWT_MAX_DIMS];
     swt_move_t m;
@@ -104,8 +101,7 @@ long swt_partner_walk(const swt_shape_t *pow2, swt_alg_t alg,
     swt_step_dim_walk(pow2, walk, s, &m.dim, &m.k);
     swt_shape_coords(pow2, pos, coords);
     coords[m.dim] = swt_partner_coord_walk(alg, coords[m.dim], m.k, pow2->dims[m.dim],
-                                           NULL != walk && walk->mirror, &m.dir,
-                                           &m.dist);
+                                           NULL != walk && walk->mirror, &m.dir, &m.dist);
     if (NULL != move) {
         *move = m;
     }

@@ -54,8 +54,7 @@ int swt_shape_parse(const char *text, swt_shape_t *shape)
         }
         errno = 0;
         v = strtol(p, &end, 10);
-        if (0 != errno || v < 1 || v > SWT_SHAPE_MAX_SIZE
-            || out.ndims == SWT_MAX_DIMS) {
+        if (0 != errno || v < 1 || v > SWT_SHAPE_MAX_SIZE || out.ndims == SWT_MAX_DIMS) {
             return SWT_ERR_PARSE;
         }
         size *= v;
@@ -84,8 +83,8 @@ int swt_shape_format(const swt_shape_t *shape, char *buf, size_t len)
     n = snprintf(buf, len, "%s", 1 == shape->ndims ? "ring:" : "torus:");
     used = (n < 0) ? 0 : (size_t) n;
     for (int i = 0; i < shape->ndims; ++i) {
-        n = snprintf(used < len ? buf + used : NULL, used < len ? len - used : 0,
-                     "%s%d", i ? "x" : "", shape->dims[i]);
+        n = snprintf(used < len ? buf + used : NULL, used < len ? len - used : 0, "%s%d",
+                     i ? "x" : "", shape->dims[i]);
         used += (n < 0) ? 0 : (size_t) n;
     }
     return (int) used;

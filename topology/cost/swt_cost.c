@@ -47,15 +47,15 @@ struct swt_model {
 
 typedef struct swt_steps {
     int n;
-    int cores;                        /* the core bound applies (par.cores > 0) */
-    double a, b;                      /* sum of the link lines: T(n) = a + b n without cores */
+    int cores;   /* the core bound applies (par.cores > 0) */
+    double a, b; /* sum of the link lines: T(n) = a + b n without cores */
     struct {
-        double la, lb;                /* link bound: la + lb n */
-        double ca, cb;                /* core bound: ca + cb n */
-        double mult;                  /* identical steps it stands for */
-        int phase;                    /* phase index; -1: a ring step */
-        int op;                       /* swt_cost_op_t */
-        long msgs;                    /* messages a rank posts */
+        double la, lb; /* link bound: la + lb n */
+        double ca, cb; /* core bound: ca + cb n */
+        double mult;   /* identical steps it stands for */
+        int phase;     /* phase index; -1: a ring step */
+        int op;        /* swt_cost_op_t */
+        long msgs;     /* messages a rank posts */
     } st[SWT_MODEL_MAX_STEPS];
 } swt_steps_t;
 
@@ -66,16 +66,16 @@ typedef struct swt_steps {
  * step in all, each paying o at its sender and its receiver; nparts: the
  * parts, so nmsgs / nparts ranks receive and reduce.
  */
-static void swt_steps_add(swt_steps_t *s, const swt_cost_params_t *par, int phase,
-                          swt_cost_op_t op, double mult, double lat, double per_byte,
-                          double red, long msgs, long nmsgs, double nparts)
+static void swt_steps_add(swt_steps_t *s, const swt_cost_params_t *par, int phase, swt_cost_op_t op,
+                          double mult, double lat, double per_byte, double red, long msgs,
+                          long nmsgs, double nparts)
 {
     double la = lat + (double) msgs * par->o, lb = per_byte + red * par->gamma;
 
     s->a += mult * la;
     s->b += mult * lb;
     if (s->n == SWT_MODEL_MAX_STEPS) {
-        return;   /* not reached: see SWT_MODEL_MAX_STEPS */
+        return; /* not reached: see SWT_MODEL_MAX_STEPS */
     }
     s->st[s->n].la = la;
     s->st[s->n].lb = lb;
@@ -127,8 +127,7 @@ static int swt_model_butterfly(swt_model_t *model, swt_net_t *net, int a)
         model->hops[a][f] = calloc((size_t) (model->nphases + 1), sizeof(long));
         model->load[a][f] = calloc((size_t) (model->nphases + 1), sizeof(double));
         model->nmsgs[a][f] = calloc((size_t) (model->nphases + 1), sizeof(long));
-        if (NULL == model->hops[a][f] || NULL == model->load[a][f]
-            || NULL == model->nmsgs[a][f]) {
+        if (NULL == model->hops[a][f] || NULL == model->load[a][f] || NULL == model->nmsgs[a][f]) {
             return SWT_ERR_NOMEM;
         }
         for (int i = 0; i < model->nphases && SWT_OK == rc; ++i) {
@@ -159,8 +158,7 @@ static int swt_model_ring(swt_model_t *model, const swt_topo_t *topo, swt_net_t 
     return rc;
 }
 
-int swt_model_create(const swt_topo_t *topo, const swt_cost_params_t *params,
-                     swt_model_t **out)
+int swt_model_create(const swt_topo_t *topo, const swt_cost_params_t *params, swt_model_t **out)
 {
     swt_model_t *model = NULL;
     swt_net_t *net = NULL;
@@ -254,15 +252,15 @@ static void swt_model_butterfly_steps(const swt_model_t *model, swt_alg_t alg, i
         double lat = par->alpha + h * par->tau, per_byte = c / (par->beta * np);
         long nmsgs = model->nmsgs[alg][f][i];
         if (model->load[alg][f][i] < 0.0) {
-            continue;   /* nobody sends in this phase */
+            continue; /* nobody sends in this phase */
         }
         if (SWT_PHASE_CORE == ph->kind && SWT_KIND_BO == kind) {
             /* reduce-scatter and allgather, each m = n / 2^(s+1) */
             double frac = 1.0 / (double) (1UL << (ph->s + 1));
             swt_steps_add(s, par, i, SWT_COST_RS, 1.0, lat, frac * per_byte, frac, 2 * nparts,
                           nmsgs, np);
-            swt_steps_add(s, par, i, SWT_COST_AG, 1.0, lat, frac * per_byte, 0.0, 2 * nparts,
-                          nmsgs, np);
+            swt_steps_add(s, par, i, SWT_COST_AG, 1.0, lat, frac * per_byte, 0.0, 2 * nparts, nmsgs,
+                          np);
         } else if (SWT_PHASE_CORE == ph->kind) {
             swt_steps_add(s, par, i, SWT_COST_LO, 1.0, lat, per_byte, 1.0, 2 * nparts, nmsgs, np);
         } else {
@@ -289,8 +287,7 @@ static int swt_model_form(const swt_model_t *model, swt_alg_t alg, int nparts)
 }
 
 /* A half of the ring: p - 1 steps of its allreduce's. */
-static void swt_model_ring_half(const swt_model_t *model, int f, swt_half_t half,
-                                swt_steps_t *s)
+static void swt_model_ring_half(const swt_model_t *model, int f, swt_half_t half, swt_steps_t *s)
 {
     const swt_cost_params_t *par = &model->par;
     double steps = (double) (model->p - 1), np = (double) model->nparts[SWT_ALG_RING][f];
@@ -313,7 +310,7 @@ static void swt_model_butterfly_half(const swt_model_t *model, swt_alg_t alg, in
 
     for (int i = 0; i < model->nphases; ++i) {
         if (SWT_PHASE_CORE == model->phases[i].kind) {
-            block *= 0.5;   /* one core block: n / P */
+            block *= 0.5; /* one core block: n / P */
         }
     }
     for (int i = 0; i < model->nphases; ++i) {
@@ -368,14 +365,13 @@ static int swt_model_fill(const swt_model_t *model, swt_alg_t alg, swt_kind_t ki
     return 0;
 }
 
-double swt_model_time_parts(const swt_model_t *model, swt_alg_t alg,
-                            swt_kind_t kind, int nparts, double bytes)
+double swt_model_time_parts(const swt_model_t *model, swt_alg_t alg, swt_kind_t kind, int nparts,
+                            double bytes)
 {
     return swt_model_time_half_parts(model, alg, kind, nparts, SWT_HALF_ALL, bytes);
 }
 
-double swt_model_time(const swt_model_t *model, swt_alg_t alg, swt_kind_t kind,
-                      double bytes)
+double swt_model_time(const swt_model_t *model, swt_alg_t alg, swt_kind_t kind, double bytes)
 {
     return swt_model_time_parts(model, alg, kind, 1, bytes);
 }
@@ -485,8 +481,7 @@ int swt_model_nphases(const swt_model_t *model)
     return model->nphases;
 }
 
-void swt_model_phase(const swt_model_t *model, swt_alg_t alg, int i,
-                     long *max_hops, long *load)
+void swt_model_phase(const swt_model_t *model, swt_alg_t alg, int i, long *max_hops, long *load)
 {
     int ok = (i >= 0 && i < model->nphases && (SWT_ALG_SWING == alg || SWT_ALG_RD == alg));
 

@@ -51,20 +51,18 @@
 typedef struct swt_model swt_model_t;
 
 /* params NULL: the constants of the description (swt_topo_cost). */
-int swt_model_create(const swt_topo_t *topo, const swt_cost_params_t *params,
-                     swt_model_t **model);
+int swt_model_create(const swt_topo_t *topo, const swt_cost_params_t *params, swt_model_t **model);
 void swt_model_destroy(swt_model_t *model);
 /* Predicted seconds of an allreduce of bytes per rank (one part). */
-double swt_model_time(const swt_model_t *model, swt_alg_t alg, swt_kind_t kind,
-                      double bytes);
+double swt_model_time(const swt_model_t *model, swt_alg_t alg, swt_kind_t kind, double bytes);
 /*
  * The same with nparts parts: 1, or swt_alg_nparts(logical shape, alg) for
  * the multiport form (the combinations swt_sched_create_part builds for
  * all parts). HUGE_VAL for what is not modelled: other part counts, RING
  * with SWT_KIND_LO.
  */
-double swt_model_time_parts(const swt_model_t *model, swt_alg_t alg,
-                            swt_kind_t kind, int nparts, double bytes);
+double swt_model_time_parts(const swt_model_t *model, swt_alg_t alg, swt_kind_t kind, int nparts,
+                            double bytes);
 /*
  * Largest size (bytes) for which LO is predicted no slower than BO, single
  * port; HUGE_VAL when LO never loses, 0 when it never wins (RING: 0).
@@ -73,8 +71,7 @@ double swt_model_lo_max_bytes(const swt_model_t *model, swt_alg_t alg);
 /* Per phase of swt_route.h (same indices): most hops and congestion of
    single-port Swing or RD (RING: 0; over link rates, rounded down). */
 int swt_model_nphases(const swt_model_t *model);
-void swt_model_phase(const swt_model_t *model, swt_alg_t alg, int i,
-                     long *max_hops, long *load);
+void swt_model_phase(const swt_model_t *model, swt_alg_t alg, int i, long *max_hops, long *load);
 
 /*
  * The halves of BO as collectives of their own (MPI_Reduce_scatter,
@@ -100,11 +97,11 @@ double swt_model_time_half_parts(const swt_model_t *model, swt_alg_t alg, swt_ki
 
 /* What a step of a prediction does. */
 typedef enum {
-    SWT_COST_FOLD = 0,   /* extras hand their vector (RS: reduced) to survivors */
-    SWT_COST_LO,         /* a latency-optimal exchange: the whole vector, reduced */
-    SWT_COST_RS,         /* a reduce-scatter step (Swing, RD or the ring) */
-    SWT_COST_AG,         /* an allgather step */
-    SWT_COST_UNFOLD      /* survivors hand the result back */
+    SWT_COST_FOLD = 0, /* extras hand their vector (RS: reduced) to survivors */
+    SWT_COST_LO,       /* a latency-optimal exchange: the whole vector, reduced */
+    SWT_COST_RS,       /* a reduce-scatter step (Swing, RD or the ring) */
+    SWT_COST_AG,       /* an allgather step */
+    SWT_COST_UNFOLD    /* survivors hand the result back */
 } swt_cost_op_t;
 
 /* Which bound set a step's time (section 12). */
@@ -112,14 +109,14 @@ typedef enum { SWT_BOUND_LINKS = 0, SWT_BOUND_CORES } swt_bound_t;
 
 /* One step of a prediction, at one size. */
 typedef struct swt_step_cost {
-    int phase;           /* swt_route.h's phase index; -1: a ring step */
+    int phase; /* swt_route.h's phase index; -1: a ring step */
     swt_cost_op_t op;
-    double count;        /* alike steps it stands for (the ring's p - 1), else 1 */
-    long msgs;           /* messages a rank posts in it (sends and receives) */
-    double links;        /* s: the link bound, overheads of the rank's messages included */
-    double cores;        /* s: the core bound (0 when the description has no cores) */
-    double time;         /* s: the larger, one step */
-    swt_bound_t bound;   /* which one that is */
+    double count;      /* alike steps it stands for (the ring's p - 1), else 1 */
+    long msgs;         /* messages a rank posts in it (sends and receives) */
+    double links;      /* s: the link bound, overheads of the rank's messages included */
+    double cores;      /* s: the core bound (0 when the description has no cores) */
+    double time;       /* s: the larger, one step */
+    swt_bound_t bound; /* which one that is */
 } swt_step_cost_t;
 
 /*

@@ -11,13 +11,13 @@
 #include <stdlib.h>
 
 struct swt_hier_model {
-    swt_topo_t *nodes;            /* the network of nodes */
-    swt_model_t *all;             /* its allreduce and halves */
-    swt_tree_model_t *tree;       /* its trees, from position 0 (rank 0's node) */
-    swt_cost_params_t par;        /* the description's constants */
+    swt_topo_t *nodes;      /* the network of nodes */
+    swt_model_t *all;       /* its allreduce and halves */
+    swt_tree_model_t *tree; /* its trees, from position 0 (rank 0's node) */
+    swt_cost_params_t par;  /* the description's constants */
     long nnodes;
-    int k;                        /* most ranks on one node */
-    int even;                     /* every node with ranks has k */
+    int k;    /* most ranks on one node */
+    int even; /* every node with ranks has k */
 };
 
 /* The most ranks the placement puts on one node (0 when out of memory),
@@ -125,10 +125,9 @@ double swt_hier_model_between(swt_hier_model_t *hm, swt_hier_coll_t coll, double
     case SWT_HIER_BCAST:
     case SWT_HIER_REDUCE:
         return swt_tree_model_time(hm->tree, SWT_ALG_SWING,
-                                   SWT_HIER_BCAST == coll ? SWT_COLL_BCAST : SWT_COLL_REDUCE,
-                                   NULL, 1, bytes);
-    default:
-        return HUGE_VAL;
+                                   SWT_HIER_BCAST == coll ? SWT_COLL_BCAST : SWT_COLL_REDUCE, NULL,
+                                   1, bytes);
+    default: return HUGE_VAL;
     }
 }
 
@@ -142,12 +141,9 @@ double swt_hier_model_time(swt_hier_model_t *hm, swt_hier_coll_t coll, double by
         return HUGE_VAL;
     }
     switch (coll) {
-    case SWT_HIER_ALLREDUCE:
-        return between + 2.0 * step + reduce;
+    case SWT_HIER_ALLREDUCE: return between + 2.0 * step + reduce;
     case SWT_HIER_RS:
-    case SWT_HIER_REDUCE:
-        return between + step + reduce;
-    default:
-        return between + step;
+    case SWT_HIER_REDUCE: return between + step + reduce;
+    default: return between + step;
     }
 }

@@ -26,8 +26,8 @@
 
 typedef enum {
     SWT_HIER_ALLREDUCE = 0,
-    SWT_HIER_RS,          /* reduce-scatter: the BO half's reduce-scatter */
-    SWT_HIER_AG,          /* allgather */
+    SWT_HIER_RS, /* reduce-scatter: the BO half's reduce-scatter */
+    SWT_HIER_AG, /* allgather */
     SWT_HIER_BCAST,
     SWT_HIER_REDUCE,
     SWT_HIER_NCOLLS

@@ -23,9 +23,9 @@
 #define SWT_TM_PARTS (2 * SWT_MAX_DIMS)
 
 typedef struct swt_tm_form {
-    int state;               /* 0 not measured, 1 measured, -1 not offered */
+    int state; /* 0 not measured, 1 measured, -1 not offered */
     int nsteps;
-    swt_tree_stats_t *st;    /* [nsteps] */
+    swt_tree_stats_t *st; /* [nsteps] */
 } swt_tm_form_t;
 
 struct swt_tree_model {
@@ -43,8 +43,7 @@ int swt_tree_model_create(const swt_topo_t *topo, const swt_cost_params_t *param
     swt_tree_model_t *m;
     int rc;
 
-    if (NULL == topo || NULL == out || root < 0
-        || root >= swt_shape_size(swt_topo_logical(topo))) {
+    if (NULL == topo || NULL == out || root < 0 || root >= swt_shape_size(swt_topo_logical(topo))) {
         return SWT_ERR_INVALID;
     }
     m = calloc(1, sizeof(*m));
@@ -103,10 +102,8 @@ static int swt_tm_weight(const swt_layout_t *lay, long pos, const swt_step_t *st
         return 1;
     }
     switch (st->op) {
-    case SWT_OP_FOLD_SEND:
-        return (int) swt_layout_group(lay, pos);
-    case SWT_OP_UNFOLD_SEND:
-        return (int) swt_layout_group(lay, st->peer);
+    case SWT_OP_FOLD_SEND: return (int) swt_layout_group(lay, pos);
+    case SWT_OP_UNFOLD_SEND: return (int) swt_layout_group(lay, st->peer);
     default:
         return (int) (swt_layout_first(lay, st->send_lo + st->send_n)
                       - swt_layout_first(lay, st->send_lo));
@@ -146,8 +143,8 @@ typedef struct swt_tm_work {
     swt_tree_t *tree[SWT_TM_PARTS];
     swt_layout_t *lay[SWT_TM_PARTS];
     swt_tree_root_t rt[SWT_TM_PARTS];
-    swt_msg_t *msgs;       /* [p * nparts] */
-    long *red;             /* [p] weight each rank reduces */
+    swt_msg_t *msgs; /* [p * nparts] */
+    long *red;       /* [p] weight each rank reduces */
 } swt_tm_work_t;
 
 /* Step i of every part and rank: one swt_tree_stats_t. */
@@ -209,7 +206,8 @@ static int swt_tm_measure(swt_tree_model_t *m, swt_alg_t alg, swt_coll_t coll,
                           const swt_tree_opts_t *opts, int nparts, swt_tm_form_t *f)
 {
     swt_tm_work_t w = { { NULL }, { NULL }, { { 0 } }, NULL, NULL };
-    int blocks = (SWT_COLL_GATHER == coll || SWT_COLL_SCATTER == coll), chain = (SWT_ALG_RING == alg);
+    int blocks = (SWT_COLL_GATHER == coll || SWT_COLL_SCATTER == coll),
+        chain = (SWT_ALG_RING == alg);
     double unit = 1.0 / (double) nparts;
     int rc = SWT_OK;
 
@@ -227,7 +225,7 @@ static int swt_tm_measure(swt_tree_model_t *m, swt_alg_t alg, swt_coll_t coll,
         }
     }
     if (SWT_ERR_INVALID == rc) {
-        f->state = -1;   /* not offered */
+        f->state = -1; /* not offered */
         goto out;
     }
     if (blocks) {
@@ -321,8 +319,7 @@ static double swt_tm_step_time(const swt_tree_model_t *m, const swt_tree_stats_t
     if (0 == st->nmsgs) {
         return 0.0;
     }
-    t = swt_tm_latency(m, st, nparts) + st->max_link * n / par->beta
-        + par->gamma * st->reduced * n;
+    t = swt_tm_latency(m, st, nparts) + st->max_link * n / par->beta + par->gamma * st->reduced * n;
     lo = swt_tm_floor(m, st);
     return (t > lo) ? t : lo;
 }
@@ -369,7 +366,7 @@ static long swt_tm_best_nsegs(const swt_tree_model_t *m, const swt_tm_form_t *f,
     fl = swt_tm_floor(m, st);
     a = (a < fl) ? fl : a;
     b = n * (st->max_link / par->beta + par->gamma * st->reduced);
-    smax = n / (double) nparts;   /* a segment of at least one byte per part */
+    smax = n / (double) nparts; /* a segment of at least one byte per part */
     if (smax > (double) ((1L << 29) - m->p)) {
         smax = (double) ((1L << 29) - m->p);
     }

@@ -68,17 +68,17 @@ long swt_tree_model_nsegs(swt_tree_model_t *model, swt_coll_t coll, const swt_tr
  * fractions of bytes / S.
  */
 typedef struct swt_tree_stats {
-    long nmsgs;           /* messages sent */
-    long max_hops;        /* physical hops of the longest */
-    long sum_hops;        /* physical hops of all */
-    double max_link;      /* most bytes on one directed link */
-    double link_bytes;    /* sum over links of the bytes each carries */
-    double wrap_bytes;    /* bytes through wrap-around links of the grid */
-    double class_bytes[SWT_LINK_NCLASSES];  /* a network of groups: the bytes all
-                                               its local, its upper links carry */
-    double reduced;       /* most bytes one rank reduces */
-    swt_link_t busiest;   /* the link of max_link (valid when nmsgs > 0) */
-    long busiest_link;    /* a network of groups: its directed link (swt_fabric.h) */
+    long nmsgs;                            /* messages sent */
+    long max_hops;                         /* physical hops of the longest */
+    long sum_hops;                         /* physical hops of all */
+    double max_link;                       /* most bytes on one directed link */
+    double link_bytes;                     /* sum over links of the bytes each carries */
+    double wrap_bytes;                     /* bytes through wrap-around links of the grid */
+    double class_bytes[SWT_LINK_NCLASSES]; /* a network of groups: the bytes all
+                                              its local, its upper links carry */
+    double reduced;                        /* most bytes one rank reduces */
+    swt_link_t busiest;                    /* the link of max_link (valid when nmsgs > 0) */
+    long busiest_link; /* a network of groups: its directed link (swt_fabric.h) */
 } swt_tree_stats_t;
 
 /* Steps of a form (a chain: 1, its busiest step); -1 when not offered. */

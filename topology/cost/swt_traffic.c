@@ -10,8 +10,8 @@
 #include <string.h>
 
 /* Appends a step of phase i (or the ring's, phase -1) from its stats. */
-static void swt_traffic_push(swt_traffic_t *tr, int phase, int s, int ag, long repeat,
-                             double m, const swt_phase_stats_t *st)
+static void swt_traffic_push(swt_traffic_t *tr, int phase, int s, int ag, long repeat, double m,
+                             const swt_phase_stats_t *st)
 {
     swt_traffic_step_t *ts = &tr->steps[tr->nsteps++];
 
@@ -63,16 +63,15 @@ static int swt_traffic_phase(swt_net_t *net, swt_alg_t alg, int nparts, int i,
     return rc;
 }
 
-int swt_traffic_create(swt_net_t *net, swt_alg_t alg, swt_kind_t kind, int nparts,
-                       double bytes, swt_traffic_t **out)
+int swt_traffic_create(swt_net_t *net, swt_alg_t alg, swt_kind_t kind, int nparts, double bytes,
+                       swt_traffic_t **out)
 {
     int np = swt_net_nphases(net), rc = SWT_OK, ncore = 0;
     swt_traffic_t *tr;
     swt_phase_stats_t *st;
     char *done;
 
-    if (NULL == out || nparts < 1 || bytes < 0.0
-        || (SWT_ALG_RING == alg && SWT_KIND_BO != kind)) {
+    if (NULL == out || nparts < 1 || bytes < 0.0 || (SWT_ALG_RING == alg && SWT_KIND_BO != kind)) {
         return SWT_ERR_INVALID;
     }
     tr = calloc(1, sizeof(*tr));

@@ -22,22 +22,22 @@
 #include "swt_route.h"
 
 typedef struct swt_traffic_step {
-    int phase;          /* index of swt_route.h's phases; -1: a ring step */
-    int s;              /* core step; -1 for folds, unfolds and the ring */
-    int ag;             /* 1: allgather (or unfold): nothing reduced */
-    long repeat;        /* times the step runs (the ring: p - 1), else 1 */
-    double msg_bytes;   /* bytes of one message (one part's) */
-    long nmsgs;         /* messages of all ranks and parts */
-    double bytes[SWT_LINK_NCLASSES];   /* over all links of the class, once */
-    double busiest;     /* bytes on the busiest link (swt_route.h wload) */
-    long busiest_link;  /* that link on a network of groups; -1 on a grid */
+    int phase;                       /* index of swt_route.h's phases; -1: a ring step */
+    int s;                           /* core step; -1 for folds, unfolds and the ring */
+    int ag;                          /* 1: allgather (or unfold): nothing reduced */
+    long repeat;                     /* times the step runs (the ring: p - 1), else 1 */
+    double msg_bytes;                /* bytes of one message (one part's) */
+    long nmsgs;                      /* messages of all ranks and parts */
+    double bytes[SWT_LINK_NCLASSES]; /* over all links of the class, once */
+    double busiest;                  /* bytes on the busiest link (swt_route.h wload) */
+    long busiest_link;               /* that link on a network of groups; -1 on a grid */
 } swt_traffic_step_t;
 
 typedef struct swt_traffic {
     int nsteps;
     swt_traffic_step_t *steps;
-    double total[SWT_LINK_NCLASSES];   /* over every step, repeats counted */
-    double busiest;                    /* sum of the steps' busiest links */
+    double total[SWT_LINK_NCLASSES]; /* over every step, repeats counted */
+    double busiest;                  /* sum of the steps' busiest links */
 } swt_traffic_t;
 
 /*
@@ -45,8 +45,8 @@ typedef struct swt_traffic {
  * allreduce of bytes per rank on net's topology. RING: SWT_KIND_BO only.
  * Errors: SWT_ERR_INVALID, SWT_ERR_NOMEM.
  */
-int swt_traffic_create(swt_net_t *net, swt_alg_t alg, swt_kind_t kind, int nparts,
-                       double bytes, swt_traffic_t **out);
+int swt_traffic_create(swt_net_t *net, swt_alg_t alg, swt_kind_t kind, int nparts, double bytes,
+                       swt_traffic_t **out);
 void swt_traffic_destroy(swt_traffic_t *tr);
 
 #endif

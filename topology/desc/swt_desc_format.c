@@ -23,11 +23,10 @@ typedef struct out {
     char *buf;
     size_t len;
     size_t used;
-    size_t bol;       /* used where the current statement's line began */
+    size_t bol; /* used where the current statement's line began */
 } out_t;
 
-__attribute__((format(printf, 2, 3)))
-static void put(out_t *o, const char *fmt, ...)
+__attribute__((format(printf, 2, 3))) static void put(out_t *o, const char *fmt, ...)
 {
     va_list ap;
     int n;
@@ -52,8 +51,8 @@ static void put_runs(out_t *o, const long *lv, const int *iv, long n, int descen
 {
     for (long i = 0; i < n;) {
         long j = i, step = 0, next = i + 1 < n ? run_at(lv, iv, i + 1) : 0;
-        if (i + 1 < n && (next == run_at(lv, iv, i) + 1
-                          || (descending && next == run_at(lv, iv, i) - 1))) {
+        if (i + 1 < n
+            && (next == run_at(lv, iv, i) + 1 || (descending && next == run_at(lv, iv, i) - 1))) {
             step = next - run_at(lv, iv, i);
             while (j + 1 < n && run_at(lv, iv, j + 1) == run_at(lv, iv, j) + step) {
                 ++j;
@@ -189,9 +188,7 @@ static void put_grid(out_t *o, const swt_topo_t *t)
             put(o, "\n");
         }
         break;
-    case SWT_MAP_ROW_MAJOR:
-        put(o, "map row-major\n");
-        break;
+    case SWT_MAP_ROW_MAJOR: put(o, "map row-major\n"); break;
     case SWT_MAP_TILES:
         put_head(o, "map tiles");
         for (long p = 0; p < t->size; ++p) {
@@ -219,8 +216,9 @@ int swt_topo_format(const swt_topo_t *topo, char *buf, size_t len)
     put_shape(&o, &topo->logical);
     put(&o, "\n");
     if (NULL != topo->fabric) {
-        o.used += (size_t) swt_desc_fabric_format(topo->fabric, o.used < o.len ? o.buf + o.used
-                                                  : NULL, o.used < o.len ? o.len - o.used : 0);
+        o.used += (size_t) swt_desc_fabric_format(topo->fabric,
+                                                  o.used < o.len ? o.buf + o.used : NULL,
+                                                  o.used < o.len ? o.len - o.used : 0);
     }
     if (topo->has_grid) {
         put_grid(&o, topo);
@@ -236,7 +234,7 @@ int swt_topo_format(const swt_topo_t *topo, char *buf, size_t len)
     for (int i = 0; i < 6; ++i) {
         char num[64];
         if (i >= 4 && 0.0 == v[i]) {
-            continue;   /* o and cores only when set: older descriptions print as before */
+            continue; /* o and cores only when set: older descriptions print as before */
         }
         swt_topo_print_double(num, sizeof(num), v[i]);
         put(&o, " %s=%s", keys[i], num);

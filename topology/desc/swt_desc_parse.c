@@ -35,18 +35,18 @@ static const stmt_t *find(const pstate_t *ps, int kw)
     return NULL;
 }
 
-static int need_args(pstate_t *ps, const stmt_t *st, int min, int max,
-                     const char *expected)
+static int need_args(pstate_t *ps, const stmt_t *st, int min, int max, const char *expected)
 {
     if (st->ntok < min) {
-        return PERR(ps, st->line, st->endcol, "'%s' expects %s",
-                    swt_desc_kw_names[st->kw], expected);
+        return PERR(ps, st->line, st->endcol, "'%s' expects %s", swt_desc_kw_names[st->kw],
+                    expected);
     }
     if (max >= 0 && st->ntok > max) {
-        return PERR(ps, st->line, st->tok[max].col, "unexpected '%.*s' after "
-                    "'%s': expected %s", st->tok[max].len > 32 ? 32
-                    : st->tok[max].len, st->tok[max].s, swt_desc_kw_names[st->kw],
-                    expected);
+        return PERR(ps, st->line, st->tok[max].col,
+                    "unexpected '%.*s' after "
+                    "'%s': expected %s",
+                    st->tok[max].len > 32 ? 32 : st->tok[max].len, st->tok[max].s,
+                    swt_desc_kw_names[st->kw], expected);
     }
     return SWT_OK;
 }
@@ -58,8 +58,10 @@ static int do_name(pstate_t *ps, const stmt_t *st)
         return err;
     }
     if (st->tok[0].len >= SWT_TOPO_NAME_LEN) {
-        return PERR(ps, st->line, st->tok[0].col, "name too long: at most %d "
-                    "characters", SWT_TOPO_NAME_LEN - 1);
+        return PERR(ps, st->line, st->tok[0].col,
+                    "name too long: at most %d "
+                    "characters",
+                    SWT_TOPO_NAME_LEN - 1);
     }
     memcpy(ps->t->name, st->tok[0].s, st->tok[0].len);
     ps->t->name[st->tok[0].len] = '\0';
@@ -71,13 +73,13 @@ static int do_logical(pstate_t *ps, const stmt_t *st)
     int err;
 
     if (NULL == st && NULL != ps->t->fabric) {
-        return swt_desc_fabric_logical(ps, NULL);   /* the ring of its ranks */
+        return swt_desc_fabric_logical(ps, NULL); /* the ring of its ranks */
     }
     if (NULL == st) {
         return PERR(ps, 0 == ps->nstmts ? 0 : ps->lastline, 0,
                     "%s: expected a 'logical' statement (the torus shape, "
-                    "such as 'logical 8x8')", 0 == ps->nstmts
-                    ? "empty description" : "no logical shape");
+                    "such as 'logical 8x8')",
+                    0 == ps->nstmts ? "empty description" : "no logical shape");
     }
     err = need_args(ps, st, 1, 1, "a shape such as 8x8");
     if (SWT_OK != err) {
@@ -100,7 +102,8 @@ static int do_grid(pstate_t *ps, const stmt_t *st)
         t->grid = t->logical;
         return SWT_OK;
     }
-    err = need_args(ps, st, 1, 2, "a size such as 10x12, then optionally "
+    err = need_args(ps, st, 1, 2,
+                    "a size such as 10x12, then optionally "
                     "wrap=1,1");
     if (SWT_OK != err) {
         return err;
@@ -118,23 +121,25 @@ static int do_grid(pstate_t *ps, const stmt_t *st)
         const tok_t *w = &st->tok[1];
         int d = 0;
         if (w->len < 5 || 0 != strncmp(w->s, "wrap=", 5)) {
-            return PERR(ps, st->line, w->col, "expected wrap=W,W,... (one 0 "
+            return PERR(ps, st->line, w->col,
+                        "expected wrap=W,W,... (one 0 "
                         "or 1 per grid dimension)");
         }
         for (int i = 5; i <= w->len; i += 2, ++d) {
-            if (d == t->grid.ndims || i == w->len
-                || ('0' != w->s[i] && '1' != w->s[i])
+            if (d == t->grid.ndims || i == w->len || ('0' != w->s[i] && '1' != w->s[i])
                 || (i + 1 < w->len && ',' != w->s[i + 1])) {
                 return PERR(ps, st->line, w->col + (i < w->len ? i : 5),
                             "expected wrap=W,W,... with one 0 or 1 per grid "
-                            "dimension (%d)", t->grid.ndims);
+                            "dimension (%d)",
+                            t->grid.ndims);
             }
             t->wrap[d] = w->s[i] - '0';
         }
         if (d != t->grid.ndims) {
-            return PERR(ps, st->line, w->col, "wrap gives %d value%s: expected "
-                        "one per grid dimension (%d)", d, 1 == d ? "" : "s",
-                        t->grid.ndims);
+            return PERR(ps, st->line, w->col,
+                        "wrap gives %d value%s: expected "
+                        "one per grid dimension (%d)",
+                        d, 1 == d ? "" : "s", t->grid.ndims);
         }
     }
     t->tile_kind = calloc((size_t) t->ntiles, 1);
@@ -153,8 +158,7 @@ static int do_grid(pstate_t *ps, const stmt_t *st)
 static int kind_index(swt_topo_t *t, const char *s, int len, int add)
 {
     for (int k = 0; k < t->nkinds; ++k) {
-        if ((size_t) len == strlen(t->kinds[k])
-            && 0 == strncmp(t->kinds[k], s, len)) {
+        if ((size_t) len == strlen(t->kinds[k]) && 0 == strncmp(t->kinds[k], s, len)) {
             return k;
         }
     }
@@ -177,9 +181,10 @@ static int set_kind(pstate_t *ps, int line, int col, long tile, void *arg)
     if (0 != ps->tile_line[tile]) {
         char where[64];
         swt_desc_tile_str(ps->t, tile, where, sizeof(where));
-        return PERR(ps, line, col, "tile %s already has kind %s (line %d): "
-                    "tiles may not overlap", where,
-                    ps->t->kinds[ps->t->tile_kind[tile]], ps->tile_line[tile]);
+        return PERR(ps, line, col,
+                    "tile %s already has kind %s (line %d): "
+                    "tiles may not overlap",
+                    where, ps->t->kinds[ps->t->tile_kind[tile]], ps->tile_line[tile]);
     }
     ps->t->tile_kind[tile] = (unsigned char) ka->kind;
     ps->tile_line[tile] = ka->line;
@@ -189,14 +194,17 @@ static int set_kind(pstate_t *ps, int line, int col, long tile, void *arg)
 static int check_label(pstate_t *ps, int line, const tok_t *t)
 {
     if (t->len >= SWT_TOPO_KIND_LEN) {
-        return PERR(ps, line, t->col, "kind name too long: at most %d "
-                    "characters", SWT_TOPO_KIND_LEN - 1);
+        return PERR(ps, line, t->col,
+                    "kind name too long: at most %d "
+                    "characters",
+                    SWT_TOPO_KIND_LEN - 1);
     }
     for (int i = 0; i < t->len; ++i) {
         char c = t->s[i];
-        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
-              || (c >= '0' && c <= '9') || '_' == c || '-' == c)) {
-            return PERR(ps, line, t->col + i, "kind names use letters, "
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || '_' == c
+              || '-' == c)) {
+            return PERR(ps, line, t->col + i,
+                        "kind names use letters, "
                         "digits, '_' and '-'");
         }
     }
@@ -216,10 +224,12 @@ static int do_kinds(pstate_t *ps)
             continue;
         }
         if (!t->has_grid) {
-            return PERR(ps, st->line, 1, "'kind' needs a 'grid' statement: "
+            return PERR(ps, st->line, 1,
+                        "'kind' needs a 'grid' statement: "
                         "tiles are grid positions");
         }
-        err = need_args(ps, st, 2, -1, "a kind name and tiles such as 0,3 "
+        err = need_args(ps, st, 2, -1,
+                        "a kind name and tiles such as 0,3 "
                         "1-4,0 5,* or 'rest'");
         if (SWT_OK == err) {
             err = check_label(ps, st->line, &st->tok[0]);
@@ -230,16 +240,21 @@ static int do_kinds(pstate_t *ps)
         ka.kind = kind_index(t, st->tok[0].s, st->tok[0].len, 1);
         ka.line = st->line;
         if (ka.kind < 0) {
-            return PERR(ps, st->line, st->tok[0].col, "too many kinds: at "
-                        "most %d", SWT_TOPO_MAX_KINDS);
+            return PERR(ps, st->line, st->tok[0].col,
+                        "too many kinds: at "
+                        "most %d",
+                        SWT_TOPO_MAX_KINDS);
         }
         if (swt_desc_tok_is(&st->tok[1], "rest")) {
             if (NULL != rest) {
-                return PERR(ps, st->line, st->tok[1].col, "'rest' already "
-                            "given at line %d", rest->line);
+                return PERR(ps, st->line, st->tok[1].col,
+                            "'rest' already "
+                            "given at line %d",
+                            rest->line);
             }
             if (st->ntok > 2) {
-                return PERR(ps, st->line, st->tok[2].col, "'rest' stands "
+                return PERR(ps, st->line, st->tok[2].col,
+                            "'rest' stands "
                             "alone: expected the end of the line");
             }
             rest = st;
@@ -266,11 +281,12 @@ static int do_kinds(pstate_t *ps)
         if (NULL == rest) {
             char where[64];
             swt_desc_tile_str(t, i, where, sizeof(where));
-            return PERR(ps, ps->lastline, 0, "tile %s has no kind: expected "
-                        "it in a 'kind' statement, or 'kind NAME rest'", where);
+            return PERR(ps, ps->lastline, 0,
+                        "tile %s has no kind: expected "
+                        "it in a 'kind' statement, or 'kind NAME rest'",
+                        where);
         }
-        t->tile_kind[i] = (unsigned char) kind_index(t, rest->tok[0].s,
-                                                     rest->tok[0].len, 0);
+        t->tile_kind[i] = (unsigned char) kind_index(t, rest->tok[0].s, rest->tok[0].len, 0);
         ps->tile_line[i] = rest->line;
     }
     return SWT_OK;
@@ -291,7 +307,8 @@ static int do_usable(pstate_t *ps, const stmt_t *st)
     if (!t->has_grid) {
         return PERR(ps, st->line, 1, "'usable' needs a 'grid' statement");
     }
-    int err = need_args(ps, st, 1, -1, "the kinds of tile that host logical "
+    int err = need_args(ps, st, 1, -1,
+                        "the kinds of tile that host logical "
                         "positions, such as 'usable tensix'");
     if (SWT_OK != err) {
         return err;
@@ -299,13 +316,14 @@ static int do_usable(pstate_t *ps, const stmt_t *st)
     for (int i = 0; i < st->ntok; ++i) {
         int k = kind_index(t, st->tok[i].s, st->tok[i].len, 0);
         if (k < 0) {
-            return PERR(ps, st->line, st->tok[i].col, "unknown kind '%.*s': "
+            return PERR(ps, st->line, st->tok[i].col,
+                        "unknown kind '%.*s': "
                         "expected a kind given by a 'kind' statement",
-                        st->tok[i].len > 32 ? 32 : st->tok[i].len,
-                        st->tok[i].s);
+                        st->tok[i].len > 32 ? 32 : st->tok[i].len, st->tok[i].s);
         }
         if (k == hv) {
-            return PERR(ps, st->line, st->tok[i].col, "harvested tiles cannot "
+            return PERR(ps, st->line, st->tok[i].col,
+                        "harvested tiles cannot "
                         "be usable");
         }
         t->usable |= 1ULL << k;
@@ -344,8 +362,7 @@ static int harvest_line(pstate_t *ps, int line, int col, long v, void *arg)
 
     if (v >= t->grid.dims[ha->axis]) {
         return PERR(ps, line, col, "%s %ld outside the grid: expected 0..%d",
-                    swt_desc_axis_word(ha->axis, t->grid.ndims), v,
-                    t->grid.dims[ha->axis] - 1);
+                    swt_desc_axis_word(ha->axis, t->grid.ndims), v, t->grid.dims[ha->axis] - 1);
     }
     /* a line is visited once: listed again, it has no usable tile left */
     for (int d = 0; d < t->grid.ndims; ++d) {
@@ -373,7 +390,8 @@ static int do_harvest(pstate_t *ps, const stmt_t *st)
     if (!t->has_grid) {
         return PERR(ps, st->line, 1, "'harvest' needs a 'grid' statement");
     }
-    err = need_args(ps, st, 1, -1, "'none' or the harvested rows, such as "
+    err = need_args(ps, st, 1, -1,
+                    "'none' or the harvested rows, such as "
                     "'harvest 3' (or an axis first: 'harvest x 2')");
     if (SWT_OK != err) {
         return err;
@@ -383,9 +401,10 @@ static int do_harvest(pstate_t *ps, const stmt_t *st)
         ha.axis = swt_desc_axis(&st->tok[0]);
         first = 1;
         if (ha.axis >= t->grid.ndims) {
-            return PERR(ps, st->line, st->tok[0].col, "axis '%.*s' outside "
-                        "the grid: it has %d dimensions", st->tok[0].len,
-                        st->tok[0].s, t->grid.ndims);
+            return PERR(ps, st->line, st->tok[0].col,
+                        "axis '%.*s' outside "
+                        "the grid: it has %d dimensions",
+                        st->tok[0].len, st->tok[0].s, t->grid.ndims);
         }
         err = need_args(ps, st, 2, -1, "harvested indices after the axis");
         if (SWT_OK != err) {
@@ -397,19 +416,18 @@ static int do_harvest(pstate_t *ps, const stmt_t *st)
     }
     ha.kind = kind_index(t, "harvested", 9, 1);
     if (ha.kind < 0) {
-        return PERR(ps, st->line, 1, "too many kinds: at most %d",
-                    SWT_TOPO_MAX_KINDS);
+        return PERR(ps, st->line, 1, "too many kinds: at most %d", SWT_TOPO_MAX_KINDS);
     }
     t->usable &= ~(1ULL << ha.kind);
-    return swt_desc_walk_list(ps, st->line, st->tok + first, st->ntok - first,
-                     SWT_TOPO_MAX_TILES, 0, "an index", harvest_line, &ha);
+    return swt_desc_walk_list(ps, st->line, st->tok + first, st->ntok - first, SWT_TOPO_MAX_TILES,
+                              0, "an index", harvest_line, &ha);
 }
 
 typedef struct lines_arg {
     int d;
     int n;
     int *out;
-    char *seen;       /* [grid.dims[d]] */
+    char *seen; /* [grid.dims[d]] */
 } lines_arg_t;
 
 static int add_line(pstate_t *ps, int line, int col, long v, void *arg)
@@ -422,12 +440,14 @@ static int add_line(pstate_t *ps, int line, int col, long v, void *arg)
                     swt_desc_axis_word(la->d, t->grid.ndims), v, t->grid.dims[la->d] - 1);
     }
     if (la->seen[v]) {
-        return PERR(ps, line, col, "%s %ld listed twice",
-                    swt_desc_axis_word(la->d, t->grid.ndims), v);
+        return PERR(ps, line, col, "%s %ld listed twice", swt_desc_axis_word(la->d, t->grid.ndims),
+                    v);
     }
     if (la->n == t->logical.dims[la->d]) {
-        return PERR(ps, line, col, "too many values: logical dimension %d "
-                    "has %d", la->d, t->logical.dims[la->d]);
+        return PERR(ps, line, col,
+                    "too many values: logical dimension %d "
+                    "has %d",
+                    la->d, t->logical.dims[la->d]);
     }
     la->seen[v] = 1;
     la->out[la->n++] = (int) v;
@@ -457,9 +477,10 @@ static int auto_lines(pstate_t *ps, int line, int col, int d, int *out)
     }
     free(has);
     if (n < t->logical.dims[d]) {
-        return PERR(ps, line, col, "only %d %s values hold usable tiles: "
-                    "logical dimension %d needs %d", n,
-                    swt_desc_axis_word(d, t->grid.ndims), d, t->logical.dims[d]);
+        return PERR(ps, line, col,
+                    "only %d %s values hold usable tiles: "
+                    "logical dimension %d needs %d",
+                    n, swt_desc_axis_word(d, t->grid.ndims), d, t->logical.dims[d]);
     }
     return SWT_OK;
 }
@@ -471,13 +492,16 @@ static int place(pstate_t *ps, int line, int col, long pos, long tile)
 
     swt_desc_tile_str(t, tile, where, sizeof(where));
     if (!is_usable(t, tile)) {
-        return PERR(ps, line, col, "logical position %ld falls on tile %s of "
-                    "kind %s, which is not usable", pos, where,
-                    t->kinds[t->tile_kind[tile]]);
+        return PERR(ps, line, col,
+                    "logical position %ld falls on tile %s of "
+                    "kind %s, which is not usable",
+                    pos, where, t->kinds[t->tile_kind[tile]]);
     }
     if (t->tile_pos[tile] >= 0) {
-        return PERR(ps, line, col, "tile %s hosts logical positions %ld and "
-                    "%ld", where, t->tile_pos[tile], pos);
+        return PERR(ps, line, col,
+                    "tile %s hosts logical positions %ld and "
+                    "%ld",
+                    where, t->tile_pos[tile], pos);
     }
     t->tile_pos[tile] = pos;
     t->pos_tile[pos] = tile;
@@ -496,21 +520,21 @@ static int map_lines(pstate_t *ps, const stmt_t *axis_st[SWT_MAX_DIMS])
             return swt_desc_nomem(ps);
         }
         if (NULL == st || swt_desc_tok_is(&st->tok[1], "auto")) {
-            err = auto_lines(ps, st ? st->line : ps->lastline,
-                             st ? st->tok[1].col : 0, d, t->lines[d]);
+            err = auto_lines(ps, st ? st->line : ps->lastline, st ? st->tok[1].col : 0, d,
+                             t->lines[d]);
         } else {
-            lines_arg_t la = { d, 0, t->lines[d],
-                               calloc((size_t) t->grid.dims[d], 1) };
+            lines_arg_t la = { d, 0, t->lines[d], calloc((size_t) t->grid.dims[d], 1) };
             if (NULL == la.seen) {
                 return swt_desc_nomem(ps);
             }
-            err = swt_desc_walk_list(ps, st->line, st->tok + 1, st->ntok - 1,
-                            SWT_TOPO_MAX_TILES, 0, "an index", add_line, &la);
+            err = swt_desc_walk_list(ps, st->line, st->tok + 1, st->ntok - 1, SWT_TOPO_MAX_TILES, 0,
+                                     "an index", add_line, &la);
             free(la.seen);
             if (SWT_OK == err && la.n < t->logical.dims[d]) {
-                err = PERR(ps, st->line, st->tok[1].col, "%d value%s listed: "
-                           "logical dimension %d needs %d", la.n,
-                           1 == la.n ? "" : "s", d, t->logical.dims[d]);
+                err = PERR(ps, st->line, st->tok[1].col,
+                           "%d value%s listed: "
+                           "logical dimension %d needs %d",
+                           la.n, 1 == la.n ? "" : "s", d, t->logical.dims[d]);
             }
         }
         if (SWT_OK != err) {
@@ -526,8 +550,7 @@ static int map_lines(pstate_t *ps, const stmt_t *axis_st[SWT_MAX_DIMS])
         for (int d = t->grid.ndims - 1; d >= 0; --d) {
             st = axis_st[d] ? axis_st[d] : st;
         }
-        err = place(ps, st ? st->line : ps->lastline, 0, pos,
-                    swt_shape_pos(&t->grid, c));
+        err = place(ps, st ? st->line : ps->lastline, 0, pos, swt_shape_pos(&t->grid, c));
         if (SWT_OK != err) {
             return err;
         }
@@ -544,8 +567,10 @@ static int add_tile(pstate_t *ps, int line, int col, long tile, void *arg)
 {
     tiles_arg_t *ta = arg;
     if (ta->n == ps->t->size) {
-        return PERR(ps, line, col, "too many tiles: logical shape has %ld "
-                    "positions", ps->t->size);
+        return PERR(ps, line, col,
+                    "too many tiles: logical shape has %ld "
+                    "positions",
+                    ps->t->size);
     }
     return place(ps, line, col, ta->n++, tile);
 }
@@ -567,35 +592,39 @@ static int do_map(pstate_t *ps)
         if (!t->has_grid) {
             return PERR(ps, st->line, 1, "'map' needs a 'grid' statement");
         }
-        err = need_args(ps, st, 1, -1, "row-major, tiles TILE..., or an axis "
+        err = need_args(ps, st, 1, -1,
+                        "row-major, tiles TILE..., or an axis "
                         "and its indices ('map x 1-4,6-9', 'map y auto')");
         if (SWT_OK != err) {
             return err;
         }
         /* further 'map tiles' statements continue the list (the printer
            splits a long one so) */
-        if (NULL != whole && !(swt_desc_tok_is(&whole->tok[0], "tiles")
-                               && swt_desc_tok_is(&st->tok[0], "tiles"))) {
-            return PERR(ps, st->line, 1, "'map' already given at line %d",
-                        whole->line);
+        if (NULL != whole
+            && !(swt_desc_tok_is(&whole->tok[0], "tiles")
+                 && swt_desc_tok_is(&st->tok[0], "tiles"))) {
+            return PERR(ps, st->line, 1, "'map' already given at line %d", whole->line);
         }
         d = swt_desc_axis(&st->tok[0]);
         if (d >= 0) {
             if (t->logical.ndims != t->grid.ndims) {
-                return PERR(ps, st->line, st->tok[0].col, "per-axis 'map' "
+                return PERR(ps, st->line, st->tok[0].col,
+                            "per-axis 'map' "
                             "needs as many logical as grid dimensions (%d, "
                             "%d): use 'map row-major' or 'map tiles'",
                             t->logical.ndims, t->grid.ndims);
             }
             if (d >= t->grid.ndims) {
-                return PERR(ps, st->line, st->tok[0].col, "axis '%.*s' "
+                return PERR(ps, st->line, st->tok[0].col,
+                            "axis '%.*s' "
                             "outside the grid: it has %d dimensions",
                             st->tok[0].len, st->tok[0].s, t->grid.ndims);
             }
             if (NULL != axis_st[d]) {
-                return PERR(ps, st->line, st->tok[0].col, "'map %.*s' already "
-                            "given at line %d", st->tok[0].len, st->tok[0].s,
-                            axis_st[d]->line);
+                return PERR(ps, st->line, st->tok[0].col,
+                            "'map %.*s' already "
+                            "given at line %d",
+                            st->tok[0].len, st->tok[0].s, axis_st[d]->line);
             }
             err = need_args(ps, st, 2, -1, "indices after the axis, or auto");
             if (SWT_OK == err && swt_desc_tok_is(&st->tok[1], "auto")) {
@@ -607,17 +636,16 @@ static int do_map(pstate_t *ps)
             axis_st[d] = st;
             continue;
         }
-        if (!swt_desc_tok_is(&st->tok[0], "row-major")
-            && !swt_desc_tok_is(&st->tok[0], "tiles")) {
-            return PERR(ps, st->line, st->tok[0].col, "unknown map '%.*s': "
+        if (!swt_desc_tok_is(&st->tok[0], "row-major") && !swt_desc_tok_is(&st->tok[0], "tiles")) {
+            return PERR(ps, st->line, st->tok[0].col,
+                        "unknown map '%.*s': "
                         "expected row-major, tiles, or an axis (x, y, z, "
-                        "d0..d7)", st->tok[0].len > 32 ? 32 : st->tok[0].len,
-                        st->tok[0].s);
+                        "d0..d7)",
+                        st->tok[0].len > 32 ? 32 : st->tok[0].len, st->tok[0].s);
         }
         for (int d2 = 0; d2 < SWT_MAX_DIMS; ++d2) {
             if (NULL != axis_st[d2]) {
-                return PERR(ps, st->line, 1, "'map' already given at line %d",
-                            axis_st[d2]->line);
+                return PERR(ps, st->line, 1, "'map' already given at line %d", axis_st[d2]->line);
             }
         }
         whole = (NULL == whole) ? st : whole;
@@ -629,7 +657,8 @@ static int do_map(pstate_t *ps)
         usable += is_usable(t, i);
     }
     if (usable < t->size) {
-        return PERR(ps, find(ps, KW_LOGICAL)->line, 0, "logical shape has %ld "
+        return PERR(ps, find(ps, KW_LOGICAL)->line, 0,
+                    "logical shape has %ld "
                     "positions but the grid has only %ld usable tiles",
                     t->size, usable);
     }
@@ -650,7 +679,8 @@ static int do_map(pstate_t *ps)
     if (NULL == whole || swt_desc_tok_is(&whole->tok[0], "row-major")) {
         long pos = 0;
         if (NULL != whole && whole->ntok > 1) {
-            return PERR(ps, whole->line, whole->tok[1].col, "'map row-major' "
+            return PERR(ps, whole->line, whole->tok[1].col,
+                        "'map row-major' "
                         "stands alone: expected the end of the line");
         }
         t->map = SWT_MAP_ROW_MAJOR;
@@ -667,14 +697,13 @@ static int do_map(pstate_t *ps)
     for (size_t i = 0; i < ps->nstmts; ++i) {
         const stmt_t *st = &ps->stmts[i];
         if (KW_MAP != st->kw) {
-            continue;   /* every 'map' here is 'map tiles' */
+            continue; /* every 'map' here is 'map tiles' */
         }
         for (int k = 1; k < st->ntok; ++k) {
             box_t b;
             err = swt_desc_box(ps, st->line, &st->tok[k], &b);
             if (SWT_OK == err) {
-                err = swt_desc_walk_box(ps, st->line, st->tok[k].col, &b, add_tile,
-                               &ta);
+                err = swt_desc_walk_box(ps, st->line, st->tok[k].col, &b, add_tile, &ta);
             }
             if (SWT_OK != err) {
                 return err;
@@ -683,8 +712,10 @@ static int do_map(pstate_t *ps)
         whole = st;
     }
     if (ta.n < t->size) {
-        return PERR(ps, whole->line, whole->endcol, "%ld tiles listed: "
-                    "logical shape has %ld positions", ta.n, t->size);
+        return PERR(ps, whole->line, whole->endcol,
+                    "%ld tiles listed: "
+                    "logical shape has %ld positions",
+                    ta.n, t->size);
     }
     return SWT_OK;
 }
@@ -699,16 +730,22 @@ static int add_rank(pstate_t *ps, int line, int col, long v, void *arg)
     swt_topo_t *t = ps->t;
 
     if (v >= t->size) {
-        return PERR(ps, line, col, "position %ld outside the logical shape: "
-                    "expected 0..%ld", v, t->size - 1);
+        return PERR(ps, line, col,
+                    "position %ld outside the logical shape: "
+                    "expected 0..%ld",
+                    v, t->size - 1);
     }
     if (oa->n == t->size) {
-        return PERR(ps, line, col, "more than %ld positions listed: one per "
-                    "rank", t->size);
+        return PERR(ps, line, col,
+                    "more than %ld positions listed: one per "
+                    "rank",
+                    t->size);
     }
     if (t->pos_rank[v] >= 0) {
-        return PERR(ps, line, col, "position %ld listed twice (ranks %ld and "
-                    "%ld)", v, t->pos_rank[v], oa->n);
+        return PERR(ps, line, col,
+                    "position %ld listed twice (ranks %ld and "
+                    "%ld)",
+                    v, t->pos_rank[v], oa->n);
     }
     t->pos_rank[v] = oa->n;
     t->rank_pos[oa->n++] = v;
@@ -724,7 +761,8 @@ static int do_order(pstate_t *ps, const stmt_t *st)
     if (NULL == st) {
         return SWT_OK;
     }
-    err = need_args(ps, st, 1, -1, "row-major or the logical position of "
+    err = need_args(ps, st, 1, -1,
+                    "row-major or the logical position of "
                     "each rank in turn, such as 0-7 15-8");
     if (SWT_OK != err) {
         return err;
@@ -733,8 +771,10 @@ static int do_order(pstate_t *ps, const stmt_t *st)
         return need_args(ps, st, 1, 1, "nothing after 'row-major'");
     }
     if (t->size > SWT_TOPO_MAX_TILES) {
-        return PERR(ps, st->line, st->tok[0].col, "an explicit order is "
-                    "limited to %ld positions", (long) SWT_TOPO_MAX_TILES);
+        return PERR(ps, st->line, st->tok[0].col,
+                    "an explicit order is "
+                    "limited to %ld positions",
+                    (long) SWT_TOPO_MAX_TILES);
     }
     t->rank_pos = malloc((size_t) t->size * sizeof(long));
     t->pos_rank = malloc((size_t) t->size * sizeof(long));
@@ -744,11 +784,13 @@ static int do_order(pstate_t *ps, const stmt_t *st)
     for (long i = 0; i < t->size; ++i) {
         t->pos_rank[i] = -1;
     }
-    err = swt_desc_walk_list(ps, st->line, st->tok, st->ntok, SWT_TOPO_MAX_TILES, 1,
-                    "a position", add_rank, &oa);
+    err = swt_desc_walk_list(ps, st->line, st->tok, st->ntok, SWT_TOPO_MAX_TILES, 1, "a position",
+                             add_rank, &oa);
     if (SWT_OK == err && oa.n < t->size) {
-        err = PERR(ps, st->line, st->endcol, "%ld positions listed: expected "
-                   "one per rank, %ld", oa.n, t->size);
+        err = PERR(ps, st->line, st->endcol,
+                   "%ld positions listed: expected "
+                   "one per rank, %ld",
+                   oa.n, t->size);
     }
     return err;
 }
@@ -775,7 +817,8 @@ static int do_cost(pstate_t *ps, const stmt_t *st)
     vals[3] = &ps->t->cost.gamma;
     vals[4] = &ps->t->cost.o;
     vals[5] = &ps->t->cost.cores;
-    err = need_args(ps, st, 1, -1, "KEY=VALUE pairs (alpha, tau, o in s; beta "
+    err = need_args(ps, st, 1, -1,
+                    "KEY=VALUE pairs (alpha, tau, o in s; beta "
                     "in bytes/s; gamma in s/byte; cores a number)");
     if (SWT_OK != err) {
         return err;
@@ -794,7 +837,8 @@ static int do_cost(pstate_t *ps, const stmt_t *st)
             }
         }
         if (NKEYS == k || eq == t->len) {
-            return PERR(ps, st->line, t->col, "expected alpha=, tau=, beta=, "
+            return PERR(ps, st->line, t->col,
+                        "expected alpha=, tau=, beta=, "
                         "gamma=, o= or cores= followed by a number");
         }
         if (seen[k]) {
@@ -802,8 +846,10 @@ static int do_cost(pstate_t *ps, const stmt_t *st)
         }
         seen[k] = 1;
         if (t->len - eq - 1 >= (int) sizeof(buf) || eq + 1 == t->len) {
-            return PERR(ps, st->line, t->col + eq + 1, "expected a number "
-                        "such as 9e-9 for %s", keys[k]);
+            return PERR(ps, st->line, t->col + eq + 1,
+                        "expected a number "
+                        "such as 9e-9 for %s",
+                        keys[k]);
         }
         memcpy(buf, t->s + eq + 1, t->len - eq - 1);
         buf[t->len - eq - 1] = '\0';
@@ -811,8 +857,10 @@ static int do_cost(pstate_t *ps, const stmt_t *st)
         v = swt_topo_strtod(buf, &end);
         if ('\0' != *end || end == buf || 0 != errno || !isfinite(v) || v < 0
             || (BETA == k && v <= 0)) {
-            return PERR(ps, st->line, t->col + eq + 1, "expected a finite "
-                        "number %s 0 for %s", BETA == k ? ">" : ">=", keys[k]);
+            return PERR(ps, st->line, t->col + eq + 1,
+                        "expected a finite "
+                        "number %s 0 for %s",
+                        BETA == k ? ">" : ">=", keys[k]);
         }
         *vals[k] = v;
     }
@@ -830,8 +878,10 @@ static int do_lo_max(pstate_t *ps, const stmt_t *st, const stmt_t *first)
     int err;
 
     if (NULL != first) {
-        return PERR(ps, st->line, 1, "duplicate 'decide lo_max_bytes' statement (first at "
-                    "line %d)", first->line);
+        return PERR(ps, st->line, 1,
+                    "duplicate 'decide lo_max_bytes' statement (first at "
+                    "line %d)",
+                    first->line);
     }
     err = need_args(ps, st, 1, 1, "lo_max_bytes=BYTES");
     if (SWT_OK != err) {
@@ -843,7 +893,8 @@ static int do_lo_max(pstate_t *ps, const stmt_t *st, const stmt_t *first)
     /* a sign, a point or an exponent: named from the value's first column */
     for (int i = klen; i < t->len; ++i) {
         if (t->s[i] < '0' || t->s[i] > '9') {
-            return PERR(ps, st->line, t->col + klen, "expected a whole number of "
+            return PERR(ps, st->line, t->col + klen,
+                        "expected a whole number of "
                         "bytes from 0 to 2^50 for lo_max_bytes");
         }
     }
@@ -882,7 +933,7 @@ static int do_decide(pstate_t *ps)
         }
         err = swt_table_stmt(ps->t->table, st);
         if (SWT_ERR_INVALID == err) {
-            err = SWT_OK;   /* left out, with its warning */
+            err = SWT_OK; /* left out, with its warning */
         } else if (SWT_ERR_NOMEM == err) {
             return swt_desc_nomem(ps);
         }
@@ -890,8 +941,7 @@ static int do_decide(pstate_t *ps)
     return err;
 }
 
-int swt_desc_parse(const char *text, const char *origin, swt_topo_t **topo,
-                   swt_diag_t *diag)
+int swt_desc_parse(const char *text, const char *origin, swt_topo_t **topo, swt_diag_t *diag)
 {
     pstate_t ps;
     int err;
@@ -900,8 +950,7 @@ int swt_desc_parse(const char *text, const char *origin, swt_topo_t **topo,
     ps.origin = origin ? origin : "<string>";
     ps.diag = diag;
     if (NULL == text || NULL == topo) {
-        return swt_diag_set(diag, SWT_ERR_INVALID, ps.origin, 0, 0,
-                            "no text to parse");
+        return swt_diag_set(diag, SWT_ERR_INVALID, ps.origin, 0, 0, "no text to parse");
     }
     *topo = NULL;
     ps.t = swt_topo_alloc();
@@ -914,7 +963,7 @@ int swt_desc_parse(const char *text, const char *origin, swt_topo_t **topo,
         err = do_name(&ps, find(&ps, KW_NAME));
     }
     if (SWT_OK == err) {
-        err = swt_desc_fabric(&ps);   /* dragonfly, fattree, pairs, slots, place */
+        err = swt_desc_fabric(&ps); /* dragonfly, fattree, pairs, slots, place */
     }
     if (SWT_OK == err) {
         err = do_logical(&ps, find(&ps, KW_LOGICAL));

@@ -22,7 +22,8 @@ int swt_desc_box(pstate_t *ps, int line, const tok_t *t, box_t *box)
             ++j;
         }
         if (d == g->ndims) {
-            return PERR(ps, line, t->col, "tile '%.*s' has too many "
+            return PERR(ps, line, t->col,
+                        "tile '%.*s' has too many "
                         "coordinates: expected %d separated by ','",
                         t->len > 32 ? 32 : t->len, t->s, g->ndims);
         }
@@ -30,15 +31,16 @@ int swt_desc_box(pstate_t *ps, int line, const tok_t *t, box_t *box)
             lo = 0;
             hi = g->dims[d] - 1;
         } else {
-            err = swt_desc_range(ps, line, t->col + i, t->s + i, j - i,
-                              SWT_TOPO_MAX_TILES, 0, "a coordinate", &lo, &hi);
+            err = swt_desc_range(ps, line, t->col + i, t->s + i, j - i, SWT_TOPO_MAX_TILES, 0,
+                                 "a coordinate", &lo, &hi);
             if (SWT_OK != err) {
                 return err;
             }
             if (hi >= g->dims[d]) {
-                return PERR(ps, line, t->col + i, "%s %ld outside the grid: "
-                            "expected 0..%d", swt_desc_axis_word(d, g->ndims), hi,
-                            g->dims[d] - 1);
+                return PERR(ps, line, t->col + i,
+                            "%s %ld outside the grid: "
+                            "expected 0..%d",
+                            swt_desc_axis_word(d, g->ndims), hi, g->dims[d] - 1);
             }
         }
         box->lo[d] = (int) lo;
@@ -46,16 +48,15 @@ int swt_desc_box(pstate_t *ps, int line, const tok_t *t, box_t *box)
         i = j + 1;
     }
     if (d != g->ndims) {
-        return PERR(ps, line, t->col, "tile '%.*s' has %d coordinate%s: "
-                    "expected %d separated by ','", t->len > 32 ? 32 : t->len,
-                    t->s, d, 1 == d ? "" : "s", g->ndims);
+        return PERR(ps, line, t->col,
+                    "tile '%.*s' has %d coordinate%s: "
+                    "expected %d separated by ','",
+                    t->len > 32 ? 32 : t->len, t->s, d, 1 == d ? "" : "s", g->ndims);
     }
     return SWT_OK;
 }
 
-
-int swt_desc_walk_box(pstate_t *ps, int line, int col, const box_t *b,
-                    tile_fn fn, void *arg)
+int swt_desc_walk_box(pstate_t *ps, int line, int col, const box_t *b, tile_fn fn, void *arg)
 {
     int c[SWT_MAX_DIMS];
     const swt_shape_t *g = &ps->t->grid;
@@ -84,7 +85,6 @@ void swt_desc_tile_str(const swt_topo_t *t, long tile, char *buf, size_t len)
     swt_shape_coords(&t->grid, tile, c);
     buf[0] = '\0';
     for (int d = 0; d < t->grid.ndims && used < len; ++d) {
-        used += (size_t) snprintf(buf + used, len - used, "%s%d", d ? "," : "",
-                                  c[d]);
+        used += (size_t) snprintf(buf + used, len - used, "%s%d", d ? "," : "", c[d]);
     }
 }

@@ -42,8 +42,7 @@ static const stmt_t *fabric_find(const pstate_t *ps, int kw)
 
 static const char *fabric_kw(const stmt_t *st)
 {
-    return (st->kw >= KW_COUNT) ? swt_desc_kw_fabric[st->kw - KW_COUNT]
-                                : swt_desc_kw_names[st->kw];
+    return (st->kw >= KW_COUNT) ? swt_desc_kw_fabric[st->kw - KW_COUNT] : swt_desc_kw_names[st->kw];
 }
 
 /* Between min and max arguments (max < 0: no limit). */
@@ -67,7 +66,8 @@ static int fabric_rate(pstate_t *ps, int line, int col, const char *s, int len, 
     double v;
 
     if (len <= 0 || len >= (int) sizeof(buf)) {
-        return PERR(ps, line, col, "expected a rate such as 0.5 (an upper link's rate over "
+        return PERR(ps, line, col,
+                    "expected a rate such as 0.5 (an upper link's rate over "
                     "a local link's)");
     }
     memcpy(buf, s, (size_t) len);
@@ -101,10 +101,11 @@ static int fabric_shape(pstate_t *ps, const stmt_t *st, swt_fabric_t **out)
     long v[3] = { 0, 0, 1 };
     double rate = 1.0;
 
-    err = fabric_args(ps, st, 1, 1, dragonfly ? "G,A[,H[,R]]: groups, nodes per group, "
-                      "global links per pair, their rate (such as 4,4 or 8,16,2,0.5)"
-                      : "L,N[,U[,R]]: leaves, nodes per leaf, uplinks per leaf, their "
-                      "rate (such as 4,4,2)");
+    err = fabric_args(ps, st, 1, 1,
+                      dragonfly ? "G,A[,H[,R]]: groups, nodes per group, "
+                                  "global links per pair, their rate (such as 4,4 or 8,16,2,0.5)"
+                                : "L,N[,U[,R]]: leaves, nodes per leaf, uplinks per leaf, their "
+                                  "rate (such as 4,4,2)");
     if (SWT_OK != err) {
         return err;
     }
@@ -161,8 +162,10 @@ static int fabric_pairs(pstate_t *ps, const stmt_t *st, swt_fabric_t *fab)
         return fabric_args(ps, st, 1, 1, "nothing after 'all'");
     }
     if (G > SWT_FABRIC_MAX_PAIR_GROUPS) {
-        return PERR(ps, st->line, st->tok[0].col, "a dragonfly of %d groups joins every "
-                    "pair: 'pairs' takes at most %d groups", G, SWT_FABRIC_MAX_PAIR_GROUPS);
+        return PERR(ps, st->line, st->tok[0].col,
+                    "a dragonfly of %d groups joins every "
+                    "pair: 'pairs' takes at most %d groups",
+                    G, SWT_FABRIC_MAX_PAIR_GROUPS);
     }
     if (SWT_OK != swt_fabric_pairs_none(fab)) {
         return swt_desc_nomem(ps);
@@ -184,14 +187,15 @@ static int fabric_pairs(pstate_t *ps, const stmt_t *st, swt_fabric_t *fab)
             if (NULL == memchr(t->s + i, '-', (size_t) (j - i))) {
                 return PERR(ps, st->line, col, "expected a pair of groups such as 0-1");
             }
-            err = swt_desc_range(ps, st->line, col, t->s + i, j - i, G - 1, 1, "a group",
-                                 &g, &h);
+            err = swt_desc_range(ps, st->line, col, t->s + i, j - i, G - 1, 1, "a group", &g, &h);
             if (SWT_OK != err) {
                 return err;
             }
             if (g == h) {
-                return PERR(ps, st->line, col, "pair %ld-%ld: a group is not joined to "
-                            "itself", g, h);
+                return PERR(ps, st->line, col,
+                            "pair %ld-%ld: a group is not joined to "
+                            "itself",
+                            g, h);
             }
             if (swt_fabric_joined(fab, (int) g, (int) h)) {
                 return PERR(ps, st->line, col, "pair %ld-%ld listed twice", g, h);
@@ -220,14 +224,13 @@ static int place_node(pstate_t *ps, int line, int col, long v, void *arg)
 }
 
 /* "slots K" and "place blocks|roundrobin|nodes LIST". */
-static int fabric_place(pstate_t *ps, const stmt_t *slots, const stmt_t *place,
-                        swt_fabric_t *fab)
+static int fabric_place(pstate_t *ps, const stmt_t *slots, const stmt_t *place, swt_fabric_t *fab)
 {
     swt_place_t mode = SWT_PLACE_BLOCKS;
     place_arg_t pa = { NULL, 0 };
     long k = 1;
     char why[160];
-    int err = SWT_OK, list0 = 1;   /* the list's first token */
+    int err = SWT_OK, list0 = 1; /* the list's first token */
 
     if (NULL != slots) {
         err = fabric_args(ps, slots, 1, 1, "the number of ranks per node, such as 2");
@@ -236,7 +239,8 @@ static int fabric_place(pstate_t *ps, const stmt_t *slots, const stmt_t *place,
                                slots->tok[0].len, SWT_FABRIC_MAX_RANKS, "ranks per node", &k);
         }
         if (SWT_OK == err && 0 == k) {
-            err = PERR(ps, slots->line, slots->tok[0].col, "ranks per node: expected at "
+            err = PERR(ps, slots->line, slots->tok[0].col,
+                       "ranks per node: expected at "
                        "least 1");
         }
         if (SWT_OK != err) {
@@ -245,7 +249,8 @@ static int fabric_place(pstate_t *ps, const stmt_t *slots, const stmt_t *place,
     }
     if (NULL != place) {
         const tok_t *m = &place->tok[0];
-        err = fabric_args(ps, place, 1, -1, "blocks, roundrobin, or [nodes] and the node "
+        err = fabric_args(ps, place, 1, -1,
+                          "blocks, roundrobin, or [nodes] and the node "
                           "of each rank in turn");
         if (SWT_OK != err) {
             return err;
@@ -255,16 +260,18 @@ static int fabric_place(pstate_t *ps, const stmt_t *slots, const stmt_t *place,
         } else if (swt_desc_tok_is(m, "nodes")) {
             mode = SWT_PLACE_LIST;
         } else if (m->s[0] >= '0' && m->s[0] <= '9') {
-            mode = SWT_PLACE_LIST;   /* "place 2-15,0-1": a list without "nodes" */
+            mode = SWT_PLACE_LIST; /* "place 2-15,0-1": a list without "nodes" */
             list0 = 0;
         } else if (!swt_desc_tok_is(m, "blocks")) {
-            return PERR(ps, place->line, m->col, "unknown placement '%.*s': expected "
+            return PERR(ps, place->line, m->col,
+                        "unknown placement '%.*s': expected "
                         "blocks, roundrobin, or [nodes] and a list of nodes",
                         m->len > 32 ? 32 : m->len, m->s);
         }
         err = (SWT_PLACE_LIST == mode)
                   ? fabric_args(ps, place, 1 + list0, -1, "the node of each rank after 'nodes'")
-                  : fabric_args(ps, place, 1, 1, "nothing after the placement (ranks per "
+                  : fabric_args(ps, place, 1, 1,
+                                "nothing after the placement (ranks per "
                                 "node: 'slots K')");
         if (SWT_OK != err) {
             return err;
@@ -272,8 +279,10 @@ static int fabric_place(pstate_t *ps, const stmt_t *slots, const stmt_t *place,
     }
     if (SWT_PLACE_LIST == mode) {
         if (NULL != slots) {
-            return PERR(ps, slots->line, slots->tok[0].col, "'slots' and 'place nodes' "
-                        "(line %d): the list gives every rank's node", place->line);
+            return PERR(ps, slots->line, slots->tok[0].col,
+                        "'slots' and 'place nodes' "
+                        "(line %d): the list gives every rank's node",
+                        place->line);
         }
         pa.list = malloc(sizeof(long) * (size_t) SWT_FABRIC_MAX_RANKS);
         if (NULL == pa.list) {
@@ -285,7 +294,7 @@ static int fabric_place(pstate_t *ps, const stmt_t *slots, const stmt_t *place,
             free(pa.list);
             return err;
         }
-        pa.list = realloc(pa.list, sizeof(long) * (size_t) pa.n);   /* shrinks: cannot fail */
+        pa.list = realloc(pa.list, sizeof(long) * (size_t) pa.n); /* shrinks: cannot fail */
     }
     why[0] = '\0';
     err = swt_fabric_set_place(fab, mode, (int) k, pa.list, pa.n, why, sizeof(why));
@@ -313,22 +322,29 @@ int swt_desc_fabric(pstate_t *ps)
     if (NULL == net) {
         const stmt_t *orphan = (NULL != pairs) ? pairs : (NULL != slots) ? slots : place;
         if (NULL != orphan) {
-            return PERR(ps, orphan->line, 1, "'%s' needs a 'dragonfly' or 'fattree' "
-                        "statement: it describes a network of groups", fabric_kw(orphan));
+            return PERR(ps, orphan->line, 1,
+                        "'%s' needs a 'dragonfly' or 'fattree' "
+                        "statement: it describes a network of groups",
+                        fabric_kw(orphan));
         }
         return SWT_OK;
     }
     if (NULL != df && NULL != ft) {
         const stmt_t *later = (df->line > ft->line) ? df : ft;
-        return PERR(ps, later->line, 1, "'dragonfly' and 'fattree' (line %d): one network "
-                    "per description", (later == df) ? ft->line : df->line);
+        return PERR(ps, later->line, 1,
+                    "'dragonfly' and 'fattree' (line %d): one network "
+                    "per description",
+                    (later == df) ? ft->line : df->line);
     }
     if (NULL != grid) {
-        return PERR(ps, grid->line, 1, "'grid' and '%s' (line %d): a description is a grid "
-                    "or a network of groups, not both", fabric_kw(net), net->line);
+        return PERR(ps, grid->line, 1,
+                    "'grid' and '%s' (line %d): a description is a grid "
+                    "or a network of groups, not both",
+                    fabric_kw(net), net->line);
     }
     if (NULL != pairs && NULL == df) {
-        return PERR(ps, pairs->line, 1, "'pairs' joins the groups of a dragonfly: a fat "
+        return PERR(ps, pairs->line, 1,
+                    "'pairs' joins the groups of a dragonfly: a fat "
                     "tree's leaves all reach every spine");
     }
     err = fabric_shape(ps, net, &fab);
@@ -367,8 +383,10 @@ int swt_desc_fabric_logical(pstate_t *ps, const stmt_t *st)
         return SWT_OK;
     }
     if (t->size != p) {
-        return PERR(ps, st->line, st->tok[0].col, "logical shape has %ld positions but the "
-                    "network's placement has %ld ranks: expected as many", t->size, p);
+        return PERR(ps, st->line, st->tok[0].col,
+                    "logical shape has %ld positions but the "
+                    "network's placement has %ld ranks: expected as many",
+                    t->size, p);
     }
     return SWT_OK;
 }
@@ -379,8 +397,7 @@ typedef struct fab_out {
     size_t used;
 } fab_out_t;
 
-__attribute__((format(printf, 2, 3)))
-static void fab_put(fab_out_t *o, const char *fmt, ...)
+__attribute__((format(printf, 2, 3))) static void fab_put(fab_out_t *o, const char *fmt, ...)
 {
     va_list ap;
     int n;
@@ -420,8 +437,8 @@ int swt_desc_fabric_format(const swt_fabric_t *fab, char *buf, size_t len)
     int all = 1;
 
     swt_topo_print_double(rate, sizeof(rate), fab->rate);
-    fab_put(&o, "%s %d,%d,%d,%s\n", swt_fabric_kind_name(fab), fab->groups, fab->nodes,
-            fab->links, rate);
+    fab_put(&o, "%s %d,%d,%d,%s\n", swt_fabric_kind_name(fab), fab->groups, fab->nodes, fab->links,
+            rate);
     for (int g = 0; SWT_FABRIC_DRAGONFLY == fab->kind && g < fab->groups; ++g) {
         for (int h = g + 1; h < fab->groups; ++h) {
             all &= swt_fabric_joined(fab, g, h);

@@ -20,7 +20,7 @@ void swt_topo_default_cost(swt_cost_params_t *cost)
     cost->tau = 1e-7;
     cost->beta = 12.5e9;
     cost->gamma = 1e-10;
-    cost->o = 0.0;       /* section 7's model: alpha covers the message */
+    cost->o = 0.0; /* section 7's model: alpha covers the message */
     cost->cores = 0.0;
 }
 
@@ -99,8 +99,7 @@ void swt_topo_tile(const swt_topo_t *topo, long pos, int *phys)
         }
         return;
     }
-    swt_shape_coords(&topo->grid, topo->has_grid ? topo->pos_tile[pos] : pos,
-                     phys);
+    swt_shape_coords(&topo->grid, topo->has_grid ? topo->pos_tile[pos] : pos, phys);
 }
 
 const char *swt_topo_kind(const swt_topo_t *topo, const int *phys)
@@ -195,9 +194,8 @@ int swt_topo_equal(const swt_topo_t *a, const swt_topo_t *b)
 {
     if (0 != strcmp(a->name, b->name) || !same_shape(&a->logical, &b->logical)
         || a->has_grid != b->has_grid || !same_shape(&a->grid, &b->grid)
-        || 0 != memcmp(&a->cost, &b->cost, sizeof(a->cost))
-        || a->lo_max_bytes != b->lo_max_bytes || !swt_fabric_equal(a->fabric, b->fabric)
-        || !swt_table_equal(a->table, b->table)) {
+        || 0 != memcmp(&a->cost, &b->cost, sizeof(a->cost)) || a->lo_max_bytes != b->lo_max_bytes
+        || !swt_fabric_equal(a->fabric, b->fabric) || !swt_table_equal(a->table, b->table)) {
         return 0;
     }
     for (long r = 0; (a->rank_pos || b->rank_pos) && r < a->size; ++r) {

@@ -28,15 +28,15 @@ typedef struct swt_topo swt_topo_t;
  * message, no bound from shared cores.
  */
 typedef struct swt_cost_params {
-    double alpha;   /* per-message latency, s */
-    double tau;     /* per physical hop, s */
-    double beta;    /* link bandwidth, bytes/s */
-    double gamma;   /* reduction cost, s/byte */
-    double o;       /* overhead of one message on the rank's core, paid by the
-                       sender and again by the receiver, s */
-    double cores;   /* cores the ranks of the description run on (a step
-                       costs at least its ranks' overheads and reductions
-                       over them); 0: a core per rank, no such bound */
+    double alpha; /* per-message latency, s */
+    double tau;   /* per physical hop, s */
+    double beta;  /* link bandwidth, bytes/s */
+    double gamma; /* reduction cost, s/byte */
+    double o;     /* overhead of one message on the rank's core, paid by the
+                     sender and again by the receiver, s */
+    double cores; /* cores the ranks of the description run on (a step
+                     costs at least its ranks' overheads and reductions
+                     over them); 0: a core per rank, no such bound */
 } swt_cost_params_t;
 
 /* Where ranks share cores, the least a step of nmsgs messages costs: each
@@ -59,8 +59,7 @@ static inline double swt_cost_core_overheads(const swt_cost_params_t *par, doubl
  */
 int swt_topo_load(const char *spec, swt_topo_t **topo, swt_diag_t *diag);
 /* Parses description text; origin names it in diagnostics. */
-int swt_topo_parse(const char *text, const char *origin, swt_topo_t **topo,
-                   swt_diag_t *diag);
+int swt_topo_parse(const char *text, const char *origin, swt_topo_t **topo, swt_diag_t *diag);
 /* Prints the description in the file format (parse(format(t)) == t).
    Returns the length it needs, like snprintf. */
 int swt_topo_format(const swt_topo_t *topo, char *buf, size_t len);

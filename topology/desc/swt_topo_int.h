@@ -22,33 +22,33 @@
 #define SWT_TOPO_MAX_FILE (1L << 20)
 
 typedef enum {
-    SWT_MAP_LINES = 0,   /* per dimension: logical index i -> lines[d][i] */
-    SWT_MAP_ROW_MAJOR,   /* position i -> i-th usable tile, dimension 0 fastest */
-    SWT_MAP_TILES        /* position i -> explicitly listed tile */
+    SWT_MAP_LINES = 0, /* per dimension: logical index i -> lines[d][i] */
+    SWT_MAP_ROW_MAJOR, /* position i -> i-th usable tile, dimension 0 fastest */
+    SWT_MAP_TILES      /* position i -> explicitly listed tile */
 } swt_map_mode_t;
 
 struct swt_topo {
     char name[SWT_TOPO_NAME_LEN];
     swt_shape_t logical;
-    long size;                    /* logical positions */
+    long size; /* logical positions */
     int has_grid;
-    swt_shape_t grid;             /* the logical shape when !has_grid */
-    long ntiles;                  /* tiles of the grid (0 when !has_grid) */
-    int wrap[SWT_MAX_DIMS];       /* per grid dimension */
+    swt_shape_t grid;       /* the logical shape when !has_grid */
+    long ntiles;            /* tiles of the grid (0 when !has_grid) */
+    int wrap[SWT_MAX_DIMS]; /* per grid dimension */
     int nkinds;
     char kinds[SWT_TOPO_MAX_KINDS][SWT_TOPO_KIND_LEN];
-    unsigned long long usable;    /* bit k: kind k may host positions */
-    unsigned char *tile_kind;     /* [ntiles]: index into kinds */
-    long *tile_pos;               /* [ntiles]: logical position or -1 */
-    long *pos_tile;               /* [size]: tile index of a position */
+    unsigned long long usable; /* bit k: kind k may host positions */
+    unsigned char *tile_kind;  /* [ntiles]: index into kinds */
+    long *tile_pos;            /* [ntiles]: logical position or -1 */
+    long *pos_tile;            /* [size]: tile index of a position */
     swt_map_mode_t map;
-    int *lines[SWT_MAX_DIMS];     /* SWT_MAP_LINES: [logical.dims[d]] */
-    long *rank_pos;               /* explicit order; NULL: rank == position */
+    int *lines[SWT_MAX_DIMS]; /* SWT_MAP_LINES: [logical.dims[d]] */
+    long *rank_pos;           /* explicit order; NULL: rank == position */
     long *pos_rank;
     swt_cost_params_t cost;
-    long long lo_max_bytes;       /* decide lo_max_bytes=N; -1: the model's */
-    struct swt_table *table;      /* decide rows (swt_table.h); NULL: none written */
-    struct swt_fabric *fabric;    /* a network of groups (swt_fabric.h), or NULL */
+    long long lo_max_bytes;    /* decide lo_max_bytes=N; -1: the model's */
+    struct swt_table *table;   /* decide rows (swt_table.h); NULL: none written */
+    struct swt_fabric *fabric; /* a network of groups (swt_fabric.h), or NULL */
 };
 
 /* Zeroed description with default cost and name; NULL on failure. */
@@ -58,16 +58,15 @@ swt_topo_t *swt_topo_alloc(void);
 void swt_topo_default_cost(swt_cost_params_t *cost);
 
 /* The parser (swt_desc_parse.c): swt_topo_parse's contract (swt_topo.h). */
-int swt_desc_parse(const char *text, const char *origin, swt_topo_t **topo,
-                   swt_diag_t *diag);
+int swt_desc_parse(const char *text, const char *origin, swt_topo_t **topo, swt_diag_t *diag);
 
 /* Embedded preset text (generated from topology/presets/ at build time). */
 typedef struct swt_preset_text {
     const char *name;
     const char *text;
 } swt_preset_text_t;
-extern const swt_preset_text_t swt_preset_texts[];   /* {NULL, NULL} ends */
-extern const char *const swt_preset_names[];         /* NULL ends */
+extern const swt_preset_text_t swt_preset_texts[]; /* {NULL, NULL} ends */
+extern const char *const swt_preset_names[];       /* NULL ends */
 /* Text of the preset name[0..namelen), or NULL. */
 const char *swt_preset_lookup(const char *name, size_t namelen);
 
@@ -81,8 +80,7 @@ typedef struct box {
 int swt_desc_box(pstate_t *ps, int line, const tok_t *t, box_t *box);
 /* Calls fn for every tile index of the box, dimension 0 fastest. */
 typedef int (*tile_fn)(pstate_t *ps, int line, int col, long tile, void *arg);
-int swt_desc_walk_box(pstate_t *ps, int line, int col, const box_t *b,
-                      tile_fn fn, void *arg);
+int swt_desc_walk_box(pstate_t *ps, int line, int col, const box_t *b, tile_fn fn, void *arg);
 /* "x,y" of a tile index, for messages. */
 void swt_desc_tile_str(const swt_topo_t *t, long tile, char *buf, size_t len);
 

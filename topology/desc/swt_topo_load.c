@@ -34,22 +34,18 @@ static int read_file(const char *path, char **out, swt_diag_t *diag)
     int err = SWT_OK;
 
     if (0 != stat(path, &st)) {
-        return swt_diag_set(diag, SWT_ERR_IO, path, 0, 0, "cannot open: %s",
-                            strerror(errno));
+        return swt_diag_set(diag, SWT_ERR_IO, path, 0, 0, "cannot open: %s", strerror(errno));
     }
     if (!S_ISREG(st.st_mode)) {
-        return swt_diag_set(diag, SWT_ERR_IO, path, 0, 0,
-                            "not a regular file (a directory?)");
+        return swt_diag_set(diag, SWT_ERR_IO, path, 0, 0, "not a regular file (a directory?)");
     }
     if (st.st_size > SWT_TOPO_MAX_FILE) {
-        return swt_diag_set(diag, SWT_ERR_IO, path, 0, 0,
-                            "file too large (%lld bytes, limit %ld)",
+        return swt_diag_set(diag, SWT_ERR_IO, path, 0, 0, "file too large (%lld bytes, limit %ld)",
                             (long long) st.st_size, (long) SWT_TOPO_MAX_FILE);
     }
     f = fopen(path, "rb");
     if (NULL == f) {
-        return swt_diag_set(diag, SWT_ERR_IO, path, 0, 0, "cannot open: %s",
-                            strerror(errno));
+        return swt_diag_set(diag, SWT_ERR_IO, path, 0, 0, "cannot open: %s", strerror(errno));
     }
     buf = malloc((size_t) SWT_TOPO_MAX_FILE + 2);
     if (NULL == buf) {
@@ -58,13 +54,11 @@ static int read_file(const char *path, char **out, swt_diag_t *diag)
     }
     n = fread(buf, 1, (size_t) SWT_TOPO_MAX_FILE + 1, f);
     if (ferror(f)) {
-        err = swt_diag_set(diag, SWT_ERR_IO, path, 0, 0, "read error: %s",
-                           strerror(errno));
+        err = swt_diag_set(diag, SWT_ERR_IO, path, 0, 0, "read error: %s", strerror(errno));
         goto out;
     }
     if (n > (size_t) SWT_TOPO_MAX_FILE) {
-        err = swt_diag_set(diag, SWT_ERR_IO, path, 0, 0,
-                           "file too large (limit %ld bytes)",
+        err = swt_diag_set(diag, SWT_ERR_IO, path, 0, 0, "file too large (limit %ld bytes)",
                            (long) SWT_TOPO_MAX_FILE);
         goto out;
     }
@@ -146,8 +140,8 @@ static int apply_overrides(const char *text, const swt_ovr_t *ovr, char **out)
         p += len + (NULL != eol);
     }
     for (int i = 0; i < ovr->n; ++i) {
-        q += sprintf(q, "%.*s %.*s\n", (int) ovr->keylen[i], ovr->key[i],
-                     (int) ovr->vallen[i], ovr->val[i]);
+        q += sprintf(q, "%.*s %.*s\n", (int) ovr->keylen[i], ovr->key[i], (int) ovr->vallen[i],
+                     ovr->val[i]);
     }
     *out = buf;
     return SWT_OK;
@@ -164,8 +158,7 @@ static int split_overrides(const char *s, swt_ovr_t *ovr)
 {
     for (;;) {
         size_t seg = strcspn(s, ":"), key = strcspn(s, "=:");
-        if (0 == key || key >= seg || ovr->n == SWT_TOPO_MAX_OVR - 1
-            || seg != strcspn(s, ":\n#")) {
+        if (0 == key || key >= seg || ovr->n == SWT_TOPO_MAX_OVR - 1 || seg != strcspn(s, ":\n#")) {
             return SWT_ERR_PARSE;
         }
         ovr->key[ovr->n] = s;
@@ -196,24 +189,21 @@ static int has_statement(const char *text, const char *word, size_t len)
 static int has_key(const swt_ovr_t *ovr, const char *key)
 {
     for (int i = 0; i < ovr->n; ++i) {
-        if (ovr->keylen[i] == strlen(key)
-            && 0 == strncmp(ovr->key[i], key, ovr->keylen[i])) {
+        if (ovr->keylen[i] == strlen(key) && 0 == strncmp(ovr->key[i], key, ovr->keylen[i])) {
             return 1;
         }
     }
     return 0;
 }
 
-static int unknown_preset(const char *spec, size_t namelen, const char *origin,
-                          swt_diag_t *diag)
+static int unknown_preset(const char *spec, size_t namelen, const char *origin, swt_diag_t *diag)
 {
     const char *const *names = swt_topo_presets();
     char list[128] = "";
 
     for (int i = 0; NULL != names[i]; ++i) {
         size_t used = strlen(list);
-        snprintf(list + used, sizeof(list) - used, "%s%s", i ? ", " : "",
-                 names[i]);
+        snprintf(list + used, sizeof(list) - used, "%s%s", i ? ", " : "", names[i]);
     }
     return swt_diag_set(diag, SWT_ERR_INVALID, origin, 0, 0,
                         "unknown topology '%.*s': expected a preset (%s), "
@@ -231,8 +221,7 @@ int swt_topo_load(const char *spec, swt_topo_t **topo, swt_diag_t *diag)
     int err;
 
     if (NULL == spec || NULL == topo) {
-        return swt_diag_set(diag, SWT_ERR_INVALID, "", 0, 0,
-                            "no topology given");
+        return swt_diag_set(diag, SWT_ERR_INVALID, "", 0, 0, "no topology given");
     }
     *topo = NULL;
     if ('@' == spec[0]) {
@@ -246,15 +235,16 @@ int swt_topo_load(const char *spec, swt_topo_t **topo, swt_diag_t *diag)
     snprintf(origin, sizeof(origin), "preset:%s", spec);
     memset(&ovr, 0, sizeof(ovr));
     if (is_shape_spec(spec)) {
-        const char *shape = spec + (0 == strncmp(spec, "torus:", 6) ? 6
-                                    : 0 == strncmp(spec, "ring:", 5) ? 5 : 0);
+        const char *shape = spec
+                            + (0 == strncmp(spec, "torus:", 6)  ? 6
+                               : 0 == strncmp(spec, "ring:", 5) ? 5
+                                                                : 0);
         if (strcspn(shape, ":= \t\n#") != strlen(shape)) {
             return swt_diag_set(diag, SWT_ERR_PARSE, origin, 0, 0,
                                 "expected a shape such as torus:8x8 or ring:8");
         }
         /* the name is the spec, with "torus:" when it has no prefix */
-        snprintf(name, sizeof(name), "%s%s", shape == spec ? "torus:" : "",
-                 spec);
+        snprintf(name, sizeof(name), "%s%s", shape == spec ? "torus:" : "", spec);
         ovr.n = 2;
         ovr.key[0] = "name";
         ovr.keylen[0] = 4;
@@ -262,7 +252,7 @@ int swt_topo_load(const char *spec, swt_topo_t **topo, swt_diag_t *diag)
         ovr.vallen[0] = strlen(name);
         ovr.key[1] = "logical";
         ovr.keylen[1] = 7;
-        ovr.val[1] = spec;      /* the parser reads the prefix */
+        ovr.val[1] = spec; /* the parser reads the prefix */
         ovr.vallen[1] = strlen(spec);
         base = swt_preset_lookup("torus", 5);
     } else {
@@ -273,8 +263,8 @@ int swt_topo_load(const char *spec, swt_topo_t **topo, swt_diag_t *diag)
         }
         /* "dragonfly:4,4": a first value without a key replaces the
            statement named like the preset */
-        if (':' == spec[namelen] && strcspn(spec + namelen + 1, "=:")
-                                        == strcspn(spec + namelen + 1, ":")) {
+        if (':' == spec[namelen]
+            && strcspn(spec + namelen + 1, "=:") == strcspn(spec + namelen + 1, ":")) {
             const char *v = spec + namelen + 1;
             ovr.key[0] = spec;
             ovr.keylen[0] = namelen;
@@ -288,8 +278,7 @@ int swt_topo_load(const char *spec, swt_topo_t **topo, swt_diag_t *diag)
             }
             namelen += 1 + ovr.vallen[0];
         }
-        if (':' == spec[namelen]
-            && SWT_OK != split_overrides(spec + namelen + 1, &ovr)) {
+        if (':' == spec[namelen] && SWT_OK != split_overrides(spec + namelen + 1, &ovr)) {
             return swt_diag_set(diag, SWT_ERR_PARSE, origin, 0, 0,
                                 "expected KEY=VALUE after ':' (as in "
                                 "n150:harvest=3), at most %d",
@@ -316,8 +305,7 @@ int swt_topo_load(const char *spec, swt_topo_t **topo, swt_diag_t *diag)
     return err;
 }
 
-int swt_topo_parse(const char *text, const char *origin, swt_topo_t **topo,
-                   swt_diag_t *diag)
+int swt_topo_parse(const char *text, const char *origin, swt_topo_t **topo, swt_diag_t *diag)
 {
     return swt_desc_parse(text, origin, topo, diag);
 }

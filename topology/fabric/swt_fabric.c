@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-__attribute__((format(printf, 3, 4)))
-static int swt_fabric_why(char *why, size_t len, const char *fmt, ...)
+__attribute__((format(printf, 3, 4))) static int swt_fabric_why(char *why, size_t len,
+                                                                const char *fmt, ...)
 {
     va_list ap;
 
@@ -114,8 +114,10 @@ static int swt_fabric_paths(swt_fabric_t *fab, char *why, size_t len)
         for (int g = 0; g < G; ++g) {
             int nx = g;
             if (dist[g] < 0) {
-                rc = swt_fabric_why(why, len, "groups %d and %d are not connected by global "
-                                    "links: expected pairs that join every group", g, h);
+                rc = swt_fabric_why(why, len,
+                                    "groups %d and %d are not connected by global "
+                                    "links: expected pairs that join every group",
+                                    g, h);
                 break;
             }
             far = (dist[g] > far) ? dist[g] : far;
@@ -129,8 +131,8 @@ static int swt_fabric_paths(swt_fabric_t *fab, char *why, size_t len)
         }
     }
     if (SWT_OK == rc && far > SWT_FABRIC_MAX_ROUTE - 2) {
-        rc = swt_fabric_why(why, len, "two groups are %d global links apart: at most %d",
-                            far, SWT_FABRIC_MAX_ROUTE - 2);
+        rc = swt_fabric_why(why, len, "two groups are %d global links apart: at most %d", far,
+                            SWT_FABRIC_MAX_ROUTE - 2);
     }
 out:
     free(dist);
@@ -213,14 +215,15 @@ int swt_fabric_build(swt_fabric_t *fab, char *why, size_t len)
     return rc;
 }
 
-int swt_fabric_set_place(swt_fabric_t *fab, swt_place_t place, int slots, long *list,
-                         long n, char *why, size_t len)
+int swt_fabric_set_place(swt_fabric_t *fab, swt_place_t place, int slots, long *list, long n,
+                         char *why, size_t len)
 {
     if (SWT_PLACE_LIST != place) {
         if (slots < 1 || (long) slots * fab->nnodes > SWT_FABRIC_MAX_RANKS) {
-            return swt_fabric_why(why, len, "%d ranks per node on %ld nodes: at most %ld "
-                                  "ranks in all", slots, fab->nnodes,
-                                  (long) SWT_FABRIC_MAX_RANKS);
+            return swt_fabric_why(why, len,
+                                  "%d ranks per node on %ld nodes: at most %ld "
+                                  "ranks in all",
+                                  slots, fab->nnodes, (long) SWT_FABRIC_MAX_RANKS);
         }
         n = (long) slots * fab->nnodes;
         list = malloc(sizeof(long) * (size_t) n);
@@ -252,8 +255,7 @@ const char *swt_fabric_kind_name(const swt_fabric_t *fab)
     return (SWT_FABRIC_FATTREE == fab->kind) ? "fattree" : "dragonfly";
 }
 
-void swt_fabric_params(const swt_fabric_t *fab, int *groups, int *nodes, int *links,
-                       double *rate)
+void swt_fabric_params(const swt_fabric_t *fab, int *groups, int *nodes, int *links, double *rate)
 {
     *groups = fab->groups;
     *nodes = fab->nodes;
@@ -307,8 +309,7 @@ const char *swt_fabric_class_name(const swt_fabric_t *fab, int cls)
     return (SWT_FABRIC_FATTREE == fab->kind) ? "up" : "global";
 }
 
-int swt_fabric_cable(const swt_fabric_t *fab, long c, long *a, long *b, int *cls,
-                     double *rate)
+int swt_fabric_cable(const swt_fabric_t *fab, long c, long *a, long *b, int *cls, double *rate)
 {
     if (c < 0 || c >= fab->ncables) {
         return SWT_ERR_INVALID;
@@ -320,8 +321,7 @@ int swt_fabric_cable(const swt_fabric_t *fab, long c, long *a, long *b, int *cls
     return SWT_OK;
 }
 
-int swt_fabric_link(const swt_fabric_t *fab, long l, long *from, long *to, int *cls,
-                    double *rate)
+int swt_fabric_link(const swt_fabric_t *fab, long l, long *from, long *to, int *cls, double *rate)
 {
     long a, b;
     int rc = swt_fabric_cable(fab, (l >= 0) ? l / 2 : -1, &a, &b, cls, rate);
@@ -343,19 +343,19 @@ int swt_fabric_route(const swt_fabric_t *fab, long a, long b, long *links)
     }
     ga = (int) (a / fab->nodes);
     gb = (int) (b / fab->nodes);
-    links[k++] = 2 * a;   /* node a to its switch */
+    links[k++] = 2 * a; /* node a to its switch */
     if (SWT_FABRIC_FATTREE == fab->kind && ga != gb) {
         long j = b % fab->links;
-        links[k++] = 2 * (n + (long) ga * fab->links + j);       /* leaf up to spine j */
-        links[k++] = 2 * (n + (long) gb * fab->links + j) + 1;   /* spine j down */
+        links[k++] = 2 * (n + (long) ga * fab->links + j);     /* leaf up to spine j */
+        links[k++] = 2 * (n + (long) gb * fab->links + j) + 1; /* spine j down */
     }
     for (int g = ga; SWT_FABRIC_DRAGONFLY == fab->kind && g != gb;) {
         int h = (NULL != fab->next) ? fab->next[(size_t) g * fab->groups + gb] : gb;
         long c = fab->pair_cable[(size_t) g * fab->groups + h] + b % fab->links;
-        links[k++] = 2 * c + (g > h);   /* cables run from the lower group */
+        links[k++] = 2 * c + (g > h); /* cables run from the lower group */
         g = h;
     }
-    links[k++] = 2 * b + 1;   /* the switch to node b */
+    links[k++] = 2 * b + 1; /* the switch to node b */
     return k;
 }
 
@@ -382,9 +382,9 @@ int swt_fabric_equal(const swt_fabric_t *a, const swt_fabric_t *b)
     if (NULL == a || NULL == b) {
         return a == b;
     }
-    if (a->kind != b->kind || a->groups != b->groups || a->nodes != b->nodes
-        || a->links != b->links || a->rate != b->rate || a->place != b->place
-        || a->slots != b->slots || a->nranks != b->nranks) {
+    if (a->kind != b->kind || a->groups != b->groups || a->nodes != b->nodes || a->links != b->links
+        || a->rate != b->rate || a->place != b->place || a->slots != b->slots
+        || a->nranks != b->nranks) {
         return 0;
     }
     /* the pairs joined: a dragonfly with a pairs list (at most

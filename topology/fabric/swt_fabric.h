@@ -54,9 +54,9 @@ typedef enum { SWT_LINK_LOCAL = 0, SWT_LINK_UPPER = 1 } swt_link_class_t;
 #define SWT_LINK_NCLASSES 2
 
 typedef enum {
-    SWT_PLACE_BLOCKS = 0,   /* rank r on node r / slots */
-    SWT_PLACE_ROUNDROBIN,   /* rank r on node r mod nodes */
-    SWT_PLACE_LIST          /* node listed per rank */
+    SWT_PLACE_BLOCKS = 0, /* rank r on node r / slots */
+    SWT_PLACE_ROUNDROBIN, /* rank r on node r mod nodes */
+    SWT_PLACE_LIST        /* node listed per rank */
 } swt_place_t;
 
 typedef struct swt_fabric swt_fabric_t;
@@ -65,8 +65,7 @@ swt_fabric_kind_t swt_fabric_kind(const swt_fabric_t *fab);
 /* "dragonfly", "fattree" */
 const char *swt_fabric_kind_name(const swt_fabric_t *fab);
 /* G, A, H, R of a dragonfly; L, N, U, R of a fat tree. */
-void swt_fabric_params(const swt_fabric_t *fab, int *groups, int *nodes, int *links,
-                       double *rate);
+void swt_fabric_params(const swt_fabric_t *fab, int *groups, int *nodes, int *links, double *rate);
 /* Nodes (G*A or L*N), vertices (nodes and switches), cables. */
 long swt_fabric_nnodes(const swt_fabric_t *fab);
 long swt_fabric_nvertices(const swt_fabric_t *fab);
@@ -79,11 +78,9 @@ const char *swt_fabric_vertex_name(const swt_fabric_t *fab, long v, char *buf, s
 const char *swt_fabric_class_name(const swt_fabric_t *fab, int cls);
 /* Cable c: its ends, class and rate relative to a local link; SWT_ERR_INVALID
    out of range. */
-int swt_fabric_cable(const swt_fabric_t *fab, long c, long *a, long *b, int *cls,
-                     double *rate);
+int swt_fabric_cable(const swt_fabric_t *fab, long c, long *a, long *b, int *cls, double *rate);
 /* Directed link l (2c: a -> b, 2c + 1: b -> a). */
-int swt_fabric_link(const swt_fabric_t *fab, long l, long *from, long *to, int *cls,
-                    double *rate);
+int swt_fabric_link(const swt_fabric_t *fab, long l, long *from, long *to, int *cls, double *rate);
 /* The route from node a to node b: the directed links, in order, into
    links[SWT_FABRIC_MAX_ROUTE]; returns how many (0: the same node). */
 int swt_fabric_route(const swt_fabric_t *fab, long a, long b, long *links);

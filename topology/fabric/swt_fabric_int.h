@@ -32,12 +32,12 @@ struct swt_fabric {
                               NULL: every pair joined */
     int *pair_cable;       /* dragonfly [G*G]: first cable of a joined pair, -1 */
     long ncables;
-    long *cab_a, *cab_b;   /* [ncables] ends */
+    long *cab_a, *cab_b; /* [ncables] ends */
     /* placement */
     swt_place_t place;
-    int slots;             /* ranks per node (blocks, round robin) */
+    int slots; /* ranks per node (blocks, round robin) */
     long nranks;
-    long *rank_node;       /* [nranks] */
+    long *rank_node; /* [nranks] */
 };
 
 /* Zeroed fabric of one kind and its parameters, not built; NULL when out
@@ -54,8 +54,8 @@ int swt_fabric_joined(const swt_fabric_t *fab, int g, int h);
 int swt_fabric_build(swt_fabric_t *fab, char *why, size_t len);
 /* Placement: slots ranks per node in blocks or round robin, or the nodes of
    list[0..n) (kept by the fabric). SWT_ERR_INVALID with why. */
-int swt_fabric_set_place(swt_fabric_t *fab, swt_place_t place, int slots, long *list,
-                         long n, char *why, size_t len);
+int swt_fabric_set_place(swt_fabric_t *fab, swt_place_t place, int slots, long *list, long n,
+                         char *why, size_t len);
 /* 1 when both are the same network with the same placement (NULLs equal). */
 int swt_fabric_equal(const swt_fabric_t *a, const swt_fabric_t *b);
 void swt_fabric_destroy(swt_fabric_t *fab);

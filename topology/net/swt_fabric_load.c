@@ -57,8 +57,7 @@ void swt_fabric_load_end(const swt_net_t *net, swt_phase_stats_t *st)
 
 long swt_net_fabric_load(const swt_net_t *net, long l)
 {
-    if (NULL == net->fab || NULL == net->fload || l < 0
-        || l >= 2 * swt_fabric_ncables(net->fab)) {
+    if (NULL == net->fab || NULL == net->fload || l < 0 || l >= 2 * swt_fabric_ncables(net->fab)) {
         return 0;
     }
     return net->fload[l];

@@ -24,8 +24,7 @@ static int *swt_load_array(swt_net_t *net, int dim, int dir)
 }
 
 /* Adds w to the links of coordinates lo..hi (lo <= hi) of the line at base. */
-static void swt_load_interval(swt_net_t *net, int *arr, long base, int dim,
-                              long lo, long hi, int w)
+static void swt_load_interval(swt_net_t *net, int *arr, long base, int dim, long lo, long hi, int w)
 {
     arr[base + lo * net->gstride[dim]] += w;
     if (hi + 1 < net->grid.dims[dim]) {
@@ -35,8 +34,7 @@ static void swt_load_interval(swt_net_t *net, int *arr, long base, int dim,
 
 /* A run of hops links from the tile of index idx, coordinate a along dim,
    each loaded with w. */
-static void swt_load_run(swt_net_t *net, long idx, long a, int dim, int dir,
-                         long hops, int w)
+static void swt_load_run(swt_net_t *net, long idx, long a, int dim, int dir, long hops, int w)
 {
     long n = net->grid.dims[dim], base = idx - a * net->gstride[dim];
     long lo = (dir > 0) ? a : a - hops + 1;
@@ -69,8 +67,7 @@ static void swt_load_seg(swt_net_t *net, const swt_seg_t *sg, int w)
 }
 
 /* Prefix sums along dim, then the largest load and its first link. */
-static void swt_load_finish(swt_net_t *net, int dim, int dir,
-                            swt_phase_stats_t *st)
+static void swt_load_finish(swt_net_t *net, int dim, int dir, swt_phase_stats_t *st)
 {
     int *arr = swt_load_array(net, dim, dir);
     long stride = net->gstride[dim], n = net->grid.dims[dim];
@@ -97,17 +94,17 @@ static void swt_load_finish(swt_net_t *net, int dim, int dir,
 
 /* Per-coordinate tables of a phase, so that the sweep only indexes. */
 typedef struct swt_load_tab {
-    int *to_c;       /* [d]: destination coordinate, -1: sends nothing */
-    int *dir;        /* [d] */
-    long *dist;      /* [d]: logical distance */
-    long *hops;      /* [d]: physical hops when the tile is the coordinate */
-    int *dir_phys;   /* [d]: direction of travel on such a grid */
-    char *surv;      /* [sum of dims]: coordinate survives the fold */
+    int *to_c;     /* [d]: destination coordinate, -1: sends nothing */
+    int *dir;      /* [d] */
+    long *dist;    /* [d]: logical distance */
+    long *hops;    /* [d]: physical hops when the tile is the coordinate */
+    int *dir_phys; /* [d]: direction of travel on such a grid */
+    char *surv;    /* [sum of dims]: coordinate survives the fold */
     char *surv_of[SWT_MAX_DIMS];
 } swt_load_tab_t;
 
-static int swt_load_tab_make(const swt_net_t *net, swt_alg_t alg,
-                             const swt_phase_t *ph, int mirror, swt_load_tab_t *tb)
+static int swt_load_tab_make(const swt_net_t *net, swt_alg_t alg, const swt_phase_t *ph, int mirror,
+                             swt_load_tab_t *tb)
 {
     const swt_shape_t *sh = &net->logical;
     long d = sh->dims[ph->dim], nsurv = 0;
@@ -121,8 +118,8 @@ static int swt_load_tab_make(const swt_net_t *net, swt_alg_t alg,
     tb->dist = malloc(sizeof(long) * (size_t) d);
     tb->hops = malloc(sizeof(long) * (size_t) d);
     tb->surv = malloc((size_t) nsurv);
-    if (NULL == tb->to_c || NULL == tb->dir || NULL == tb->dir_phys
-        || NULL == tb->dist || NULL == tb->hops || NULL == tb->surv) {
+    if (NULL == tb->to_c || NULL == tb->dir || NULL == tb->dir_phys || NULL == tb->dist
+        || NULL == tb->hops || NULL == tb->surv) {
         return SWT_ERR_NOMEM;
     }
     nsurv = 0;
@@ -190,8 +187,7 @@ static int swt_load_begin(swt_net_t *net, swt_phase_stats_t *st)
 }
 
 /* One message of h hops and logical distance d sent by pos. */
-static void swt_load_count(swt_phase_stats_t *st, long pos, long h, long d, long *hops,
-                           long *dist)
+static void swt_load_count(swt_phase_stats_t *st, long pos, long h, long d, long *hops, long *dist)
 {
     st->nmsgs++;
     st->sum_hops += h;
@@ -237,8 +233,8 @@ static void swt_load_end(swt_net_t *net, swt_phase_stats_t *st)
 }
 
 /* The messages of one part in phase i, onto the loads. */
-static int swt_load_part(swt_net_t *net, swt_alg_t alg, int part, int i, long *hops,
-                         long *dist, swt_phase_stats_t *st)
+static int swt_load_part(swt_net_t *net, swt_alg_t alg, int part, int i, long *hops, long *dist,
+                         swt_phase_stats_t *st)
 {
     const swt_shape_t *sh = &net->logical;
     swt_phase_t ph;
@@ -288,8 +284,8 @@ int swt_net_load(swt_net_t *net, swt_alg_t alg, int i, long *hops, long *dist,
     return swt_net_load_parts(net, alg, 1, i, hops, dist, st);
 }
 
-int swt_net_load_parts(swt_net_t *net, swt_alg_t alg, int nparts, int i,
-                       long *hops, long *dist, swt_phase_stats_t *st)
+int swt_net_load_parts(swt_net_t *net, swt_alg_t alg, int nparts, int i, long *hops, long *dist,
+                       swt_phase_stats_t *st)
 {
     int rc;
 
@@ -307,8 +303,8 @@ int swt_net_load_parts(swt_net_t *net, swt_alg_t alg, int nparts, int i,
     return rc;
 }
 
-int swt_net_load_ring(swt_net_t *net, const swt_ring_t *ring, int nparts,
-                      long *hops, long *dist, swt_phase_stats_t *st)
+int swt_net_load_ring(swt_net_t *net, const swt_ring_t *ring, int nparts, long *hops, long *dist,
+                      swt_phase_stats_t *st)
 {
     int rc;
 

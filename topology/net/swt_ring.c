@@ -16,9 +16,9 @@
 #define SWT_RING_BUDGET (1L << 22)
 
 typedef struct swt_cycle {
-    long *pos;           /* [p] position at index i */
-    signed char *dim;    /* [p] dimension of the move from index i to i+1 */
-    signed char *dir;    /* [p] its direction */
+    long *pos;        /* [p] position at index i */
+    signed char *dim; /* [p] dimension of the move from index i to i+1 */
+    signed char *dir; /* [p] its direction */
 } swt_cycle_t;
 
 struct swt_ring {
@@ -26,14 +26,14 @@ struct swt_ring {
     long p;
     int ncycles;
     swt_cycle_t cyc[2];
-    long *idx[2];        /* [p] index of a position */
+    long *idx[2]; /* [p] index of a position */
     char name[64];
 };
 
 /* A construction: staircases (k >= 1) or a snake (k == 0). */
 typedef struct swt_ring_cand {
-    int k, o, mirror;    /* staircases */
-    int rot;             /* snake: the first dimension, in active order */
+    int k, o, mirror; /* staircases */
+    int rot;          /* snake: the first dimension, in active order */
 } swt_ring_cand_t;
 
 static long swt_ring_stride(const swt_shape_t *shape, int dim)
@@ -71,8 +71,7 @@ static void swt_cycle_set(swt_cycle_t *c, long i, long pos, int dim, int dir)
 
 /* Cycle `which` of the staircases of cand on active dimensions x, y. */
 static void swt_ring_staircase(const swt_shape_t *shape, int dx, int dy,
-                               const swt_ring_cand_t *cand, int which,
-                               swt_cycle_t *c)
+                               const swt_ring_cand_t *cand, int which, swt_cycle_t *c)
 {
     long a = shape->dims[dx], b = shape->dims[dy], g = swt_gcd(a, b);
     long sx = swt_ring_stride(shape, dx), sy = swt_ring_stride(shape, dy);
@@ -96,8 +95,8 @@ static void swt_ring_staircase(const swt_shape_t *shape, int dx, int dy,
  * that dimension, then one dimension after the other (see swt_ring.h).
  * Builds in place: the cycle so far occupies c[0..r).
  */
-static void swt_ring_snake(const swt_shape_t *shape, const int *act, int nact,
-                           int rot, swt_cycle_t *c, swt_cycle_t *tmp)
+static void swt_ring_snake(const swt_shape_t *shape, const int *act, int nact, int rot,
+                           swt_cycle_t *c, swt_cycle_t *tmp)
 {
     int d0 = act[rot];
     long r = shape->dims[d0], s0 = swt_ring_stride(shape, d0);
@@ -111,8 +110,8 @@ static void swt_ring_snake(const swt_shape_t *shape, const int *act, int nact,
         for (long y = 0; y < h; ++y) {
             int fwd = (0 == y % 2), last = (y == h - 1);
             for (long t = 1; t < r; ++t) {
-                long i = fwd ? t : r - t;      /* G index of this visit */
-                long end = fwd ? r - 1 : 1;    /* where the row ends */
+                long i = fwd ? t : r - t;   /* G index of this visit */
+                long end = fwd ? r - 1 : 1; /* where the row ends */
                 int mdim = dy, mdir = 1;
                 if (i != end) {
                     mdim = fwd ? c->dim[i] : c->dim[i - 1];
@@ -147,8 +146,7 @@ static long swt_ring_step(const swt_shape_t *shape, long pos, int dim, int dir)
 }
 
 /* Every position once, each move leading to the next entry. */
-static int swt_ring_valid(const swt_shape_t *shape, long p, const swt_cycle_t *c,
-                          long *seen)
+static int swt_ring_valid(const swt_shape_t *shape, long p, const swt_cycle_t *c, long *seen)
 {
     for (long i = 0; i < p; ++i) {
         seen[i] = -1;
@@ -164,8 +162,7 @@ static int swt_ring_valid(const swt_shape_t *shape, long p, const swt_cycle_t *c
 }
 
 static void swt_ring_build(const swt_shape_t *shape, const int *act, int nact,
-                           const swt_ring_cand_t *cand, swt_cycle_t *cyc,
-                           swt_cycle_t *tmp)
+                           const swt_ring_cand_t *cand, swt_cycle_t *cyc, swt_cycle_t *tmp)
 {
     if (cand->k > 0) {
         swt_ring_staircase(shape, act[0], act[1], cand, 0, &cyc[0]);
@@ -178,8 +175,8 @@ static void swt_ring_build(const swt_shape_t *shape, const int *act, int nact,
 }
 
 /* (longest step, sum of hops) of the cycles on the grid. */
-static void swt_ring_score(const swt_net_t *net, long p, int ncyc,
-                           const swt_cycle_t *cyc, long *worst, long *sum)
+static void swt_ring_score(const swt_net_t *net, long p, int ncyc, const swt_cycle_t *cyc,
+                           long *worst, long *sum)
 {
     *worst = *sum = 0;
     for (int c = 0; c < ncyc; ++c) {
@@ -193,8 +190,8 @@ static void swt_ring_score(const swt_net_t *net, long p, int ncyc,
 }
 
 /* Next candidate after cand; 0 when there is none. */
-static int swt_ring_next_cand(const swt_shape_t *shape, const int *act, int nact,
-                              int pair, swt_ring_cand_t *cand)
+static int swt_ring_next_cand(const swt_shape_t *shape, const int *act, int nact, int pair,
+                              swt_ring_cand_t *cand)
 {
     if (pair) {
         long a = shape->dims[act[0]], b = shape->dims[act[1]], g = swt_gcd(a, b);
@@ -226,8 +223,8 @@ static void swt_ring_name_set(swt_ring_t *ring, const int *act, int nact,
     if (nact <= 1) {
         snprintf(ring->name, sizeof(ring->name), "ring");
     } else if (cand->k > 0) {
-        snprintf(ring->name, sizeof(ring->name), "staircases k=%d o=%d%s", cand->k,
-                 cand->o, cand->mirror ? " mirrored" : "");
+        snprintf(ring->name, sizeof(ring->name), "staircases k=%d o=%d%s", cand->k, cand->o,
+                 cand->mirror ? " mirrored" : "");
     } else {
         used = (size_t) snprintf(ring->name, sizeof(ring->name), "snake");
         for (int j = 0; j < nact && used < sizeof(ring->name); ++j) {
@@ -296,8 +293,7 @@ out:
     return rc;
 }
 
-static int swt_ring_make(const swt_shape_t *shape, const swt_topo_t *topo,
-                         swt_ring_t **out)
+static int swt_ring_make(const swt_shape_t *shape, const swt_topo_t *topo, swt_ring_t **out)
 {
     swt_ring_t *ring;
     swt_net_t *net = NULL;
@@ -383,8 +379,7 @@ long swt_ring_index(const swt_ring_t *ring, int c, long pos)
     return ring->idx[c][pos];
 }
 
-long swt_ring_next(const swt_ring_t *ring, int part, long pos, swt_move_t *move,
-                   long *prev)
+long swt_ring_next(const swt_ring_t *ring, int part, long pos, swt_move_t *move, long *prev)
 {
     const swt_cycle_t *c = &ring->cyc[part / 2];
     long p = ring->p, i = ring->idx[part / 2][pos];

@@ -62,7 +62,6 @@ long swt_ring_index(const swt_ring_t *ring, int c, long pos);
  * *move (dim, dir, dist 1, k -1); *prev, when not NULL, gets the position
  * pos receives from.
  */
-long swt_ring_next(const swt_ring_t *ring, int part, long pos, swt_move_t *move,
-                   long *prev);
+long swt_ring_next(const swt_ring_t *ring, int part, long pos, swt_move_t *move, long *prev);
 
 #endif

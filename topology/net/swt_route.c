@@ -133,18 +133,16 @@ void swt_net_tile(const swt_net_t *net, long pos, int *tile)
     if (NULL == net->tiles) {
         swt_shape_coords(&net->logical, pos, tile);
     } else {
-        memcpy(tile, &net->tiles[pos * net->grid.ndims],
-               sizeof(int) * (size_t) net->grid.ndims);
+        memcpy(tile, &net->tiles[pos * net->grid.ndims], sizeof(int) * (size_t) net->grid.ndims);
     }
 }
 
-int swt_net_part_phase(const swt_net_t *net, swt_alg_t alg, int part, int i,
-                       swt_phase_t *ph, int *mirror)
+int swt_net_part_phase(const swt_net_t *net, swt_alg_t alg, int part, int i, swt_phase_t *ph,
+                       int *mirror)
 {
     swt_walk_t walk;
 
-    if (i < 0 || i >= net->nphases
-        || SWT_OK != swt_part_walk(&net->logical, alg, part, &walk)) {
+    if (i < 0 || i >= net->nphases || SWT_OK != swt_part_walk(&net->logical, alg, part, &walk)) {
         return SWT_ERR_INVALID;
     }
     *ph = net->phases[i];
@@ -155,8 +153,8 @@ int swt_net_part_phase(const swt_net_t *net, swt_alg_t alg, int part, int i,
     return SWT_OK;
 }
 
-int swt_net_coord_move(const swt_net_t *net, swt_alg_t alg, const swt_phase_t *ph,
-                       int mirror, int c, int *to_c, int *dir)
+int swt_net_coord_move(const swt_net_t *net, swt_alg_t alg, const swt_phase_t *ph, int mirror,
+                       int c, int *to_c, int *dir)
 {
     int d = net->logical.dims[ph->dim], core_c, onto, e;
 
@@ -165,8 +163,8 @@ int swt_net_coord_move(const swt_net_t *net, swt_alg_t alg, const swt_phase_t *p
         if (!swt_fold_coord(d, c, &core_c, &onto)) {
             return 0;
         }
-        core_c = swt_partner_coord_walk(alg, core_c, ph->k, net->core.dims[ph->dim], mirror,
-                                        dir, &dist);
+        core_c = swt_partner_coord_walk(alg, core_c, ph->k, net->core.dims[ph->dim], mirror, dir,
+                                        &dist);
         *to_c = swt_unfold_coord(d, core_c);
         return 1;
     }
@@ -184,21 +182,20 @@ int swt_net_senders_dims(const swt_phase_t *ph, int ndims)
     return (SWT_PHASE_CORE == ph->kind) ? ndims : ph->dim;
 }
 
-int swt_net_message(const swt_net_t *net, swt_alg_t alg, int i, long pos,
-                    long *to, swt_move_t *move)
+int swt_net_message(const swt_net_t *net, swt_alg_t alg, int i, long pos, long *to,
+                    swt_move_t *move)
 {
     return swt_net_part_message(net, alg, 0, i, pos, to, move);
 }
 
-int swt_net_part_message(const swt_net_t *net, swt_alg_t alg, int part, int i,
-                         long pos, long *to, swt_move_t *move)
+int swt_net_part_message(const swt_net_t *net, swt_alg_t alg, int part, int i, long pos, long *to,
+                         swt_move_t *move)
 {
     const swt_shape_t *sh = &net->logical;
     swt_phase_t ph;
     int c[SWT_MAX_DIMS], core_c, onto, from, to_c, dir, mirror;
 
-    if (pos < 0 || pos >= net->p
-        || SWT_OK != swt_net_part_phase(net, alg, part, i, &ph, &mirror)) {
+    if (pos < 0 || pos >= net->p || SWT_OK != swt_net_part_phase(net, alg, part, i, &ph, &mirror)) {
         return 0;
     }
     swt_shape_coords(sh, pos, c);
@@ -220,8 +217,7 @@ int swt_net_part_message(const swt_net_t *net, swt_alg_t alg, int part, int i,
     return 1;
 }
 
-void swt_net_route(const swt_net_t *net, long from, long to, int dir,
-                   swt_route_t *route)
+void swt_net_route(const swt_net_t *net, long from, long to, int dir, swt_route_t *route)
 {
     int a[SWT_MAX_DIMS] = { 0 }, b[SWT_MAX_DIMS] = { 0 };
 

@@ -43,32 +43,32 @@
 #include "swt_topo.h"
 
 typedef enum {
-    SWT_PHASE_FOLD = 0,   /* extras of one dimension send to their survivors */
-    SWT_PHASE_CORE,       /* core step s of the power-of-two schedule */
-    SWT_PHASE_UNFOLD      /* survivors send the result back to their extras */
+    SWT_PHASE_FOLD = 0, /* extras of one dimension send to their survivors */
+    SWT_PHASE_CORE,     /* core step s of the power-of-two schedule */
+    SWT_PHASE_UNFOLD    /* survivors send the result back to their extras */
 } swt_phase_kind_t;
 
 typedef struct swt_phase {
     swt_phase_kind_t kind;
-    int dim;    /* logical dimension the messages move along */
-    int s;      /* core step index; -1 for fold and unfold */
-    int k;      /* core: step counter within dim; -1 for fold and unfold */
+    int dim; /* logical dimension the messages move along */
+    int s;   /* core step index; -1 for fold and unfold */
+    int k;   /* core: step counter within dim; -1 for fold and unfold */
 } swt_phase_t;
 
 /* One straight run along one physical dimension. */
 typedef struct swt_seg {
-    int dim;                    /* physical dimension */
-    int dir;                    /* +1 or -1 */
-    long hops;                  /* links crossed */
-    int from[SWT_MAX_DIMS];     /* tile where the run starts */
+    int dim;                /* physical dimension */
+    int dir;                /* +1 or -1 */
+    long hops;              /* links crossed */
+    int from[SWT_MAX_DIMS]; /* tile where the run starts */
 } swt_seg_t;
 
 typedef struct swt_route {
     int nsegs;
-    long hops;                  /* sum over the segments (or the links) */
+    long hops; /* sum over the segments (or the links) */
     swt_seg_t segs[SWT_MAX_DIMS];
-    int nlinks;                 /* a network of groups: its directed links */
-    long links[SWT_FABRIC_MAX_ROUTE];   /* (swt_fabric.h); 0 on a grid */
+    int nlinks;                       /* a network of groups: its directed links */
+    long links[SWT_FABRIC_MAX_ROUTE]; /* (swt_fabric.h); 0 on a grid */
 } swt_route_t;
 
 /* A directed link: leaves tile along dim in direction dir. */
@@ -80,12 +80,12 @@ typedef struct swt_link {
 
 /* Summary of one phase over all ranks. */
 typedef struct swt_phase_stats {
-    long nmsgs;          /* messages sent */
-    long max_hops;       /* physical hops of the longest message */
-    long max_dist;       /* logical distance of the longest (ideal torus hops) */
-    long sum_hops;       /* physical hops of all messages */
-    long load;           /* congestion: most messages on one directed link */
-    swt_link_t busiest;  /* that link (the first one found); valid if load > 0 */
+    long nmsgs;         /* messages sent */
+    long max_hops;      /* physical hops of the longest message */
+    long max_dist;      /* logical distance of the longest (ideal torus hops) */
+    long sum_hops;      /* physical hops of all messages */
+    long load;          /* congestion: most messages on one directed link */
+    swt_link_t busiest; /* that link (the first one found); valid if load > 0 */
     /*
      * Links of several rates (a network of groups): wload is the busiest
      * link's messages over its rate relative to a local link (beta), the
@@ -116,14 +116,13 @@ int swt_net_core_phase(const swt_net_t *net, int s);
  * *to and *move (move->dist: logical distance in the full shape), or 0 when
  * pos sends nothing in that phase.
  */
-int swt_net_message(const swt_net_t *net, swt_alg_t alg, int i, long pos,
-                    long *to, swt_move_t *move);
+int swt_net_message(const swt_net_t *net, swt_alg_t alg, int i, long pos, long *to,
+                    swt_move_t *move);
 /* The same for part `part` of alg's multiport form (swt_alg_nparts). */
-int swt_net_part_message(const swt_net_t *net, swt_alg_t alg, int part, int i,
-                         long pos, long *to, swt_move_t *move);
+int swt_net_part_message(const swt_net_t *net, swt_alg_t alg, int part, int i, long pos, long *to,
+                         swt_move_t *move);
 /* Physical route of a message from position from to position to. */
-void swt_net_route(const swt_net_t *net, long from, long to, int dir,
-                   swt_route_t *route);
+void swt_net_route(const swt_net_t *net, long from, long to, int dir, swt_route_t *route);
 
 /*
  * Every message of phase i: fills *st and, when not NULL, adds each
@@ -134,11 +133,11 @@ int swt_net_load(swt_net_t *net, swt_alg_t alg, int i, long *hops, long *dist,
                  swt_phase_stats_t *st);
 /* Every message of parts 0..nparts-1 of alg in phase i, all on the links
    at once (nparts 1: swt_net_load). */
-int swt_net_load_parts(swt_net_t *net, swt_alg_t alg, int nparts, int i,
-                       long *hops, long *dist, swt_phase_stats_t *st);
+int swt_net_load_parts(swt_net_t *net, swt_alg_t alg, int nparts, int i, long *hops, long *dist,
+                       swt_phase_stats_t *st);
 /* Every message of one step of ring parts 0..nparts-1. */
-int swt_net_load_ring(swt_net_t *net, const swt_ring_t *ring, int nparts,
-                      long *hops, long *dist, swt_phase_stats_t *st);
+int swt_net_load_ring(swt_net_t *net, const swt_ring_t *ring, int nparts, long *hops, long *dist,
+                      swt_phase_stats_t *st);
 /*
  * Messages of a step that is not a butterfly phase (a tree's, a chain's):
  * each from `from` to `to`, routed in direction dir (of its logical
@@ -152,7 +151,7 @@ int swt_net_load_ring(swt_net_t *net, const swt_ring_t *ring, int nparts,
 typedef struct swt_msg {
     long from, to;
     int dir;
-    long dist;     /* logical distance */
+    long dist; /* logical distance */
     int weight;
 } swt_msg_t;
 int swt_net_load_msgs(swt_net_t *net, const swt_msg_t *msgs, long n, swt_phase_stats_t *st);

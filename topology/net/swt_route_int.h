@@ -12,22 +12,22 @@
 
 struct swt_net {
     const swt_topo_t *topo;
-    swt_shape_t logical;          /* the full logical torus */
-    swt_shape_t core;             /* its power-of-two core */
-    swt_shape_t grid;             /* physical grid (logical shape if none) */
-    long p;                       /* logical positions */
-    long ntiles;                  /* tiles of the grid */
-    long gstride[SWT_MAX_DIMS];   /* tile index stride per grid dimension */
-    int wrap[SWT_MAX_DIMS];       /* grid dimension has a wrap-around link */
-    int *tiles;                   /* [p * grid.ndims] tile of a position;
-                                     NULL: the tile is the logical coords */
+    swt_shape_t logical;        /* the full logical torus */
+    swt_shape_t core;           /* its power-of-two core */
+    swt_shape_t grid;           /* physical grid (logical shape if none) */
+    long p;                     /* logical positions */
+    long ntiles;                /* tiles of the grid */
+    long gstride[SWT_MAX_DIMS]; /* tile index stride per grid dimension */
+    int wrap[SWT_MAX_DIMS];     /* grid dimension has a wrap-around link */
+    int *tiles;                 /* [p * grid.ndims] tile of a position;
+                                   NULL: the tile is the logical coords */
     int nphases;
     swt_phase_t phases[SWT_NET_MAX_PHASES];
-    int *load;                    /* [2 * grid.ndims * ntiles], lazily */
-    int touched[2 * SWT_MAX_DIMS];/* load arrays written by the last phase */
-    const swt_fabric_t *fab;      /* a network of groups, or NULL */
-    long *node;                   /* fab: [p] the node of a position */
-    int *fload;                   /* fab: [links] messages, lazily (swt_fabric_load.c) */
+    int *load;                     /* [2 * grid.ndims * ntiles], lazily */
+    int touched[2 * SWT_MAX_DIMS]; /* load arrays written by the last phase */
+    const swt_fabric_t *fab;       /* a network of groups, or NULL */
+    long *node;                    /* fab: [p] the node of a position */
+    int *fload;                    /* fab: [links] messages, lazily (swt_fabric_load.c) */
 };
 
 /*
@@ -36,12 +36,12 @@ struct swt_net {
  * when its coordinate sends and its coordinates in the first
  * swt_net_senders_dims() dimensions all survive the fold.
  */
-int swt_net_coord_move(const swt_net_t *net, swt_alg_t alg, const swt_phase_t *ph,
-                       int mirror, int c, int *to_c, int *dir);
+int swt_net_coord_move(const swt_net_t *net, swt_alg_t alg, const swt_phase_t *ph, int mirror,
+                       int c, int *to_c, int *dir);
 /* Phase i as part `part` of alg walks it: its core dimension and counter,
    and whether its moves are mirrored. SWT_ERR_INVALID out of range. */
-int swt_net_part_phase(const swt_net_t *net, swt_alg_t alg, int part, int i,
-                       swt_phase_t *ph, int *mirror);
+int swt_net_part_phase(const swt_net_t *net, swt_alg_t alg, int part, int i, swt_phase_t *ph,
+                       int *mirror);
 int swt_net_senders_dims(const swt_phase_t *ph, int ndims);
 /* Physical coordinates of position pos. */
 void swt_net_tile(const swt_net_t *net, long pos, int *tile);

@@ -16,12 +16,12 @@
 #include "swt_ring.h"
 
 struct swt_layout {
-    long p;          /* positions */
-    long nblocks;    /* core blocks, P */
-    long *order;     /* [p] position at index i */
-    long *index;     /* [p] index of position */
-    long *first;     /* [P + 1] first index of core block b */
-    long *group;     /* [p] size of the group rooted at a position */
+    long p;       /* positions */
+    long nblocks; /* core blocks, P */
+    long *order;  /* [p] position at index i */
+    long *index;  /* [p] index of position */
+    long *first;  /* [P + 1] first index of core block b */
+    long *group;  /* [p] size of the group rooted at a position */
 };
 
 /*
@@ -140,8 +140,8 @@ static int swt_layout_butterfly(const swt_shape_t *shape, swt_alg_t alg, const s
     child_first = calloc((size_t) p + 1, sizeof(long));
     children = malloc(sizeof(long) * (size_t) p);
     blk = malloc(sizeof(long) * (size_t) P);
-    if (NULL == l || NULL == parent || NULL == root || NULL == child_first
-        || NULL == children || NULL == blk) {
+    if (NULL == l || NULL == parent || NULL == root || NULL == child_first || NULL == children
+        || NULL == blk) {
         goto out;
     }
     rc = swt_layout_blocks(&core, alg, walk, blk);

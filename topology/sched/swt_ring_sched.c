@@ -23,8 +23,7 @@
 #include "swt_ring_sched.h"
 #include "swt_sched_int.h"
 
-int swt_sched_ring(const swt_ring_t *ring, long p, long pos, int part,
-                   swt_sched_t **out)
+int swt_sched_ring(const swt_ring_t *ring, long p, long pos, int part, swt_sched_t **out)
 {
     swt_sched_t *sched;
     swt_move_t mv;
@@ -42,8 +41,8 @@ int swt_sched_ring(const swt_ring_t *ring, long p, long pos, int part,
     sched->nblocks = p;
     for (int ag = 0; ag < 2; ++ag) {
         for (long t = 0; t < p - 1; ++t) {
-            swt_step_t *st = swt_sched_push(sched, ag ? SWT_OP_AG : SWT_OP_RS, next,
-                                            mv.dim, mv.dir, mv.dist);
+            swt_step_t *st = swt_sched_push(sched, ag ? SWT_OP_AG : SWT_OP_RS, next, mv.dim, mv.dir,
+                                            mv.dist);
             st->from = prev;
             st->core_step = (int) t;
             st->send_lo = ((i + ag - t) % p + p) % p;

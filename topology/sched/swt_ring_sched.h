@@ -9,7 +9,6 @@
 #include "swt_ring.h"
 
 /* Ring part `part` of pos on ring's cycles of p positions. */
-int swt_sched_ring(const swt_ring_t *ring, long p, long pos, int part,
-                   swt_sched_t **out);
+int swt_sched_ring(const swt_ring_t *ring, long p, long pos, int part, swt_sched_t **out);
 
 #endif

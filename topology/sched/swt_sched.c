@@ -22,8 +22,7 @@ swt_sched_t *swt_sched_alloc(int cap)
     return sched;
 }
 
-swt_step_t *swt_sched_push(swt_sched_t *sched, swt_op_t op, long peer, int dim,
-                           int dir, long dist)
+swt_step_t *swt_sched_push(swt_sched_t *sched, swt_op_t op, long peer, int dim, int dir, long dist)
 {
     swt_step_t *st = &sched->steps[sched->nsteps++];
 

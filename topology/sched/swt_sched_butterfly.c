@@ -37,8 +37,7 @@ static long swt_move_dist(int d, int from, int to, int dir)
 }
 
 /* Position in the full shape of the survivor that holds core position cpos. */
-static long swt_core_to_pos(const swt_shape_t *shape, const swt_shape_t *core,
-                            long cpos)
+static long swt_core_to_pos(const swt_shape_t *shape, const swt_shape_t *core, long cpos)
 {
     int cc[SWT_MAX_DIMS];
 
@@ -50,9 +49,8 @@ static long swt_core_to_pos(const swt_shape_t *shape, const swt_shape_t *core,
 }
 
 static void swt_sched_core_step(swt_sched_t *sched, const swt_shape_t *shape,
-                                const swt_shape_t *core, swt_alg_t alg,
-                                const swt_walk_t *walk, swt_op_t op, long cpos,
-                                const int *mine, const long *lo, int s)
+                                const swt_shape_t *core, swt_alg_t alg, const swt_walk_t *walk,
+                                swt_op_t op, long cpos, const int *mine, const long *lo, int s)
 {
     swt_move_t m;
     int peer_c[SWT_MAX_DIMS];
@@ -65,8 +63,7 @@ static void swt_sched_core_step(swt_sched_t *sched, const swt_shape_t *shape,
 
     swt_shape_coords(shape, peer, peer_c);
     st = swt_sched_push(sched, op, peer, m.dim, m.dir,
-                        swt_move_dist(shape->dims[m.dim], mine[m.dim],
-                                      peer_c[m.dim], m.dir));
+                        swt_move_dist(shape->dims[m.dim], mine[m.dim], peer_c[m.dim], m.dir));
     st->core_step = s;
     st->move.k = m.k;
     st->left = low;
@@ -82,9 +79,9 @@ static void swt_sched_core_step(swt_sched_t *sched, const swt_shape_t *shape,
     }
 }
 
-static int swt_sched_core(swt_sched_t *sched, const swt_shape_t *shape,
-                          swt_alg_t alg, swt_kind_t kind, const swt_walk_t *walk,
-                          const int *mine, const int *core_c)
+static int swt_sched_core(swt_sched_t *sched, const swt_shape_t *shape, swt_alg_t alg,
+                          swt_kind_t kind, const swt_walk_t *walk, const int *mine,
+                          const int *core_c)
 {
     swt_shape_t core;
     int steps;
@@ -103,17 +100,14 @@ static int swt_sched_core(swt_sched_t *sched, const swt_shape_t *shape,
         sched->nblocks = swt_shape_size(&core);
         if (SWT_KIND_LO == kind) {
             for (int s = steps - 1; s >= 0; --s) {
-                swt_sched_core_step(sched, shape, &core, alg, walk, SWT_OP_LO,
-                                    cpos, mine, lo, s);
+                swt_sched_core_step(sched, shape, &core, alg, walk, SWT_OP_LO, cpos, mine, lo, s);
             }
         } else {
             for (int s = 0; s < steps; ++s) {
-                swt_sched_core_step(sched, shape, &core, alg, walk, SWT_OP_RS,
-                                    cpos, mine, lo, s);
+                swt_sched_core_step(sched, shape, &core, alg, walk, SWT_OP_RS, cpos, mine, lo, s);
             }
             for (int s = steps - 1; s >= 0; --s) {
-                swt_sched_core_step(sched, shape, &core, alg, walk, SWT_OP_AG,
-                                    cpos, mine, lo, s);
+                swt_sched_core_step(sched, shape, &core, alg, walk, SWT_OP_AG, cpos, mine, lo, s);
             }
         }
     }

@@ -14,14 +14,13 @@
 #include "swt_sched_butterfly.h"
 #include "swt_topo.h"
 
-int swt_sched_create(const swt_shape_t *shape, swt_alg_t alg, swt_kind_t kind,
-                     long pos, swt_sched_t **out)
+int swt_sched_create(const swt_shape_t *shape, swt_alg_t alg, swt_kind_t kind, long pos,
+                     swt_sched_t **out)
 {
     swt_ring_t *ring = NULL;
     int rc;
 
-    if (NULL == shape || NULL == out || shape->ndims < 1
-        || shape->ndims > SWT_MAX_DIMS || pos < 0
+    if (NULL == shape || NULL == out || shape->ndims < 1 || shape->ndims > SWT_MAX_DIMS || pos < 0
         || pos >= swt_shape_size(shape)) {
         return SWT_ERR_INVALID;
     }
@@ -39,8 +38,8 @@ int swt_sched_create(const swt_shape_t *shape, swt_alg_t alg, swt_kind_t kind,
     return rc;
 }
 
-int swt_sched_create_part(const swt_topo_t *topo, swt_alg_t alg, swt_kind_t kind,
-                          long pos, int part, int nparts, swt_sched_t **out)
+int swt_sched_create_part(const swt_topo_t *topo, swt_alg_t alg, swt_kind_t kind, long pos,
+                          int part, int nparts, swt_sched_t **out)
 {
     const swt_shape_t *shape;
     swt_ring_t *ring = NULL;
@@ -53,8 +52,8 @@ int swt_sched_create_part(const swt_topo_t *topo, swt_alg_t alg, swt_kind_t kind
     }
     shape = swt_topo_logical(topo);
     p = swt_shape_size(shape);
-    if (pos < 0 || pos >= p || nparts < 1 || nparts > swt_alg_nparts(shape, alg)
-        || part < 0 || part >= nparts || (SWT_ALG_RING == alg && SWT_KIND_BO != kind)
+    if (pos < 0 || pos >= p || nparts < 1 || nparts > swt_alg_nparts(shape, alg) || part < 0
+        || part >= nparts || (SWT_ALG_RING == alg && SWT_KIND_BO != kind)
         || (alg != SWT_ALG_SWING && alg != SWT_ALG_RD && alg != SWT_ALG_RING)) {
         return SWT_ERR_INVALID;
     }

@@ -69,8 +69,8 @@ const char *swt_table_warning(const swt_table_t *table, int i)
 }
 
 /* A warning about line:col; SWT_ERR_INVALID, or SWT_ERR_NOMEM. */
-__attribute__((format(printf, 4, 5)))
-static int swt_table_warn(swt_table_t *t, int line, int col, const char *fmt, ...)
+__attribute__((format(printf, 4, 5))) static int swt_table_warn(swt_table_t *t, int line, int col,
+                                                                const char *fmt, ...)
 {
     va_list ap;
     int n;
@@ -130,8 +130,10 @@ int swt_table_add(swt_table_t *t, const swt_table_row_t *row, int col)
     char here[48], there[48];
 
     if (row->lo > row->hi) {
-        return swt_table_warn(t, row->line, col, "decide row ignored: the range %s is empty "
-                              "(LO above HI)", swt_table_range(row, here, sizeof(here)));
+        return swt_table_warn(t, row->line, col,
+                              "decide row ignored: the range %s is empty "
+                              "(LO above HI)",
+                              swt_table_range(row, here, sizeof(here)));
     }
     for (int i = t->nrows - 1; i >= 0 && NULL == last; --i) {
         if (same_group(&t->rows[i], row)) {
@@ -142,12 +144,16 @@ int swt_table_add(swt_table_t *t, const swt_table_row_t *row, int col)
         swt_table_range(row, here, sizeof(here));
         swt_table_range(last, there, sizeof(there));
         if (row->lo < last->lo) {
-            return swt_table_warn(t, row->line, col, "decide row ignored: %s %s is out of order, "
+            return swt_table_warn(t, row->line, col,
+                                  "decide row ignored: %s %s is out of order, "
                                   "below %s at line %d (rows of a collective go from small to "
-                                  "large sizes)", row->coll, here, there, last->line);
+                                  "large sizes)",
+                                  row->coll, here, there, last->line);
         }
-        return swt_table_warn(t, row->line, col, "decide row ignored: %s %s overlaps %s at "
-                              "line %d", row->coll, here, there, last->line);
+        return swt_table_warn(t, row->line, col,
+                              "decide row ignored: %s %s overlaps %s at "
+                              "line %d",
+                              row->coll, here, there, last->line);
     }
     if (t->nrows == t->cap) {
         int cap = t->cap ? 2 * t->cap : 16;
@@ -239,18 +245,21 @@ int swt_table_stmt(swt_table_t *t, const stmt_t *st)
                               "decide row ignored: %s", expect);
     }
     if (0 != swt_table_name(&st->tok[0], row.coll)) {
-        return swt_table_warn(t, st->line, st->tok[0].col, "decide row ignored: '%.*s' is not a "
+        return swt_table_warn(t, st->line, st->tok[0].col,
+                              "decide row ignored: '%.*s' is not a "
                               "collective's name (lowercase letters, digits, '_'); %s",
                               st->tok[0].len > 32 ? 32 : st->tok[0].len, st->tok[0].s, expect);
     }
     if (0 != swt_table_parse_range(&st->tok[1], &row)) {
-        return swt_table_warn(t, st->line, st->tok[1].col, "decide row ignored: bad size range "
+        return swt_table_warn(t, st->line, st->tok[1].col,
+                              "decide row ignored: bad size range "
                               "'%.*s': expected LO-HI or LO- in bytes (K, M, G: 1024, 1024^2, "
-                              "1024^3), up to 2^60", st->tok[1].len > 32 ? 32 : st->tok[1].len,
-                              st->tok[1].s);
+                              "1024^3), up to 2^60",
+                              st->tok[1].len > 32 ? 32 : st->tok[1].len, st->tok[1].s);
     }
     if (0 != swt_table_name(&st->tok[2], row.alg)) {
-        return swt_table_warn(t, st->line, st->tok[2].col, "decide row ignored: '%.*s' is not an "
+        return swt_table_warn(t, st->line, st->tok[2].col,
+                              "decide row ignored: '%.*s' is not an "
                               "algorithm's name (lowercase letters, digits, '_'); %s",
                               st->tok[2].len > 32 ? 32 : st->tok[2].len, st->tok[2].s, expect);
     }
@@ -259,9 +268,10 @@ int swt_table_stmt(swt_table_t *t, const stmt_t *st)
         unsigned long long n = 0;
         /* digits only: a K suffix would read, but no rank count is written so */
         if (k->len <= 6 || 0 != strncmp(k->s, "ranks=", 6) || k->s[k->len - 1] < '0'
-            || k->s[k->len - 1] > '9' || 0 != swt_table_bytes(k->s + 6, k->len - 6, &n)
-            || n < 1 || n > (1ULL << 30)) {
-            return swt_table_warn(t, st->line, k->col, "decide row ignored: expected ranks=N "
+            || k->s[k->len - 1] > '9' || 0 != swt_table_bytes(k->s + 6, k->len - 6, &n) || n < 1
+            || n > (1ULL << 30)) {
+            return swt_table_warn(t, st->line, k->col,
+                                  "decide row ignored: expected ranks=N "
                                   "(1 to 2^30) after the algorithm, got '%.*s'",
                                   k->len > 32 ? 32 : k->len, k->s);
         }
@@ -291,20 +301,22 @@ int swt_table_parse(const char *text, const char *origin, swt_table_t **table, s
     for (size_t i = 0; SWT_OK == err && i < ps.nstmts; ++i) {
         const stmt_t *st = &ps.stmts[i];
         if (KW_DECIDE != st->kw) {
-            err = swt_table_warn(t, st->line, 1, "'%s' ignored: a decision file holds decide "
+            err = swt_table_warn(t, st->line, 1,
+                                 "'%s' ignored: a decision file holds decide "
                                  "rows only (the description goes to coll_swing_topology)",
                                  st->kw < KW_COUNT ? swt_desc_kw_names[st->kw]
                                                    : swt_desc_kw_fabric[st->kw - KW_COUNT]);
         } else if (st->ntok >= 1 && st->tok[0].len >= 13
                    && 0 == strncmp(st->tok[0].s, "lo_max_bytes=", 13)) {
-            err = swt_table_warn(t, st->line, st->tok[0].col, "'decide lo_max_bytes' ignored: "
+            err = swt_table_warn(t, st->line, st->tok[0].col,
+                                 "'decide lo_max_bytes' ignored: "
                                  "a decision file holds rows only (a description's statement, "
                                  "or coll_swing_lo_max_bytes)");
         } else {
             err = swt_table_stmt(t, st);
         }
         if (SWT_ERR_INVALID == err) {
-            err = SWT_OK;   /* left out, with its warning */
+            err = SWT_OK; /* left out, with its warning */
         } else if (SWT_ERR_NOMEM == err) {
             swt_desc_nomem(&ps);
         }

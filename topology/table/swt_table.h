@@ -36,11 +36,11 @@
 #define SWT_TABLE_MAX_BYTES (1ULL << 60)
 
 typedef struct swt_table_row {
-    char coll[SWT_TABLE_NAME_LEN];   /* collective: allreduce, allgather, ... */
-    char alg[SWT_TABLE_NAME_LEN];    /* an algorithm of its table, previous or auto */
-    unsigned long long lo, hi;       /* bytes, both included */
-    long ranks;                      /* ranks=N; 0: communicators of any size */
-    int line;                        /* where it was written (origin: the table's) */
+    char coll[SWT_TABLE_NAME_LEN]; /* collective: allreduce, allgather, ... */
+    char alg[SWT_TABLE_NAME_LEN];  /* an algorithm of its table, previous or auto */
+    unsigned long long lo, hi;     /* bytes, both included */
+    long ranks;                    /* ranks=N; 0: communicators of any size */
+    int line;                      /* where it was written (origin: the table's) */
 } swt_table_row_t;
 
 typedef struct swt_table swt_table_t;
@@ -53,8 +53,7 @@ int swt_table_create(const char *origin, swt_table_t **table);
  * a warning. Errors (SWT_ERR_PARSE with diag): what the description lexer
  * refuses (binary bytes, long lines, unknown statements).
  */
-int swt_table_parse(const char *text, const char *origin, swt_table_t **table,
-                    swt_diag_t *diag);
+int swt_table_parse(const char *text, const char *origin, swt_table_t **table, swt_diag_t *diag);
 /* A decision file (at most 1 MiB), as swt_table_parse; SWT_ERR_IO as swt_topo_load. */
 int swt_table_load(const char *path, swt_table_t **table, swt_diag_t *diag);
 void swt_table_destroy(swt_table_t *table);

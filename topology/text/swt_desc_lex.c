@@ -12,14 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const swt_desc_kw_names[KW_COUNT] = {
-    "name", "logical", "grid", "kind", "usable", "harvest", "map", "order",
-    "cost", "decide"
-};
+const char *const swt_desc_kw_names[KW_COUNT] = { "name",    "logical", "grid",  "kind", "usable",
+                                                  "harvest", "map",     "order", "cost", "decide" };
 
-const char *const swt_desc_kw_fabric[KW_ALL - KW_COUNT] = {
-    "dragonfly", "fattree", "pairs", "slots", "place"
-};
+const char *const swt_desc_kw_fabric[KW_ALL - KW_COUNT] = { "dragonfly", "fattree", "pairs",
+                                                            "slots", "place" };
 
 static const char *kw_name(int k)
 {
@@ -32,8 +29,7 @@ static const int kw_repeats[KW_COUNT] = { [KW_KIND] = 1, [KW_MAP] = 1, [KW_DECID
 
 int swt_desc_nomem(pstate_t *ps)
 {
-    return swt_diag_set(ps->diag, SWT_ERR_NOMEM, ps->origin, 0, 0,
-                        "out of memory");
+    return swt_diag_set(ps->diag, SWT_ERR_NOMEM, ps->origin, 0, 0, "out of memory");
 }
 
 int swt_desc_tok_is(const tok_t *t, const char *word)
@@ -65,19 +61,19 @@ int swt_desc_split_lines(pstate_t *ps, const char *text)
 
         ++line;
         if (n > SWT_TOPO_MAX_LINE) {
-            return PERR(ps, line, SWT_TOPO_MAX_LINE + 1,
-                        "line longer than %d characters", SWT_TOPO_MAX_LINE);
+            return PERR(ps, line, SWT_TOPO_MAX_LINE + 1, "line longer than %d characters",
+                        SWT_TOPO_MAX_LINE);
         }
         for (size_t i = 0; i < n; ++i) {
             unsigned char c = (unsigned char) p[i];
             if ('#' == c) {
                 comment = 1;
             }
-            if ((c < 0x20 && '\t' != c && !('\r' == c && i + 1 == n))
-                || (!comment && c >= 0x7f)) {
+            if ((c < 0x20 && '\t' != c && !('\r' == c && i + 1 == n)) || (!comment && c >= 0x7f)) {
                 return PERR(ps, line, (int) i + 1,
                             "unexpected byte 0x%02x: expected text "
-                            "(binary data?)", c);
+                            "(binary data?)",
+                            c);
             }
         }
         for (size_t i = 0; i < n && '#' != p[i];) {
@@ -86,8 +82,7 @@ int swt_desc_split_lines(pstate_t *ps, const char *text)
                 continue;
             }
             size_t j = i;
-            while (j < n && ' ' != p[j] && '\t' != p[j] && '\r' != p[j]
-                   && '#' != p[j]) {
+            while (j < n && ' ' != p[j] && '\t' != p[j] && '\r' != p[j] && '#' != p[j]) {
                 ++j;
             }
             ps->toks[ps->ntoks].s = p + i;
@@ -110,15 +105,16 @@ int swt_desc_split_lines(pstate_t *ps, const char *text)
                             "unknown statement '%.*s': expected one of name, "
                             "logical, grid, kind, usable, harvest, map, "
                             "order, cost, decide, dragonfly, fattree, pairs, "
-                            "slots, place", kw->len > 32 ? 32 : kw->len, kw->s);
+                            "slots, place",
+                            kw->len > 32 ? 32 : kw->len, kw->s);
             }
             if (k >= KW_COUNT || !kw_repeats[k]) {
                 for (size_t i = 0; i < ps->nstmts; ++i) {
                     if (ps->stmts[i].kw == k) {
                         return PERR(ps, line, kw->col,
                                     "duplicate '%s' statement (first at "
-                                    "line %d)", kw_name(k),
-                                    ps->stmts[i].line);
+                                    "line %d)",
+                                    kw_name(k), ps->stmts[i].line);
                     }
                 }
             }
@@ -138,8 +134,8 @@ int swt_desc_split_lines(pstate_t *ps, const char *text)
 /* ---- numbers and lists ---- */
 
 /* Unsigned decimal s[0..len) <= max; col is the column of s[0]. */
-int swt_desc_num(pstate_t *ps, int line, int col, const char *s, int len,
-                     long max, const char *what, long *out)
+int swt_desc_num(pstate_t *ps, int line, int col, const char *s, int len, long max,
+                 const char *what, long *out)
 {
     long v = 0;
 
@@ -148,8 +144,10 @@ int swt_desc_num(pstate_t *ps, int line, int col, const char *s, int len,
     }
     for (int i = 0; i < len; ++i) {
         if (s[i] < '0' || s[i] > '9') {
-            return PERR(ps, line, col + i, "expected %s (a number), found "
-                        "'%c'", what, s[i]);
+            return PERR(ps, line, col + i,
+                        "expected %s (a number), found "
+                        "'%c'",
+                        what, s[i]);
         }
         if (max - (s[i] - '0') < 0 || v > (max - (s[i] - '0')) / 10) {
             return PERR(ps, line, col, "%s too large: at most %ld", what, max);
@@ -161,8 +159,7 @@ int swt_desc_num(pstate_t *ps, int line, int col, const char *s, int len,
 }
 
 /* "8x8x4" (an optional "torus:" or "ring:" prefix) into shape. */
-int swt_desc_shape(pstate_t *ps, int line, const tok_t *t, long maxsize,
-                       swt_shape_t *shape)
+int swt_desc_shape(pstate_t *ps, int line, const tok_t *t, long maxsize, swt_shape_t *shape)
 {
     const char *s = t->s;
     int len = t->len, col = t->col, ring = 0;
@@ -182,21 +179,22 @@ int swt_desc_shape(pstate_t *ps, int line, const tok_t *t, long maxsize,
             ++j;
         }
         if (shape->ndims == SWT_MAX_DIMS) {
-            return PERR(ps, line, col + i, "too many dimensions: at most %d",
-                        SWT_MAX_DIMS);
+            return PERR(ps, line, col + i, "too many dimensions: at most %d", SWT_MAX_DIMS);
         }
-        err = swt_desc_num(ps, line, col + i, s + i, j - i, maxsize,
-                        "a dimension size", &v);
+        err = swt_desc_num(ps, line, col + i, s + i, j - i, maxsize, "a dimension size", &v);
         if (SWT_OK != err) {
             return err;
         }
         if (0 == v) {
-            return PERR(ps, line, col + i, "dimension of size 0: every "
+            return PERR(ps, line, col + i,
+                        "dimension of size 0: every "
                         "dimension needs at least 1");
         }
         if (size > maxsize / v) {
-            return PERR(ps, line, col, "shape too large: at most %ld "
-                        "positions", maxsize);
+            return PERR(ps, line, col,
+                        "shape too large: at most %ld "
+                        "positions",
+                        maxsize);
         }
         size *= v;
         shape->dims[shape->ndims++] = (int) v;
@@ -209,9 +207,8 @@ int swt_desc_shape(pstate_t *ps, int line, const tok_t *t, long maxsize,
 }
 
 /* Item "N" or "N-M" of a list: lo, hi (hi < lo only if descending ok). */
-int swt_desc_range(pstate_t *ps, int line, int col, const char *s, int len,
-                       long max, int descending, const char *what, long *lo,
-                       long *hi)
+int swt_desc_range(pstate_t *ps, int line, int col, const char *s, int len, long max,
+                   int descending, const char *what, long *lo, long *hi)
 {
     int dash = 0, err;
 
@@ -224,22 +221,22 @@ int swt_desc_range(pstate_t *ps, int line, int col, const char *s, int len,
     }
     *hi = *lo;
     if (dash < len) {
-        err = swt_desc_num(ps, line, col + dash + 1, s + dash + 1, len - dash - 1,
-                        max, what, hi);
+        err = swt_desc_num(ps, line, col + dash + 1, s + dash + 1, len - dash - 1, max, what, hi);
         if (SWT_OK != err) {
             return err;
         }
         if (*hi < *lo && !descending) {
-            return PERR(ps, line, col, "empty range %ld-%ld: expected "
-                        "LOW-HIGH", *lo, *hi);
+            return PERR(ps, line, col,
+                        "empty range %ld-%ld: expected "
+                        "LOW-HIGH",
+                        *lo, *hi);
         }
     }
     return SWT_OK;
 }
 
-
-int swt_desc_walk_list(pstate_t *ps, int line, const tok_t *tok, int n, long max,
-                     int descending, const char *what, item_fn fn, void *arg)
+int swt_desc_walk_list(pstate_t *ps, int line, const tok_t *tok, int n, long max, int descending,
+                       const char *what, item_fn fn, void *arg)
 {
     for (int k = 0; k < n; ++k) {
         const tok_t *t = &tok[k];
@@ -249,8 +246,8 @@ int swt_desc_walk_list(pstate_t *ps, int line, const tok_t *tok, int n, long max
             while (j < t->len && ',' != t->s[j]) {
                 ++j;
             }
-            err = swt_desc_range(ps, line, t->col + i, t->s + i, j - i, max,
-                              descending, what, &lo, &hi);
+            err = swt_desc_range(ps, line, t->col + i, t->s + i, j - i, max, descending, what, &lo,
+                                 &hi);
             if (SWT_OK != err) {
                 return err;
             }
@@ -287,8 +284,7 @@ int swt_desc_axis(const tok_t *t)
     if (1 == t->len && t->s[0] >= 'x' && t->s[0] <= 'z') {
         return t->s[0] - 'x';
     }
-    if (2 == t->len && 'd' == t->s[0] && t->s[1] >= '0'
-        && t->s[1] < '0' + SWT_MAX_DIMS) {
+    if (2 == t->len && 'd' == t->s[0] && t->s[1] >= '0' && t->s[1] < '0' + SWT_MAX_DIMS) {
         return t->s[1] - '0';
     }
     return -1;

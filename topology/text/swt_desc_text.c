@@ -4,7 +4,7 @@
  * a rejected description fills (swt_diag_set), and numbers in the C
  * locale (swt_topo_strtod, swt_topo_print_double).
  */
-#define _POSIX_C_SOURCE 200809L   /* newlocale, uselocale */
+#define _POSIX_C_SOURCE 200809L /* newlocale, uselocale */
 #include "swt_desc_int.h"
 
 #include <locale.h>
@@ -59,8 +59,8 @@ int swt_topo_print_double(char *buf, size_t len, double v)
     return n;
 }
 
-int swt_diag_set(swt_diag_t *diag, int err, const char *origin, int line,
-                 int col, const char *fmt, ...)
+int swt_diag_set(swt_diag_t *diag, int err, const char *origin, int line, int col, const char *fmt,
+                 ...)
 {
     va_list ap;
 

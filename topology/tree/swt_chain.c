@@ -41,8 +41,7 @@ static long swt_chain_mod(long a, long n)
 
 /* The move from position a to position b of a rank-order chain: the
    first dimension they differ in, travelled in direction dir. */
-static void swt_chain_rank_move(const swt_shape_t *sh, long a, long b, int dir,
-                                swt_move_t *mv)
+static void swt_chain_rank_move(const swt_shape_t *sh, long a, long b, int dir, swt_move_t *mv)
 {
     int ca[SWT_MAX_DIMS], cb[SWT_MAX_DIMS];
 
@@ -93,7 +92,7 @@ static int swt_chain_cycle(swt_tree_t *t, const swt_topo_t *topo)
     for (long i = 0; i < t->p && SWT_OK == rc; ++i) {
         long next = swt_ring_next(ring, t->part, t->at[i], &t->hop[i], NULL);
         if (next != t->at[(i + 1) % t->p]) {
-            rc = SWT_ERR_INVALID;   /* the cycle's index and its next disagree */
+            rc = SWT_ERR_INVALID; /* the cycle's index and its next disagree */
         }
     }
     swt_ring_destroy(ring);
@@ -126,8 +125,7 @@ void swt_chain_root(const swt_tree_t *t, long root, swt_tree_root_t *rt)
     rt->nphases = (t->p > 1) ? (int) (t->p + t->nsegs - 2) : 0;
 }
 
-int swt_chain_step(const swt_tree_t *t, const swt_tree_root_t *rt, long pos, int i,
-                   swt_step_t *st)
+int swt_chain_step(const swt_tree_t *t, const swt_tree_root_t *rt, long pos, int i, swt_step_t *st)
 {
     long p = t->p, S = t->nsegs, me = t->idx[pos];
     long u = swt_chain_mod(me - t->idx[rt->root] - (SWT_COLL_REDUCE == t->coll), p);

@@ -62,9 +62,8 @@ int swt_tree_create(const swt_topo_t *topo, swt_alg_t alg, swt_coll_t coll,
     int rc;
 
     if (NULL == topo || NULL == out || coll < 0 || coll >= SWT_COLL_COUNT
-        || (SWT_ALG_SWING != alg && SWT_ALG_RD != alg && SWT_ALG_RING != alg)
-        || nparts < 1 || nparts > swt_tree_max_parts(topo, alg, opts) || part < 0
-        || part >= nparts
+        || (SWT_ALG_SWING != alg && SWT_ALG_RD != alg && SWT_ALG_RING != alg) || nparts < 1
+        || nparts > swt_tree_max_parts(topo, alg, opts) || part < 0 || part >= nparts
         || (NULL != opts && (opts->nsegs < 0 || opts->nsegs > (1L << 29)))
         || (SWT_TREE_FAR_FIRST != order && SWT_TREE_NEAR_FIRST != order)
         || (blocks && SWT_TREE_NEAR_FIRST != order) || (blocks && SWT_ALG_RING == alg)) {
@@ -138,14 +137,13 @@ int swt_tree_step_at(const swt_tree_t *tree, const swt_tree_root_t *rt, long pos
                                        : swt_tree_bin_step(tree, rt, pos, i, st);
 }
 
-int swt_tree_steps(const swt_tree_t *tree, long root, long pos, swt_step_t *steps,
-                   int *nsteps)
+int swt_tree_steps(const swt_tree_t *tree, long root, long pos, swt_step_t *steps, int *nsteps)
 {
     swt_tree_root_t rt;
     int last = -1;
 
-    if (NULL == tree || NULL == steps || NULL == nsteps || root < 0 || root >= tree->p
-        || pos < 0 || pos >= tree->p) {
+    if (NULL == tree || NULL == steps || NULL == nsteps || root < 0 || root >= tree->p || pos < 0
+        || pos >= tree->p) {
         return SWT_ERR_INVALID;
     }
     swt_tree_root(tree, root, &rt);

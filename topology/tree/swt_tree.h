@@ -127,29 +127,24 @@
 #include "swt_topo.h"
 
 /* The collectives a tree or a chain serves. */
-typedef enum {
-    SWT_COLL_BCAST = 0,
-    SWT_COLL_REDUCE,
-    SWT_COLL_GATHER,
-    SWT_COLL_SCATTER
-} swt_coll_t;
+typedef enum { SWT_COLL_BCAST = 0, SWT_COLL_REDUCE, SWT_COLL_GATHER, SWT_COLL_SCATTER } swt_coll_t;
 #define SWT_COLL_COUNT 4
 
 /* The order of a tree's steps, as a broadcast (reduce and gather run it backwards). */
 typedef enum {
-    SWT_TREE_DEFAULT = 0,   /* far-first for BCAST and REDUCE, near-first for
-                               GATHER and SCATTER (ALGORITHMS.md section 14) */
-    SWT_TREE_FAR_FIRST,     /* core step L-1 first: BCAST and REDUCE only */
-    SWT_TREE_NEAR_FIRST     /* core step 0 first */
+    SWT_TREE_DEFAULT = 0, /* far-first for BCAST and REDUCE, near-first for
+                             GATHER and SCATTER (ALGORITHMS.md section 14) */
+    SWT_TREE_FAR_FIRST,   /* core step L-1 first: BCAST and REDUCE only */
+    SWT_TREE_NEAR_FIRST   /* core step 0 first */
 } swt_tree_order_t;
 
 /* Options; a NULL pointer means all defaults (zeros). */
 typedef struct swt_tree_opts {
-    swt_tree_order_t order;  /* trees */
-    long nsegs;              /* chains: segments per part, >= 1 (0: 1); see
-                                swt_tree_set_nsegs and swt_tree_model_nsegs */
-    int rank_order;          /* chains: along ranks 0, 1, ..., p-1 instead of
-                                the torus's cycles; 2 parts (both ways) */
+    swt_tree_order_t order; /* trees */
+    long nsegs;             /* chains: segments per part, >= 1 (0: 1); see
+                               swt_tree_set_nsegs and swt_tree_model_nsegs */
+    int rank_order;         /* chains: along ranks 0, 1, ..., p-1 instead of
+                               the torus's cycles; 2 parts (both ways) */
 } swt_tree_opts_t;
 
 typedef struct swt_tree swt_tree_t;
@@ -176,14 +171,13 @@ int swt_tree_set_nsegs(swt_tree_t *tree, long nsegs);
  * The step list of position pos for the collective rooted at position
  * root: fills steps[0 .. *nsteps) (room for swt_tree_max_steps() steps).
  */
-int swt_tree_steps(const swt_tree_t *tree, long root, long pos, swt_step_t *steps,
-                   int *nsteps);
+int swt_tree_steps(const swt_tree_t *tree, long root, long pos, swt_step_t *steps, int *nsteps);
 
 /* Setup and steps at once (O(p log p)): the list of pos as a swt_sched_t
    (swt_sched_nblocks is swt_tree_nblocks). opts may be NULL. */
-int swt_tree_create_part(const swt_topo_t *topo, swt_alg_t alg, swt_coll_t coll,
-                         long root, long pos, int part, int nparts,
-                         const swt_tree_opts_t *opts, swt_sched_t **sched);
+int swt_tree_create_part(const swt_topo_t *topo, swt_alg_t alg, swt_coll_t coll, long root,
+                         long pos, int part, int nparts, const swt_tree_opts_t *opts,
+                         swt_sched_t **sched);
 
 /* "bcast", "reduce", "gather", "scatter"; NULL out of range. */
 const char *swt_coll_name(swt_coll_t coll);

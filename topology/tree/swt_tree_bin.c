@@ -288,11 +288,11 @@ static int swt_tb_on_way(const swt_tree_root_t *rt, long pos)
 }
 
 /* Hand-over hop k (broadcast, scatter) or hand-back hop k (reduce, gather). */
-static void swt_tb_hop(const swt_tree_t *t, const swt_tree_root_t *rt, long pos, int k,
-                       int back, swt_step_t *st)
+static void swt_tb_hop(const swt_tree_t *t, const swt_tree_root_t *rt, long pos, int k, int back,
+                       swt_step_t *st)
 {
     long from = back ? rt->c[k + 1] : rt->c[k], to = back ? rt->c[k] : rt->c[k + 1];
-    int dir = back ? 1 : -1;   /* c[k + 1] is c[k] one lower along dim[k] */
+    int dir = back ? 1 : -1; /* c[k + 1] is c[k] one lower along dim[k] */
 
     if (pos == from) {
         swt_tb_set(st, SWT_OP_SEND, to, rt->dim[k], dir, 1);
@@ -393,15 +393,15 @@ static void swt_tb_core(const swt_tree_t *t, const swt_tree_root_t *rt, long pos
         if (blocks) {
             swt_tb_subtree(t, q, s, &lo, &n);
         }
-        swt_tb_set(st, bcast_like ? SWT_OP_SEND
-                   : (SWT_COLL_REDUCE == t->coll ? SWT_OP_RECV_REDUCE : SWT_OP_RECV),
+        swt_tb_set(st,
+                   bcast_like ? SWT_OP_SEND
+                              : (SWT_COLL_REDUCE == t->coll ? SWT_OP_RECV_REDUCE : SWT_OP_RECV),
                    qpos, dim, dir, 0);
         bcast_like ? swt_tb_send(st, lo, n) : swt_tb_recv(st, lo, n);
     }
     st->core_step = s;
     st->move.k = t->sk[s];
-    st->move.dist = swt_tb_mod(dir > 0 ? qc[dim] - c[dim] : c[dim] - qc[dim],
-                               t->shape.dims[dim]);
+    st->move.dist = swt_tb_mod(dir > 0 ? qc[dim] - c[dim] : c[dim] - qc[dim], t->shape.dims[dim]);
 }
 
 int swt_tree_bin_step(const swt_tree_t *t, const swt_tree_root_t *rt, long pos, int i,

@@ -17,26 +17,26 @@ struct swt_tree {
     swt_coll_t coll;
     swt_alg_t alg;
     int part, nparts;
-    swt_shape_t shape;          /* the logical torus */
+    swt_shape_t shape; /* the logical torus */
     long p;
     long nblocks;
     /* trees (SWING, RD) */
-    swt_shape_t core;           /* its power-of-two core */
+    swt_shape_t core; /* its power-of-two core */
     long P;
     int L;
-    int far;                    /* broadcast order far-first */
-    int mirror;                 /* the part's walk is mirrored */
-    int sdim[SWT_TREE_MAX_L];   /* core step s: its dimension */
-    int sk[SWT_TREE_MAX_L];     /* and its counter in that dimension */
-    unsigned char *t0;          /* [P] tree step at which core position y
-                                   receives in the tree of root 0 */
-    long *blk;                  /* [P] gather, scatter: y's final block */
+    int far;                  /* broadcast order far-first */
+    int mirror;               /* the part's walk is mirrored */
+    int sdim[SWT_TREE_MAX_L]; /* core step s: its dimension */
+    int sk[SWT_TREE_MAX_L];   /* and its counter in that dimension */
+    unsigned char *t0;        /* [P] tree step at which core position y
+                                 receives in the tree of root 0 */
+    long *blk;                /* [P] gather, scatter: y's final block */
     /* chains (RING) */
     long nsegs;
     int rank_order;
-    long *at;                   /* [p] position at index i along the part */
-    long *idx;                  /* [p] index of a position */
-    swt_move_t *hop;            /* [p] the move from index i to i + 1 */
+    long *at;        /* [p] position at index i along the part */
+    long *idx;       /* [p] index of a position */
+    swt_move_t *hop; /* [p] the move from index i to i + 1 */
 };
 
 /*
@@ -49,12 +49,12 @@ struct swt_tree {
 typedef struct swt_tree_root {
     long root;
     int nphases;
-    int npre;                   /* phases before the core steps */
+    int npre; /* phases before the core steps */
     int m;
     long c[SWT_MAX_DIMS + 1];
     int dim[SWT_MAX_DIMS];
-    long core_root;             /* core position of c[m] */
-    int nfold;                  /* folded dimensions, ascending */
+    long core_root; /* core position of c[m] */
+    int nfold;      /* folded dimensions, ascending */
     int fold_dims[SWT_MAX_DIMS];
 } swt_tree_root_t;
 
