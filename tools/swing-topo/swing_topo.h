@@ -133,6 +133,15 @@ typedef struct swing_topo_args {
 } swing_topo_args_t;
 int swing_topo_getopt(swing_topo_args_t *a, int argc, char **argv);
 int swing_topo_args_end(const swing_topo_args_t *a, int argc);
+/*
+ * After a command's option loop: 1 when the command ends here, with *rc
+ * its exit status (--help, a bad option, a line that
+ * swing_topo_args_end() refuses); 0 when it goes on.
+ */
+int swing_topo_args_done(const swing_topo_args_t *a, int argc, int *rc);
+/* --bytes SIZE of command cmd into *bytes (at most 1e18), or the usage
+   message naming an example size; 0 when taken. */
+int swing_topo_opt_bytes(const char *cmd, const char *arg, const char *example, double *bytes);
 /* The last entries of every command's getopt_long table. */
 #define SWING_TOPO_OPTIONS_END          \
     { "help", no_argument, NULL, 'h' }, \

@@ -123,20 +123,13 @@ int swing_topo_congestion(int argc, char **argv)
             break;
         case 'c': csv = 1; break;
         case 'b':
-            if (0 != swing_topo_parse_size(optarg, &bytes) || bytes > 1e18) {
-                return swing_topo_usage("congestion",
-                                        "--bytes: expected a size such as 1M, "
-                                        "got '%s'",
-                                        optarg);
+            if (0 != (rc = swing_topo_opt_bytes("congestion", optarg, "1M", &bytes))) {
+                return rc;
             }
             break;
         }
     }
-    if (a.exit >= 0) {
-        return a.exit;
-    }
-    rc = swing_topo_args_end(&a, argc);
-    if (0 != rc) {
+    if (swing_topo_args_done(&a, argc, &rc)) {
         return rc;
     }
     if (!a.tree.given && one && 0 != swing_topo_parse_form(alg_text, &only, &only_mp)) {

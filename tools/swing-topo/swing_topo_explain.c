@@ -454,19 +454,13 @@ int swing_topo_explain(int argc, char **argv)
             }
             break;
         case 'B':
-            if (0 != swing_topo_parse_size(optarg, &bytes) || bytes > 1e18) {
-                return swing_topo_usage("explain",
-                                        "--bytes: expected a size such as 4096 or 64K, got '%s'",
-                                        optarg);
+            if (0 != (rc = swing_topo_opt_bytes("explain", optarg, "4096 or 64K", &bytes))) {
+                return rc;
             }
             break;
         }
     }
-    if (a.exit >= 0) {
-        return a.exit;
-    }
-    rc = swing_topo_args_end(&a, argc);
-    if (0 != rc) {
+    if (swing_topo_args_done(&a, argc, &rc)) {
         return rc;
     }
     if (!a.tree.given && NULL != alg_text && 0 != swing_topo_parse_alg(alg_text, &alg)) {

@@ -52,3 +52,17 @@ int swing_topo_args_end(const swing_topo_args_t *a, int argc)
     }
     return 0;
 }
+
+int swing_topo_args_done(const swing_topo_args_t *a, int argc, int *rc)
+{
+    *rc = (a->exit >= 0) ? a->exit : swing_topo_args_end(a, argc);
+    return a->exit >= 0 || 0 != *rc;
+}
+
+int swing_topo_opt_bytes(const char *cmd, const char *arg, const char *example, double *bytes)
+{
+    if (0 != swing_topo_parse_size(arg, bytes) || *bytes > 1e18) {
+        return swing_topo_usage(cmd, "--bytes: expected a size such as %s, got '%s'", example, arg);
+    }
+    return 0;
+}

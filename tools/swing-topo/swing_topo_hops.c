@@ -251,11 +251,7 @@ int swing_topo_hops(int argc, char **argv)
         case 's': summary = 1; break;
         }
     }
-    if (a.exit >= 0) {
-        return a.exit;
-    }
-    rc = swing_topo_args_end(&a, argc);
-    if (0 != rc) {
+    if (swing_topo_args_done(&a, argc, &rc)) {
         return rc;
     }
     rc = swing_topo_open("hops", argv[optind], &topo);

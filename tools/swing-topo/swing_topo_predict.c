@@ -231,11 +231,8 @@ int swing_topo_predict(int argc, char **argv)
             break;
         case 'V': csv = 1; break;
         case 'B':
-            if (0 != swing_topo_parse_size(optarg, &bytes) || bytes > 1e18) {
-                return swing_topo_usage("predict",
-                                        "--bytes: expected a size such as 1M, got "
-                                        "'%s'",
-                                        optarg);
+            if (0 != (rc = swing_topo_opt_bytes("predict", optarg, "1M", &bytes))) {
+                return rc;
             }
             break;
         case 'H':
@@ -249,15 +246,11 @@ int swing_topo_predict(int argc, char **argv)
             break;
         }
     }
-    if (a.exit >= 0) {
-        return a.exit;
-    }
-    rc = swing_topo_args_end(&a, argc);
-    if (0 == rc && a.tree.given && SWT_HALF_ALL != half) {
-        rc = swing_topo_usage("predict", "--half and --coll do not go together");
-    }
-    if (0 != rc) {
+    if (swing_topo_args_done(&a, argc, &rc)) {
         return rc;
+    }
+    if (a.tree.given && SWT_HALF_ALL != half) {
+        return swing_topo_usage("predict", "--half and --coll do not go together");
     }
     rc = swing_topo_open_cost("predict", argc, argv, optind, &a.cost, &topo, &par);
     if (0 != rc) {
