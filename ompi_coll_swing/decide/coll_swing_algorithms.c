@@ -142,16 +142,18 @@ const mca_coll_swing_alg_t mca_coll_swing_algs[MCA_COLL_SWING_ALG_COUNT] = {
  * less data each, so LO (an allreduce keeping one block) never wins.
  * Its rows in both reduce-scatter tables; Open MPI's differ.
  */
-#define SWING_RS_ROW(id_, nm, pat, mp, plan_, help_) \
-    [id_] = { .name = nm,                            \
-              .id = id_,                             \
-              .pattern = pat,                        \
-              .kind = SWT_KIND_BO,                   \
-              .multiport = mp,                       \
-              .exec = mca_coll_swing_exec_rs,        \
-              .plan = plan_,                         \
-              .scope = MCA_COLL_SWING_SCOPE_ANY,     \
+/* A row of one half of BO (reduce-scatter or allgather) run by exec_. */
+#define SWING_HALF_ROW(exec_, id_, nm, pat, mp, plan_, help_) \
+    [id_] = { .name = nm,                                     \
+              .id = id_,                                      \
+              .pattern = pat,                                 \
+              .kind = SWT_KIND_BO,                            \
+              .multiport = mp,                                \
+              .exec = exec_,                                  \
+              .plan = plan_,                                  \
+              .scope = MCA_COLL_SWING_SCOPE_ANY,              \
               .help = help_ }
+#define SWING_RS_ROW(...) SWING_HALF_ROW(mca_coll_swing_exec_rs, __VA_ARGS__)
 #define SWING_RS_ROWS                                                                            \
     SWING_AUTO_ROW(MCA_COLL_SWING_RSAG_AUTO, SWT_KIND_BO),                                       \
         SWING_RS_ROW(MCA_COLL_SWING_RSAG_SWING, "swing", SWT_ALG_SWING, 0,                       \
@@ -222,16 +224,7 @@ static const mca_coll_swing_alg_t swing_rs_algs[] = {
 
 /* Allgather: the second half of BO, on the same step lists (RS steps
    skipped); its rows in both allgather tables. */
-#define SWING_AG_ROW(id_, nm, pat, mp, plan_, help_) \
-    [id_] = { .name = nm,                            \
-              .id = id_,                             \
-              .pattern = pat,                        \
-              .kind = SWT_KIND_BO,                   \
-              .multiport = mp,                       \
-              .exec = mca_coll_swing_exec_ag,        \
-              .plan = plan_,                         \
-              .scope = MCA_COLL_SWING_SCOPE_ANY,     \
-              .help = help_ }
+#define SWING_AG_ROW(...) SWING_HALF_ROW(mca_coll_swing_exec_ag, __VA_ARGS__)
 #define SWING_AG_ROWS                                                                             \
     SWING_AUTO_ROW(MCA_COLL_SWING_RSAG_AUTO, SWT_KIND_BO),                                        \
         SWING_AG_ROW(MCA_COLL_SWING_RSAG_SWING, "swing", SWT_ALG_SWING, 0,                        \
