@@ -3,7 +3,8 @@
 # Write the performance tables of README.md and docs/PERFORMANCE.md from
 # the benchmark's data under docs/results, between marker lines
 #     <!-- perf:begin NAME -->  ...  <!-- perf:end -->
-# (NAME: headline, summary, sources). Never edit those tables by hand.
+# (NAME: headline, summary, sources, osu, osuhead). Never edit those
+# tables by hand.
 #
 # usage: scripts/perf-tables.sh [--check] [--top DIR] [--results DIR]
 #   --check    write nothing; exit 1 and show the difference when a file's
@@ -193,6 +194,55 @@ awk -F'|' '
     BEGIN { print "| collective | where | run | load at start (1, 5 min) | data | command |"
             print "| --- | --- | --- | --- | --- | --- |" }
     { printf "| %s | %s | %s | %s | [%s](results/%s) | `%s` |\n", $1, $2, $3, $13, $5, $5, $14 }' "$tmp/rows" > "$tmp/block.sources"
+
+# 3b. OSU's own timing, swing against stock (bench/osu-compare.sh): every
+# RUN/osu-npN/BENCH.npN.csv beside RUN/osu-npN/summary.txt (the script's
+# report, with the load); per benchmark and rank count the newest run.
+find "$results" -type f -path '*/osu-np*/*.np*.csv' | LC_ALL=C sort > "$tmp/osufiles"
+: > "$tmp/osu"
+while IFS= read -r f; do
+    d=$(dirname "$f")
+    [ -f "$d/summary.txt" ] || continue
+    rel=${f#"$results"/}
+    load=$(sed -n 's/^# load at start: //p' "$d/summary.txt" | head -1)
+    awk -F, -v rel="$rel" -v run="${rel%%/*}" -v load="$load" \
+        'NR > 1 { print $1 "|" $2 "|" run "|" rel "|" load "|" $3 "|" $4 "|" $5 "|" $6 }' "$f" >> "$tmp/osu"
+done < "$tmp/osufiles"
+LC_ALL=C sort -t'|' -k1,1 -k2,2n -k3,3r -k6,6n -k7,7n "$tmp/osu" | awk -F'|' '
+    function med(a, n,   i, j, t) {
+        for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j-1] > a[j]; j--) { t = a[j]; a[j] = a[j-1]; a[j-1] = t }
+        return (n % 2) ? a[(n+1)/2] : (a[n/2] + a[n/2+1]) / 2
+    }
+    function human(b) {
+        if (b >= 1048576 && b % 1048576 == 0) return (b / 1048576) " MiB"
+        if (b >= 1024 && b % 1024 == 0) return (b / 1024) " KiB"
+        return b " B"
+    }
+    function flush_size(   ms, mw, q) {
+        if (nr == 0) return
+        ms = med(st, nr); mw = med(sw, nr); q = (ms > 0) ? mw / ms : 0
+        if (ns == 0 || q < lo) lo = q
+        if (ns == 0 || q > hi) { hi = q; worst = size }
+        if (q > 1.10) slow++
+        if (ns == 0) first = size
+        last = size; ns++; nr = 0
+    }
+    function flush_key() {
+        flush_size()
+        if (ns) printf "| %s | %d | %s-%s | %.2f-%.2f | %.2f at %s | %d of %d | %s | %s | [%s](results/%s) |\n", b, np, human(first), human(last), lo, hi, hi, human(worst), slow, ns, run, load, rel, rel
+        ns = 0; slow = 0
+    }
+    BEGIN { print "| benchmark | ranks | sizes | swing / stock | worst | sizes over 1.10 | run | load at start | data |"
+            print "| --- | --- | --- | --- | --- | --- | --- | --- | --- |" }
+    { key = $1 "|" $2 }
+    key != lastkey { flush_key(); lastkey = key; chosen = $3; b = $1; np = $2; run = $3; rel = $4; load = $5; size = -1 }
+    $3 != chosen { next }
+    $6 != size { flush_size(); size = $6 }
+    { nr++; st[nr] = $8; sw[nr] = $9 }
+    END { flush_key() }' > "$tmp/block.osu"
+# README's (osuhead): the same without the data column, whose links are
+# relative to docs/
+sed 's/ \[[^]]*\]([^)]*) |$//; s/ data |$//; s/^\(| ---\( | ---\)\{7\}\) | --- |$/\1 |/' "$tmp/block.osu" > "$tmp/block.osuhead"
 
 # 4. Into the files, between their markers.
 fill() {

@@ -58,6 +58,7 @@ typedef struct mca_coll_swing_params_t {
     long lo_max_bytes;                    /* auto: LO up to this size; -1: cost model */
     long segment_size;                    /* BO pipeline segment in bytes; 0: none */
     long shm_size;                        /* shm: bytes of each rank's slot; 0: no shm */
+    bool node_rows;                       /* auto on one node follows the built-in rows */
     bool shm_assume_remote;               /* debug: treat every peer as off-node */
     bool shm_cma;                         /* shm: single copy through process_vm_readv */
     long shm_cma_min;                     /* shm: single copy from this many bytes */

@@ -27,8 +27,11 @@
  * table") decides first, in the ranges of its rows: the rows of
  * coll_swing_decision_file for the collective (those written for this
  * communicator's size, else those for any), else the description's decide
- * rows. A row names an algorithm of the collective's table or "previous"
- * (the call goes to the previous module, counted apart); the buckets
+ * rows, else the built-in rows (coll_swing_node_rows.c): on one node
+ * served by the shared segment, those measured there; across nodes
+ * without a description, gather and scatter to the previous module. A
+ * row names an algorithm of the collective's table or "previous" (the
+ * call goes to the previous module, counted apart); the buckets
  * above decide between and beyond the rows. A forced algorithm
  * (coll_swing_<collective>_algorithm) overrides both. A call costs one
  * table lookup, and a binary search of the rows where there are some.
@@ -583,6 +586,10 @@ int mca_coll_swing_decision_build(mca_coll_swing_module_t *m, const swt_topo_t *
         if (0 == n) {
             n = swing_rows_take(m, coll, desc, p);
             src.origin = swt_table_origin(desc);
+        }
+        if (0 == n && (shm || hier) && NULL != mca_coll_swing_node_rows(hier)) {
+            n = swing_rows_take(m, coll, mca_coll_swing_node_rows(hier), p);
+            src.origin = swt_table_origin(mca_coll_swing_node_rows(hier));
         }
         if (n < 0) {
             rc = OMPI_ERR_OUT_OF_RESOURCE;

@@ -245,6 +245,15 @@ void mca_coll_swing_decision_free(mca_coll_swing_module_t *module);
 /* At component close: forgets the messages already given. */
 void mca_coll_swing_decision_fini(void);
 /*
+ * The built-in rows (coll_swing_node_rows): across = 0, one node's
+ * (decide/node.table); 1, across nodes without a description's (gather
+ * and scatter to the previous module). Parsed at component open, NULL
+ * when off or unusable (said once).
+ */
+void mca_coll_swing_node_rows_init(void);
+const struct swt_table *mca_coll_swing_node_rows(int across);
+void mca_coll_swing_node_rows_fini(void);
+/*
  * The algorithm of collective coll for a call of bytes: the forced one, or
  * auto's (a measured row in its range, else the bucket's);
  * MCA_COLL_SWING_PREVIOUS when a row hands the call to the previous module.

@@ -323,6 +323,19 @@ static const swing_param_t swing_params[] = {
               "segment moves no more memory than single copy, which adds the kernel's "
               "pinning of pages and was slower for allreduce and allgather on the machine "
               "measured)" },
+    { .name = "node_rows",
+      .type = MCA_BASE_VAR_TYPE_BOOL,
+      .level = OPAL_INFO_LVL_5,
+      .scope = MCA_BASE_VAR_SCOPE_ALL,
+      .storage = &mca_coll_swing_params.node_rows,
+      .dflt = 1,
+      .help = "auto on one node (shm): follow the built-in one-node rows, a decision table "
+              "measured with swing-tune (timed as the OSU benchmarks time) on 2 and 4 ranks, "
+              "which hand the sizes where the shared segment was slower to the fastest of "
+              "Open MPI's algorithms or the previous component (ompi_coll_swing/decide/"
+              "node.table; docs/TUNING.md); across nodes without a description, MPI_Gather "
+              "and MPI_Scatter go to the previous component. coll_swing_decision_file's rows "
+              "for a collective replace them; false: neither" },
     { .name = "shm_assume_remote",
       .type = MCA_BASE_VAR_TYPE_BOOL,
       .level = OPAL_INFO_LVL_9,
@@ -518,6 +531,7 @@ static int swing_open(void)
     rc = mca_coll_swing_p2p_init();
     if (OMPI_SUCCESS == rc) {
         mca_coll_swing_nb_init();
+        mca_coll_swing_node_rows_init();
     }
     return rc;
 }
@@ -526,6 +540,7 @@ static int swing_close(void)
 {
     mca_coll_swing_nb_fini();
     mca_coll_swing_decision_fini();
+    mca_coll_swing_node_rows_fini();
     mca_coll_swing_p2p_fini();
     mca_coll_swing_fault_fini();
     if (mca_coll_swing_params.output >= 0) {

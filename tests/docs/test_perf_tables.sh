@@ -100,5 +100,26 @@ else
     bad "clock-timed run chosen"; cat "$tmp/out" "$tmp/top/README.md"
 fi
 
+# OSU runs (bench/osu-compare.sh): per benchmark and rank count the newest
+# run; per size the median over rounds of each side, then their ratio
+osu() {   # DIR SWING_US_ROUNDS...
+    d=$tmp/results/$1/osu-np2
+    shift
+    mkdir -p "$d"
+    { echo "# osu-compare np 2"; echo "# load at start: 0.10 0.20 0.30"; } > "$d/summary.txt"
+    { echo "bench,np,bytes,round,stock_us,swing_us"; r=1
+      for v in "$@"; do echo "osu_bcast,2,8,$r,1.00,$v"; echo "osu_bcast,2,16,$r,2.00,1.00"; r=$((r + 1)); done
+    } > "$d/osu_bcast.np2.csv"
+}
+printf '<!-- perf:begin osuhead -->\n<!-- perf:end -->\n' >> "$tmp/top/README.md"
+osu 2026-01-01 3.00 3.00 3.00
+osu 2026-01-04 0.90 1.50 1.20
+sh "$script" --top "$tmp/top" --results "$tmp/results" > "$tmp/out" 2>&1
+if grep -q '| osu_bcast | 2 | 8 B-16 B | 0.50-1.20 | 1.20 at 8 B | 1 of 2 | 2026-01-04 | 0.10 0.20 0.30 |$' "$tmp/top/README.md"; then
+    ok "OSU runs: the newest, medians over rounds, the worst size, sizes over 1.10"
+else
+    bad "OSU block"; cat "$tmp/out"; grep osu_bcast "$tmp/top/README.md"
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -20,6 +20,14 @@ case "$(mpirun --version 2>/dev/null)" in
         export PMIX_MCA_mca_base_component_show_load_errors
         ;;
 esac
+# The built-in rows (coll_swing_node_rows) are a policy over the
+# algorithms: off unless the caller names the parameter, so that a test of
+# shm, hier or a tree on one node or across nodes runs what it tests
+# (mpi/test_node_rows.sh tests the rows).
+case " $* " in
+    *" coll_swing_node_rows "*) ;;
+    *) extra="$extra --mca coll_swing_node_rows 0" ;;
+esac
 exec mpirun $extra --oversubscribe --bind-to none \
     --mca mpi_yield_when_idle 1 \
     --mca mca_base_component_path "${SWING_COMPONENT_PATH:?run through make check}" \
