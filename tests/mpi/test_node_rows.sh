@@ -90,7 +90,14 @@ if SWING_MPIRUN="$src/tests/mpi/mpirun.sh" sh "$launcher" 1x1 true > /dev/null 2
                 --csv "$out/nodes-$k-$on.csv" > "$out/nodes-$k-$on.out" 2>&1 \
                 || { cat "$out/nodes-$k-$on.out"; echo "FAIL: nodes 2x2 $k: swing_bench"; fail=1; }
         done
-        check "nodes-$k-1" 1024 previous
+        # handed to the previous component; under Open MPI 5.0 that is han,
+        # whose calls on its own node and leader communicators swing may
+        # serve in turn (then they are listed too: bine_mp+previous)
+        got=$(served "nodes-$k-1" 1024)
+        case "+$got+" in
+        *+previous+*) echo "ok: nodes-$k-1: 1024 B -> $got" ;;
+        *) echo "FAIL: nodes-$k-1: 1024 B served by '$got', expected previous"; fail=1 ;;
+        esac
         got=$(served "nodes-$k-0" 1024)
         case "$got" in
         ""|previous) echo "FAIL: nodes-$k-0: 1024 B served by '$got', expected a swing tree"; fail=1 ;;
