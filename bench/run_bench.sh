@@ -193,10 +193,20 @@ summary_csv() {
 # The report of one run's CSV: per size, swing-auto over the best other
 # configuration of the run and over tuned's best (tuned and tuned-N, or
 # han where the run had it), and which of tuned's was best; the sizes
-# where it is more than 10% off.
+# where it is more than 10% off. Where auto ran the very algorithm of
+# tuned's best (ompi_NAME for a tuned-N named NAME in the report, $3),
+# the size is marked "=": their difference is the run's noise.
 auto_report() {
     awk -F, -v label="$1" '
-        NR == 1 { next }
+        FILENAME != ARGV[ARGC - 1] {
+            if ($0 ~ /^# tuned-[0-9]+ .*\([a-z_]+\)$/) {
+                split($0, w, " "); a = $0
+                sub(/.*\(/, "", a); sub(/\)$/, "", a)
+                same[w[2]] = "ompi_" a
+            }
+            next
+        }
+        FNR == 1 { next }
         { t = $6 + 0; s = $3 + 0; sizes[s] = 1 }
         $2 == "swing-auto" { auto[s] = t; ran[s] = $19; next }
         $2 == "default" { next }
@@ -208,7 +218,7 @@ auto_report() {
             for (s in sizes) list[++n] = s + 0
             for (i = 2; i <= n; i++) { v = list[i]; for (j = i - 1; j >= 1 && list[j] > v; j--) list[j + 1] = list[j]; list[j + 1] = v }
             printf "\n## swing-auto against the best of the run and tuned'"'"'s best: %s\n", label
-            printf "# median us; ratio > 1: auto slower; * more than 10%% off\n"
+            printf "# median us; ratio > 1: auto slower; * more than 10%% off; = auto ran that algorithm\n"
             printf "# %9s %11s %-13s %11s %7s %-11s %11s %7s %-9s %11s\n", "bytes", "auto", "auto ran",
                    "best", "/best", "(which)", "tuned best", "/tuned", "(which)", "tuned dflt"
             for (k = 1; k <= n; k++) {
@@ -222,15 +232,18 @@ auto_report() {
                 } else printf " %11s %7s %-11s", "-", "-", ""
                 if (s in tb) {
                     r = auto[s] / tb[s]
-                    printf " %11.2f %6.2f%s %-9s", tb[s], r, (r > 1.10) ? "*" : " ", tname[s]
+                    eq = (tname[s] in same) && same[tname[s]] == ran[s]
+                    printf " %11.2f %6.2f%s %-9s", tb[s], r, eq ? "=" : (r > 1.10) ? "*" : " ", tname[s]
                     nt++; if (r > 1.10) offt = offt sprintf(" %d B (%.2f, %s)", s, r, tname[s])
+                    if (eq && r > 1.10) noise = noise sprintf(" %d B", s)
                 } else printf " %11s %7s %-9s", "-", "-", ""
                 printf " %11s\n", (s in td) ? sprintf("%.2f", td[s]) : "-"
             }
             if (nb) printf "auto more than 10%% off the best configuration of the run: %s\n", (offb == "") ? sprintf("at no size (%d sizes)", nb) : ("at" offb)
             if (nt) printf "auto more than 10%% off tuned'"'"'s best: %s\n", (offt == "") ? sprintf("at no size (%d sizes)", nt) : ("at" offt)
+            if (noise != "") printf "of these, auto ran tuned'"'"'s best algorithm itself (=, the run'"'"'s noise): at%s\n", noise
             if (!nb && !nt) printf "no comparison: the run needs swing-auto and other configurations\n"
-        }' "$2"
+        }' "$3" "$2"
 }
 
 mkdir -p "$outdir" || exit 2
@@ -410,7 +423,7 @@ for run in $runs; do
         esac
         case "$run" in
         *:han|nethan=*) ;;
-        *) auto_report "$label" "$tmp/keep.csv" >> "$report" ;;
+        *) auto_report "$label" "$tmp/keep.csv" "$txt" >> "$report" ;;
         esac
         # topologies of one rank count would share a plot: one each; the
         # han run adds its rows to its topology's

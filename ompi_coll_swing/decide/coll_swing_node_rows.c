@@ -11,11 +11,15 @@
  * counts keep the segment at every size.
  *
  * Across nodes, with several ranks on some node and no description of the
- * network, the same parameter hands MPI_Gather and MPI_Scatter to the
- * previous component: they have no hierarchical form, and without a
- * description the trees are placed blind (on the emulated nodes of
- * docs/PERFORMANCE.md tuned's linear and binomial algorithms were faster at
- * nearly every size). A description brings them back to the model.
+ * network, the same parameter hands MPI_Gather and MPI_Scatter to Open
+ * MPI: they have no hierarchical form, and without a description swing's
+ * trees are placed blind. Under Open MPI 4.1 the previous component is
+ * tuned, and its own decision lost to its forced linear algorithms on the
+ * emulated nodes of docs/PERFORMANCE.md (gather: basic linear up to
+ * 256 KiB, then tuned's binomial; scatter: linear_nb), so those are named.
+ * Under 5.0 the previous component is han, whose gather and scatter through
+ * one leader per node were faster still there. A description brings swing's
+ * trees back to the model.
  *
  * Parsed once, at component open (communicators may be set up by several
  * threads later); a table that does not parse is said once and not used.
@@ -30,8 +34,14 @@
 
 #include "coll_swing_node_table.h"
 
+#if OMPI_MAJOR_VERSION >= 5
 static const char swing_nodes_text[] = "decide gather 0- previous\n"
                                        "decide scatter 0- previous\n";
+#else
+static const char swing_nodes_text[] = "decide gather 0-256K ompi_basic_linear\n"
+                                       "decide gather 262145- previous\n"
+                                       "decide scatter 0- ompi_linear_nb\n";
+#endif
 
 static swt_table_t *swing_tables[2];
 

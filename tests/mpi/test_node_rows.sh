@@ -8,8 +8,9 @@
 # collective replaces the built-in ones; the verbose report names the
 # rows' source. Across emulated nodes 2x2 (tests/cluster/mpirun-nodes.sh;
 # that part says SKIP where namespaces are not permitted): gather and
-# scatter go to the previous component, and to a swing tree with the
-# parameter off. What served each size comes from swing_bench's CSV
+# scatter go to Open MPI (under 4.1 tuned's linear gather and linear_nb
+# scatter at 1 KiB; under 5.0 the previous component, han), and to a swing
+# tree with the parameter off. What served each size comes from swing_bench's CSV
 # (swing's MPI_T counters).
 set -u
 top=${SWING_TOP_BUILDDIR:?run through make check}
@@ -80,7 +81,8 @@ printf 'decide %s 0- shm\n' "$1" > "$out/file"
 run file "$1" "$2:$2" --mca coll_swing_decision_file "$out/file"
 check file "$2" shm
 
-# across nodes without a description: gather and scatter to previous
+# across nodes without a description: gather and scatter to Open MPI
+major=$(mpirun --version 2>/dev/null | sed -n 's/.*(Open MPI) \([0-9]*\)\..*/\1/p' | head -n 1)
 launcher=$src/tests/cluster/mpirun-nodes.sh
 if SWING_MPIRUN="$src/tests/mpi/mpirun.sh" sh "$launcher" 1x1 true > /dev/null 2>&1; then
     for k in gather scatter; do
@@ -90,13 +92,19 @@ if SWING_MPIRUN="$src/tests/mpi/mpirun.sh" sh "$launcher" 1x1 true > /dev/null 2
                 --csv "$out/nodes-$k-$on.csv" > "$out/nodes-$k-$on.out" 2>&1 \
                 || { cat "$out/nodes-$k-$on.out"; echo "FAIL: nodes 2x2 $k: swing_bench"; fail=1; }
         done
-        # handed to the previous component; under Open MPI 5.0 that is han,
-        # whose calls on its own node and leader communicators swing may
-        # serve in turn (then they are listed too: bine_mp+previous)
+        # under 4.1 tuned's linear algorithms by name; under 5.0 the previous
+        # component, han, whose calls on its own node and leader
+        # communicators swing may serve in turn (then they are listed too:
+        # bine_mp+previous)
+        case "$major-$k" in
+        4-gather) want=ompi_basic_linear ;;
+        4-scatter) want=ompi_linear_nb ;;
+        *) want=previous ;;
+        esac
         got=$(served "nodes-$k-1" 1024)
         case "+$got+" in
-        *+previous+*) echo "ok: nodes-$k-1: 1024 B -> $got" ;;
-        *) echo "FAIL: nodes-$k-1: 1024 B served by '$got', expected previous"; fail=1 ;;
+        *+$want+*) echo "ok: nodes-$k-1: 1024 B -> $got" ;;
+        *) echo "FAIL: nodes-$k-1: 1024 B served by '$got', expected $want (Open MPI $major)"; fail=1 ;;
         esac
         got=$(served "nodes-$k-0" 1024)
         case "$got" in
