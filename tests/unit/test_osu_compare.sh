@@ -5,13 +5,7 @@
 # per size the median over rounds of each, their ratio, the rounds'
 # lowest and highest ratio, "slower" past 1.10, the worst size; every
 # round in BENCH.npN.csv; the report (with the load) in summary.txt.
-set -u
-top=${SWING_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT INT TERM
-fail=0
-ok() { echo "ok: $1"; }
-bad() { echo "FAIL: $1"; fail=1; }
+. "${SWING_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/unit/script_test.sh"
 
 mkdir -p "$tmp/osu"
 # the benchmark: latency 1.00 at 8 B, 10.00 at 64 KiB; swing's 8 B takes
