@@ -34,13 +34,14 @@
 
 #include "coll_swing_node_table.h"
 
+static const char swing_nodes_text[] =
 #if OMPI_MAJOR_VERSION >= 5
-static const char swing_nodes_text[] = "decide gather 0- previous\n"
-                                       "decide scatter 0- previous\n";
+    "decide gather 0- previous\n"
+    "decide scatter 0- previous\n";
 #else
-static const char swing_nodes_text[] = "decide gather 0-256K ompi_basic_linear\n"
-                                       "decide gather 262145- previous\n"
-                                       "decide scatter 0- ompi_linear_nb\n";
+    "decide gather 0-256K ompi_basic_linear\n"
+    "decide gather 262145- previous\n"
+    "decide scatter 0- ompi_linear_nb\n";
 #endif
 
 static swt_table_t *swing_tables[2];
