@@ -289,6 +289,7 @@ typedef struct bench_args {
     int root_rotate;                        /* --root rotate: call i has root i mod p */
     int root_given;                         /* --root was used */
     int tuned_segsize;                      /* --tuned-segsize, bytes; -1 = not given */
+    int config_shift;                       /* --config-shift: each size starts at this one */
     const char *csv_path;                   /* NULL = no CSV */
     bench_timing_t timing;
     const bench_coll_t *coll; /* -k: the collective timed */

@@ -121,6 +121,10 @@ void bench_args_usage(FILE *out, const char *prog, const bench_coll_t *k)
                  "  -C, --configs LIST      configurations, comma separated, or the groups\n"
                  "                          all, swing-all, tuned-all, ompi-all (Open MPI's\n"
                  "                          algorithms run by swing), nodes (default all)\n"
+                 "      --config-shift K    each size runs the configurations from the\n"
+                 "                          (K mod n)-th of -C's n on, then the first ones:\n"
+                 "                          rounds of one run in rotated order (run_bench.sh\n"
+                 "                          -R; default 0)\n"
                  "  -t, --timing MODE       swing: barrier before each call, each call\n"
                  "                          timed, slowest rank per call, median (default);\n"
                  "                          osu: as osu_allreduce, barrier before each\n"
@@ -265,6 +269,7 @@ static const bench_option_t bench_options[] = {
     { 0, "csv", 1 },           { 'v', "verbose", 0 },     { 'h', "help", 0 },
     { 0, "inject-error", 0 },  { 't', "timing", 1 },      { 'T', "budget", 1 },
     { 'k', "collective", 1 },  { 0, "root", 1 },          { 0, "tuned-segsize", 1 },
+    { 0, "config-shift", 1 },
 };
 #define BENCH_NOPTIONS (sizeof(bench_options) / sizeof(bench_options[0]))
 
@@ -326,6 +331,10 @@ static int bench_apply(const bench_option_t *opt, const char *value, bench_args_
             args->root_given = 1;
             args->root_rotate = 0 == strcmp(value, "rotate");
             return args->root_rotate ? 0 : bench_parse_int(value, 0, &args->root);
+        }
+        if (0 == strcmp(opt->long_name, "config-shift")) {
+            *why = "--config-shift wants an integer >= 0";
+            return bench_parse_int(value, 0, &args->config_shift);
         }
         if (0 == strcmp(opt->long_name, "tuned-segsize")) {
             size_t b;

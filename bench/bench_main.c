@@ -714,7 +714,8 @@ static int bench_sweep(bench_run_t *run)
         size_t bytes = rep->sizes[s];
 
         bench_fill(run, bytes / run->args->dtype->size);
-        for (int c = 0; c < rep->configs->n; c++) {
+        for (int k = 0; k < rep->configs->n; k++) {
+            int c = (k + run->args->config_shift) % rep->configs->n;
             int rc;
             if (0 == run->rank) {
                 bench_progress(run, bytes, rep->configs->cfg[c].desc->name, s);

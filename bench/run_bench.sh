@@ -52,6 +52,13 @@ Usage: $0 [options] [-- swing_bench options]
                 ...). The root of the rooted ones: swing_bench's --root
                 (default 0; --root rotate), after --
   -o DIR        output directory (default: results/ beside this script)
+  -R N          rounds (default 3; 1 with -q or --only-csv): every run of
+                the list once per round, interleaved (round 1 of every rank
+                count, layout or topology, then round 2, ...), each round
+                starting its sizes at the next configuration
+                (swing_bench --config-shift); the figures are the median
+                over rounds, the report gives each round's ratio too and
+                DIR/NAME-rounds.csv keeps every round's rows
   -q            quick: sizes 8:64K, 20 iterations, 2 warm-up (for tests)
   --only-csv    the runs, their CSV and tables only: no plot, no model
                 comparison, no han run (swing-tune uses it)
@@ -68,7 +75,9 @@ Environment:
   MPIRUN                mpirun command (default mpirun)
   MPIRUN_ARGS           extra mpirun arguments
 
-Writes DIR/NAME.csv (every rank count), DIR/NAME.txt (the tables, then
+Writes DIR/NAME.csv (every rank count; with rounds, the medians over
+them), DIR/NAME-rounds.csv (with rounds: every round's rows, the round and
+the run's place in the list first), DIR/NAME.txt (the tables, then
 the report: per run and size, swing-auto's time over the best
 configuration of the run and over tuned's best, the sizes where it is
 more than 10% off, the load average and the memory copy bandwidth at the
@@ -93,6 +102,7 @@ coll=allreduce
 outdir="$here/results"
 quick=0
 only_csv=0
+rounds=
 extra=""
 
 # Append one word to $extra, quoted for a later eval.
@@ -111,6 +121,7 @@ while [ $# -gt 0 ]; do
     -C) [ $# -ge 2 ] || { usage >&2; exit 2; }; configs=$2; shift 2 ;;
     -k) [ $# -ge 2 ] || { usage >&2; exit 2; }; coll=$2; shift 2 ;;
     -o) [ $# -ge 2 ] || { usage >&2; exit 2; }; outdir=$2; shift 2 ;;
+    -R) [ $# -ge 2 ] || { usage >&2; exit 2; }; rounds=$2; shift 2 ;;
     -q) quick=1; shift ;;
     --only-csv) only_csv=1; shift ;;
     -h|--help) usage; exit 0 ;;
@@ -121,6 +132,10 @@ while [ $# -gt 0 ]; do
     esac
 done
 
+case "$rounds" in
+'') rounds=3; [ "$quick" = 1 ] || [ "$only_csv" = 1 ] && rounds=1 ;;
+*[!0-9]*|0) echo "$0: -R wants a positive number of rounds, got '$rounds'" >&2; exit 2 ;;
+esac
 for np in $nps; do
     case "$np" in
     ''|*[!0-9]*|0) echo "$0: -n wants positive rank counts, got '$np'" >&2; exit 2 ;;
@@ -195,9 +210,26 @@ summary_csv() {
 # han where the run had it), and which of tuned's was best; the sizes
 # where it is more than 10% off. Where auto ran the very algorithm of
 # tuned's best (ompi_NAME for a tuned-N named NAME in the report, $3),
-# the size is marked "=": their difference is the run's noise.
+# the size is marked "=": their difference is the run's noise. Further
+# arguments: the run's rounds (CSV files), whose ratios over tuned's best
+# the last column gives, round by round.
 auto_report() {
-    awk -F, -v label="$1" '
+    label=$1 merged=$2 tables=$3
+    shift 3
+    awk -F, -v label="$label" -v rounds="$*" '
+        BEGIN {
+            nr = split(rounds, rf, " ")
+            for (j = 1; j <= nr; j++) {
+                while ((getline line < rf[j]) > 0) {
+                    split(line, c, ",")
+                    if (c[1] == "np") continue
+                    s = c[3] + 0; t = c[6] + 0
+                    if (c[2] == "swing-auto") ra[j, s] = t
+                    else if ((c[2] ~ /^tuned/ || c[2] == "han") && (!((j, s) in rt) || t < rt[j, s])) rt[j, s] = t
+                }
+                close(rf[j])
+            }
+        }
         FILENAME != ARGV[ARGC - 1] {
             if ($0 ~ /^# tuned-[0-9]+ .*\([a-z_]+\)$/) {
                 split($0, w, " "); a = $0
@@ -218,9 +250,12 @@ auto_report() {
             for (s in sizes) list[++n] = s + 0
             for (i = 2; i <= n; i++) { v = list[i]; for (j = i - 1; j >= 1 && list[j] > v; j--) list[j + 1] = list[j]; list[j + 1] = v }
             printf "\n## swing-auto against the best of the run and tuned'"'"'s best: %s\n", label
-            printf "# median us; ratio > 1: auto slower; * more than 10%% off; = auto ran that algorithm\n"
-            printf "# %9s %11s %-13s %11s %7s %-11s %11s %7s %-9s %11s\n", "bytes", "auto", "auto ran",
-                   "best", "/best", "(which)", "tuned best", "/tuned", "(which)", "tuned dflt"
+            if (nr > 1)
+                printf "# median over %d rounds of each median us; ratio > 1: auto slower; * more than 10%% off; = auto ran that algorithm; last column: each round'"'"'s auto / tuned'"'"'s best\n", nr
+            else
+                printf "# median us; ratio > 1: auto slower; * more than 10%% off; = auto ran that algorithm\n"
+            printf "# %9s %11s %-13s %11s %7s %-11s %11s %7s %-9s %11s%s\n", "bytes", "auto", "auto ran",
+                   "best", "/best", "(which)", "tuned best", "/tuned", "(which)", "tuned dflt", (nr > 1) ? "  rounds /tuned" : ""
             for (k = 1; k <= n; k++) {
                 s = list[k]
                 if (!(s in auto)) continue
@@ -237,13 +272,19 @@ auto_report() {
                     nt++; if (r > 1.10) offt = offt sprintf(" %d B (%.2f, %s)", s, r, tname[s])
                     if (eq && r > 1.10) noise = noise sprintf(" %d B", s)
                 } else printf " %11s %7s %-9s", "-", "-", ""
-                printf " %11s\n", (s in td) ? sprintf("%.2f", td[s]) : "-"
+                printf " %11s", (s in td) ? sprintf("%.2f", td[s]) : "-"
+                if (nr > 1) {
+                    printf " "
+                    for (j = 1; j <= nr; j++)
+                        printf " %s", ((j, s) in ra && (j, s) in rt && rt[j, s] > 0) ? sprintf("%.2f", ra[j, s] / rt[j, s]) : "-"
+                }
+                printf "\n"
             }
             if (nb) printf "auto more than 10%% off the best configuration of the run: %s\n", (offb == "") ? sprintf("at no size (%d sizes)", nb) : ("at" offb)
             if (nt) printf "auto more than 10%% off tuned'"'"'s best: %s\n", (offt == "") ? sprintf("at no size (%d sizes)", nt) : ("at" offt)
             if (noise != "") printf "of these, auto ran tuned'"'"'s best algorithm itself (=, the run'"'"'s noise): at%s\n", noise
             if (!nb && !nt) printf "no comparison: the run needs swing-auto and other configurations\n"
-        }' "$3" "$2"
+        }' "$tables" "$merged"
 }
 
 mkdir -p "$outdir" || exit 2
@@ -255,7 +296,8 @@ trap 'rm -rf "$tmp"' EXIT
 report="$tmp/report"
 : > "$txt"
 : > "$report"
-rm -f "$csv" "$png" "$outdir/$coll-all.png"
+rounds_csv="$outdir/$coll-rounds.csv"
+rm -f "$csv" "$png" "$outdir/$coll-all.png" "$rounds_csv"
 load_start=$(loadavg)
 mem_start=$(memcpy_bw)
 echo "run_bench.sh: load average $load_start ($cores cores), memcpy $mem_start GB/s at the start" >&2
@@ -304,22 +346,45 @@ elif [ -n "$nets" ]; then
 else
     runs=$nps
 fi
-for run in $runs; do
-    np=$run
+
+# The shape of one run: np, topo and ginfo (--net), layout (--nodes), and
+# label, the report's name for it.
+run_shape() {
+    np=$1
+    topo=""
     ginfo=""
+    layout=""
+    label="np=$np"
+    case "$1" in
+    net=*|nethan=*)
+        topo=${1#*=}
+        np=$("$topo_bin" show "$topo" 2>/dev/null | sed -n 's/.*, \([0-9]*\) ranks$/\1/p')
+        # a network of groups (group-net.sh) or a grid or torus (torus-net.sh)
+        ginfo=$(group_info "$topo")
+        if [ -n "$ginfo" ]; then label="network of groups $topo (np=$np)"; else label="torus network $topo (np=$np)"; fi
+        ;;
+    *:tuned|*:han)
+        layout=${1%:*}
+        np=$(echo "$layout" | awk -F'[x,]' '/x/ {print $1 * $2; next} {s = 0; for (i = 1; i <= NF; i++) s += $i; print s}')
+        label="nodes $layout (np=$np)"
+        ;;
+    esac
+}
+
+# One round of one run: its tables into $txt, its CSV to $tmp/run.csv.
+# Returns swing_bench's exit status (2: bad arguments, or a topology
+# swing-topo cannot load).
+run_round() {
+    run=$1
+    run_shape "$run"
     margs="-np $np --mca coll_tuned_use_dynamic_rules 1"
     rargs=""
     case "$run" in
     net=*|nethan=*)
-        topo=${run#*=}
-        np=$("$topo_bin" show "$topo" 2>/dev/null | sed -n 's/.*, \([0-9]*\) ranks$/\1/p')
         if [ -z "$np" ]; then
             echo "$0: --net $topo: swing-topo cannot load it (swing-topo show '$topo')" >&2
-            [ "$status" = 0 ] && status=2
-            break
+            return 2
         fi
-        # a network of groups (group-net.sh) or a grid or torus (torus-net.sh)
-        ginfo=$(group_info "$topo")
         # no binding (every emulated node is this machine) and yield when
         # idle, through the environment: an mpirun wrapper (MPIRUN) may
         # give them too, and Open MPI refuses a parameter given twice
@@ -343,8 +408,6 @@ for run in $runs; do
         [ "$quick" = 1 ] || rargs="-T 1 $rargs"
         ;;
     *:tuned|*:han)
-        layout=${run%:*}
-        np=$(echo "$layout" | awk -F'[x,]' '/x/ {print $1 * $2; next} {s = 0; for (i = 1; i <= NF; i++) s += $i; print s}')
         margs="--oversubscribe --bind-to none --mca mpi_yield_when_idle 1 --mca coll_tuned_use_dynamic_rules 1"
         if [ "${run#*:}" = han ]; then
             rargs="-C swing-auto,hier,han"
@@ -368,28 +431,31 @@ for run in $runs; do
     if [ -n "${SWING_COMPONENT_PATH:-}" ]; then
         margs="$margs --mca mca_base_component_path '$SWING_COMPONENT_PATH'"
     fi
+    # later rounds start each size at the next configuration
+    [ "$rounds" -gt 1 ] && rargs="$rargs --config-shift $((round - 1))"
+    of=""
+    [ "$rounds" -gt 1 ] && of=", round $round of $rounds"
 
     rm -f "$tmp/counters"
     if [ -n "$ginfo" ] && [ "${run%%=*}" = net ] || [ "${run%%=*}" = nethan ]; then
         what="network of groups $topo (np=$np on ${ginfo#* } nodes)"
         [ "${run%%=*}" = nethan ] && what="$what, run han"
-        echo "## $what, local links $net_rate${net_mtu:+, mtu $net_mtu}" >> "$txt"
+        echo "## $what, local links $net_rate${net_mtu:+, mtu $net_mtu}$of" >> "$txt"
         cmd="${MPIRUN:+SWING_MPIRUN='$MPIRUN' }sh '$here/group-net.sh' '$topo' --rate '$net_rate' ${net_mtu:+--mtu $net_mtu} --counters '$tmp/counters' -- $margs ${MPIRUN_ARGS:-} '$bench' $bargs $rargs --csv '$tmp/run.csv' $extra"
     elif [ "${run#net=}" != "$run" ]; then
-        echo "## torus network $topo (np=$np), links $net_rate${net_mtu:+, mtu $net_mtu}" >> "$txt"
+        echo "## torus network $topo (np=$np), links $net_rate${net_mtu:+, mtu $net_mtu}$of" >> "$txt"
         cmd="${MPIRUN:+SWING_MPIRUN='$MPIRUN' }sh '$here/torus-net.sh' '$topo' --rate '$net_rate' ${net_mtu:+--mtu $net_mtu} -- $margs ${MPIRUN_ARGS:-} '$bench' $bargs $rargs --csv '$tmp/run.csv' $extra"
     elif [ "$run" = "$np" ]; then
-        echo "## np=$np" >> "$txt"
-        cmd="$mpirun $margs ${MPIRUN_ARGS:-} '$bench' $bargs --csv '$tmp/run.csv' $extra"
+        echo "## np=$np$of" >> "$txt"
+        cmd="$mpirun $margs ${MPIRUN_ARGS:-} '$bench' $bargs $rargs --csv '$tmp/run.csv' $extra"
     else
-        echo "## nodes $layout (np=$np), run ${run#*:}" >> "$txt"
+        echo "## nodes $layout (np=$np), run ${run#*:}$of" >> "$txt"
         cmd="${MPIRUN:+SWING_MPIRUN='$MPIRUN' }sh '$launcher' '$layout' $margs ${MPIRUN_ARGS:-} '$bench' $bargs $rargs --csv '$tmp/run.csv' $extra"
     fi
     echo "+ $cmd" >&2
     # Show the tables as they come and keep them; the subshell's status
     # comes back through a file because a pipeline returns tee's.
     { eval "$cmd"; echo $? > "$tmp/rc"; } | tee -a "$txt"
-    rc=$(cat "$tmp/rc")
     # group-net.sh's interface counters, per class of link
     if [ -s "$tmp/counters" ]; then
         awk '$1 == "class" { line = line sprintf(" %s %s", $2, $3) }
@@ -397,61 +463,116 @@ for run in $runs; do
             "$tmp/counters" >> "$txt"
     fi
     echo >> "$txt"
+    return "$(cat "$tmp/rc")"
+}
 
-    if [ "$rc" != 0 ]; then
-        echo "$0: $run: swing_bench failed (exit status $rc)" >&2
-        [ "$status" = 0 ] && status=$rc
-        # Bad arguments fail the same way for every rank count.
-        [ "$rc" = 2 ] && break
-    fi
-    if [ -s "$tmp/run.csv" ]; then
+# The rows of a run's rounds (files, header first) as one CSV: per
+# configuration and size the median over rounds of the median time (the
+# row of the round nearest it, its bandwidths scaled to it), the least
+# minimum, the greatest maximum, "no" where any round failed validation.
+merge_rounds() {
+    awk -F, -v OFS=, 'FNR == 1 { if (!h) print; h = 1; next }
+        { k = $1 SUBSEP $2 SUBSEP $3
+          if (!(k in n)) order[++m] = k
+          i = ++n[k]; v[k, i] = $6 + 0; row[k, i] = $0
+          if (i == 1 || $7 + 0 < lo[k]) lo[k] = $7 + 0
+          if (i == 1 || $8 + 0 > hi[k]) hi[k] = $8 + 0
+          if ($13 == "no") bad[k] = 1 }
+        END {
+            for (j = 1; j <= m; j++) {
+                k = order[j]; c = n[k]
+                for (i = 1; i <= c; i++) w[i] = v[k, i]
+                for (i = 2; i <= c; i++) { x = w[i]; for (l = i - 1; l >= 1 && w[l] > x; l--) w[l + 1] = w[l]; w[l + 1] = x }
+                med = (c % 2) ? w[(c + 1) / 2] : (w[c / 2] + w[c / 2 + 1]) / 2
+                b = 1
+                for (i = 2; i <= c; i++) {
+                    d = v[k, i] - med; e = v[k, b] - med
+                    if ((d < 0 ? -d : d) < (e < 0 ? -e : e)) b = i
+                }
+                $0 = row[k, b]
+                f = (med > 0) ? v[k, b] / med : 1
+                $6 = sprintf("%.3f", med); $7 = sprintf("%.3f", lo[k]); $8 = sprintf("%.3f", hi[k])
+                $10 = sprintf("%.6f", $10 * f); $11 = sprintf("%.6f", $11 * f)
+                if (k in bad) $13 = "no"
+                print
+            }
+        }' "$@"
+}
+
+# Every round of every run, interleaved: round 1 of each, then round 2.
+round=1
+while [ "$round" -le "$rounds" ]; do
+    idx=0
+    for run in $runs; do
+        idx=$((idx + 1))
+        rm -f "$tmp/run.csv"
+        run_round "$run"
+        rc=$?
+        if [ "$rc" != 0 ]; then
+            echo "$0: $run: swing_bench failed (exit status $rc)" >&2
+            [ "$status" = 0 ] && status=$rc
+            # Bad arguments fail the same way for every run and round.
+            [ "$rc" = 2 ] && break 2
+        fi
+        [ -s "$tmp/run.csv" ] || continue
         # the han run's swing rows repeat the first run's: keep han only
         case "$run" in
-        *:han|nethan=*) { head -1 "$tmp/run.csv"; grep ',han,' "$tmp/run.csv"; } > "$tmp/keep.csv" ;;
-        *) cp "$tmp/run.csv" "$tmp/keep.csv" ;;
+        *:han|nethan=*) { head -1 "$tmp/run.csv"; grep ',han,' "$tmp/run.csv"; } > "$tmp/r$idx.$round.csv" ;;
+        *) cp "$tmp/run.csv" "$tmp/r$idx.$round.csv" ;;
         esac
-        if [ -s "$csv" ]; then
-            tail -n +2 "$tmp/keep.csv" >> "$csv"
-        else
-            cat "$tmp/keep.csv" > "$csv"
+        # every round's rows, with their round and run (its place in the list)
+        if [ "$rounds" -gt 1 ]; then
+            [ -s "$rounds_csv" ] || sed -n '1s/^/round,run,/p' "$tmp/run.csv" > "$rounds_csv"
+            tail -n +2 "$tmp/r$idx.$round.csv" | sed "s/^/$round,$idx,/" >> "$rounds_csv"
         fi
-        case "$run" in
-        net=*) if [ -n "$ginfo" ]; then label="network of groups $topo (np=$np)"; else label="torus network $topo (np=$np)"; fi ;;
-        nethan=*) ;;
-        *:tuned|*:han) label="nodes $layout (np=$np)" ;;
-        *) label="np=$np" ;;
-        esac
-        case "$run" in
-        *:han|nethan=*) ;;
-        *) auto_report "$label" "$tmp/keep.csv" "$txt" >> "$report" ;;
-        esac
-        # topologies of one rank count would share a plot: one each; the
-        # han run adds its rows to its topology's
-        case "$run" in
-        net=*|nethan=*)
-            name=$(basename "$topo" .topo | tr -c 'A-Za-z0-9\n' '-')
-            if [ "${run%%=*}" = nethan ] && [ -s "$outdir/$coll-$name.csv" ]; then
-                tail -n +2 "$tmp/keep.csv" >> "$outdir/$coll-$name.csv"
-            else
-                cp "$tmp/keep.csv" "$outdir/$coll-$name.csv"
-            fi
-            if [ "$only_csv" = 0 ] && command -v gnuplot >/dev/null 2>&1 && [ -n "$plot_gp" ]; then
-                summary_csv "$outdir/$coll-$name.csv" > "$tmp/summary.csv"
-                gnuplot -c "$plot_gp" "$tmp/summary.csv" "$outdir/$coll-$name.png" "$call" \
-                    && gnuplot -c "$plot_gp" "$outdir/$coll-$name.csv" "$outdir/$coll-$name-all.png" "$call" \
-                    || echo "$0: gnuplot failed for $topo" >&2
-            fi
-            # the model (swing-topo predict has tori and networks of groups)
-            if [ "$only_csv" = 0 ] && [ "${run%%=*}" = net ]; then
-                sh "$here/net-model.sh" "$outdir/$coll-$name.csv" "$topo" -k "$coll" \
-                    -o "$outdir/$coll-$name-model" > "$outdir/$coll-$name-model.txt" \
-                    && tee -a "$txt" < "$outdir/$coll-$name-model.txt" \
-                    || echo "$0: net-model.sh failed for $topo" >&2
-            fi
-            ;;
-        esac
-        rm -f "$tmp/run.csv"
+    done
+    round=$((round + 1))
+done
+
+# Per run: its rounds merged, the report, the plot and the model.
+idx=0
+for run in $runs; do
+    idx=$((idx + 1))
+    rfiles=$(ls "$tmp"/r"$idx".*.csv 2>/dev/null)
+    [ -n "$rfiles" ] || continue
+    # shellcheck disable=SC2086
+    merge_rounds $rfiles > "$tmp/keep.csv"
+    run_shape "$run"
+    if [ -s "$csv" ]; then
+        tail -n +2 "$tmp/keep.csv" >> "$csv"
+    else
+        cat "$tmp/keep.csv" > "$csv"
     fi
+    case "$run" in
+    *:han|nethan=*) ;;
+    # shellcheck disable=SC2086
+    *) auto_report "$label" "$tmp/keep.csv" "$txt" $rfiles >> "$report" ;;
+    esac
+    # topologies of one rank count would share a plot: one each; the
+    # han run adds its rows to its topology's
+    case "$run" in
+    net=*|nethan=*)
+        name=$(basename "$topo" .topo | tr -c 'A-Za-z0-9\n' '-')
+        if [ "${run%%=*}" = nethan ] && [ -s "$outdir/$coll-$name.csv" ]; then
+            tail -n +2 "$tmp/keep.csv" >> "$outdir/$coll-$name.csv"
+        else
+            cp "$tmp/keep.csv" "$outdir/$coll-$name.csv"
+        fi
+        if [ "$only_csv" = 0 ] && command -v gnuplot >/dev/null 2>&1 && [ -n "$plot_gp" ]; then
+            summary_csv "$outdir/$coll-$name.csv" > "$tmp/summary.csv"
+            gnuplot -c "$plot_gp" "$tmp/summary.csv" "$outdir/$coll-$name.png" "$call" \
+                && gnuplot -c "$plot_gp" "$outdir/$coll-$name.csv" "$outdir/$coll-$name-all.png" "$call" \
+                || echo "$0: gnuplot failed for $topo" >&2
+        fi
+        # the model (swing-topo predict has tori and networks of groups)
+        if [ "$only_csv" = 0 ] && [ "${run%%=*}" = net ]; then
+            sh "$here/net-model.sh" "$outdir/$coll-$name.csv" "$topo" -k "$coll" \
+                -o "$outdir/$coll-$name-model" > "$outdir/$coll-$name-model.txt" \
+                && tee -a "$txt" < "$outdir/$coll-$name-model.txt" \
+                || echo "$0: net-model.sh failed for $topo" >&2
+        fi
+        ;;
+    esac
 done
 
 if [ ! -s "$csv" ]; then

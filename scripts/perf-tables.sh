@@ -20,7 +20,8 @@
 # directory (docs/results/DATE[letter]/) is the source; in one run
 # directory a run timed by the clock (-t clock) comes before one that was
 # not; two runs of one collective and shape in one run directory, timed
-# alike, are an error (keep one).
+# alike, are an error (keep one). The sources table gives each run's
+# rounds (run_bench.sh -R: its figures are medians over them).
 # POSIX sh and awk only: CI machines may have no python.
 set -u
 
@@ -78,7 +79,10 @@ while IFS= read -r f; do
     esac > "$tmp/data.csv" || { echo "$0: cannot read $rel" >&2; status=2; continue; }
     awk -F, -v rel="$rel" -v run="$run" -v clock="$clock" '
         # the report: kind of run, topology, links, nodes per np, load
-        FILENAME != "-" && FNR == 1 && FILENAME ~ /\.txt$/ { head = $0 }
+        FILENAME != "-" && FNR == 1 && FILENAME ~ /\.txt$/ {
+            head = $0; rounds = 1
+            if (head ~ /, round [0-9]+ of [0-9]+$/) { rounds = head; sub(/.* of /, "", rounds); rounds += 0 }
+        }
         FILENAME ~ /\.txt$/ {
             if ($0 ~ /^# np=[0-9]+ on [0-9]+ node/) {
                 split($0, w, /[ =]/); nodes[w[3]] = w[5]
@@ -151,9 +155,10 @@ while IFS= read -r f; do
                 if (kind == "node") cmd = "bench/run_bench.sh -n " np sz
                 else if (kind == "nodes") cmd = "bench/run_bench.sh --nodes " layout sz
                 else cmd = "bench/run_bench.sh --net @" topo " --net-rate " rate " --net-mtu " mtu sz
+                cmd = cmd " -R " rounds
                 if (clock && (kind == "node" || kind == "nodes")) cmd = cmd " -- -t clock"
-                printf "%s|%s|%s|%d|%s|%s|%s|%s|%s|%d|%d|%s|%s|%s|%s|%s|%d\n", coll, shape, run, order, rel,
-                    size_str(bmin) "-" size_str(bmax), rng_s, rng_l, rng_h, wins, n, talgs[np], load, cmd, np, kind, clock
+                printf "%s|%s|%s|%d|%s|%s|%s|%s|%s|%d|%d|%s|%s|%s|%s|%s|%d|%d\n", coll, shape, run, order, rel,
+                    size_str(bmin) "-" size_str(bmax), rng_s, rng_l, rng_h, wins, n, talgs[np], load, cmd, np, kind, clock, rounds
             }
         }
         function size_str(b) {
@@ -191,9 +196,9 @@ awk -F'|' '
             print "| --- | --- | --- | --- | --- | --- | --- | --- |" }
     { printf "| %s | %s | %s | %s | %s | %d of %d | %s | %s |\n", $1, $2, $6, $7, $8, $10, $11, $9, $12 }' "$tmp/rows" > "$tmp/block.summary"
 awk -F'|' '
-    BEGIN { print "| collective | where | run | load at start (1, 5 min) | data | command |"
-            print "| --- | --- | --- | --- | --- | --- |" }
-    { printf "| %s | %s | %s | %s | [%s](results/%s) | `%s` |\n", $1, $2, $3, $13, $5, $5, $14 }' "$tmp/rows" > "$tmp/block.sources"
+    BEGIN { print "| collective | where | run | rounds | load at start (1, 5 min) | data | command |"
+            print "| --- | --- | --- | --- | --- | --- | --- |" }
+    { printf "| %s | %s | %s | %d | %s | [%s](results/%s) | `%s` |\n", $1, $2, $3, $18, $13, $5, $5, $14 }' "$tmp/rows" > "$tmp/block.sources"
 
 # 3b. OSU's own timing, swing against stock (bench/osu-compare.sh): every
 # RUN/osu-npN/BENCH.npN.csv beside RUN/osu-npN/summary.txt (the script's

@@ -28,7 +28,7 @@ tmp=$(mktemp -d) || exit 99
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
 # made-up runs: one collective on one node, two ranks, two sizes
-run() {   # DIR AUTO TUNED STEADY [clock]
+run() {   # DIR AUTO TUNED STEADY [clock [ROUNDS]]
     mkdir -p "$tmp/results/$1"
     {
         echo "np,config,bytes,count,iters,median_us,min_us,max_us,p95_us,algbw_GBps,busbw_GBps,served,validated,warmup,datatype,op,in_place,oversubscribed,swing_algorithm,timing,collective,root"
@@ -39,7 +39,7 @@ run() {   # DIR AUTO TUNED STEADY [clock]
         done
     } > "$tmp/results/$1/allreduce.csv"
     {
-        echo "## np=2"
+        if [ "${6:-1}" -gt 1 ]; then echo "## np=2, round 1 of $6"; else echo "## np=2"; fi
         echo "# np=2 on 1 node, up to 2 ranks on a node with 2 online cores"
         [ "${5:-}" = clock ] && echo "# iterations: 10 at 8 B; timing clock: every rank starts each call at one instant"
         echo "## the machine during the run"
@@ -98,6 +98,15 @@ if grep -q '| 0.70-0.70 |' "$tmp/top/README.md"; then
     ok "in one run directory, a run timed by the clock before one that was not"
 else
     bad "clock-timed run chosen"; cat "$tmp/out" "$tmp/top/README.md"
+fi
+
+# a run of three rounds (run_bench.sh -R 3): the sources table says so
+run 2026-01-05/node 60 100 steady "" 3
+sh "$script" --top "$tmp/top" --results "$tmp/results" > "$tmp/out" 2>&1
+if grep -q '^| allreduce | one node, 2 ranks | 2026-01-05 | 3 | 0.10 0.20 | .* -R 3` |$' "$tmp/top/docs/PERFORMANCE.md"; then
+    ok "the sources table gives a run's rounds and its command -R"
+else
+    bad "rounds in the sources table"; grep allreduce "$tmp/top/docs/PERFORMANCE.md"
 fi
 
 # OSU runs (bench/osu-compare.sh): per benchmark and rank count the newest

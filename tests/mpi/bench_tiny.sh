@@ -83,6 +83,16 @@ rc=$?
 rc=$?
 [ "$rc" = 2 ] || { echo "FAIL: -T with -t loop gave exit status $rc, not 2"; fail=1; }
 
+# --config-shift (run_bench.sh -R's rounds): every configuration still
+# timed and validated at every size; a negative shift refused
+"$src/tests/mpi/mpirun.sh" -np 2 "$bench" -m 8:1K -i 5 -w 1 --config-shift 2 -C swing-lo,swing-bo,tuned \
+    --csv "$out/shift.csv" > "$out/shift" 2>&1 || { echo "FAIL: --config-shift 2"; cat "$out/shift"; fail=1; }
+n=$(awk -F, 'NR > 1 && $13 == "yes"' "$out/shift.csv" | wc -l)
+[ "$n" = 24 ] || { echo "FAIL: --config-shift 2: $n validated rows, not 24"; fail=1; }
+"$bench" --config-shift -1 > "$out/usage" 2>&1
+rc=$?
+[ "$rc" = 2 ] || { echo "FAIL: --config-shift -1 gave exit status $rc, not 2"; fail=1; }
+
 "$bench" -m 9:8 > "$out/usage" 2>&1
 rc=$?
 [ "$rc" = 2 ] || { echo "FAIL: a bad argument gave exit status $rc, not 2"; fail=1; }
