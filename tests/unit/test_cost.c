@@ -180,14 +180,51 @@ END_TEST
  * Torus 4x2, Swing, 4 parts: step 2 is (x, k1) in every part, parts 0 and
  * 1 (and 2 and 3) send alike: c = 2 there, 1 before. BO, n = 1000: 3 * 2
  * * 1.1 us + (0.75 * (2 * 0.25 + 1) + 0.125 * (2 * 0.5 + 1)) ns * n = 6.6 +
- * 1.375 = 7.975 us.
+ * 1.375 = 7.975 us. Steps 0 and 1 send two parts to the y neighbour, one
+ * + and one -: c = 1 because y, of size 2 and wrapping, has two links
+ * between the pair (ALGORITHMS.md section 9: 2 links per dimension of
+ * size > 1). Ring, 4 parts (both staircases, both ways): 32 messages on
+ * the 32 directed links, c = 1, m = n/32: 14 * 1.1 us + 7/8 * (2 * 0.25 +
+ * 1) ns * n = 15.4 + 1.3125 = 16.7125 us.
  */
 START_TEST(test_torus4x2_ports)
 {
     swt_model_t *m = model("torus:4x2", &par);
 
     near(swt_model_time_parts(m, SWT_ALG_SWING, SWT_KIND_BO, 4, 1000), 7.975e-6);
+    near(swt_model_time_parts(m, SWT_ALG_RING, SWT_KIND_BO, 4, 1000), 16.7125e-6);
     swt_model_destroy(m);
+}
+END_TEST
+
+/*
+ * The same torus with one link between y neighbours (y does not wrap, as
+ * on bench/torus-net.sh's network, which builds one veth pair there): the
+ * two parts of steps 0 and 1 share it, c = 2 in every step. Swing BO, 4
+ * parts: 6.6 us + 0.875 * (2 * 0.5 + 1) ns * n = 8.35 us. Ring: the y
+ * link from every tile carries 2 messages (one cycle forward, the other
+ * backward), c = 2: 15.4 + 7/8 * (2 * 0.5 + 1) = 17.15 us. One part sends
+ * one message per step, so single-port times do not change.
+ */
+START_TEST(test_torus4x2_one_y_link)
+{
+    swt_topo_t *t = NULL;
+    swt_model_t *one = NULL, *two = model("torus:4x2", &par);
+
+    ck_assert_int_eq(SWT_OK, swt_topo_parse("logical 4x2\ngrid 4x2 wrap=1,0\nkind node rest\n", "x",
+                                            &t, NULL));
+    ck_assert_int_eq(SWT_OK, swt_model_create(t, &par, &one));
+    near(swt_model_time_parts(one, SWT_ALG_SWING, SWT_KIND_BO, 4, 1000), 8.35e-6);
+    near(swt_model_time_parts(one, SWT_ALG_RING, SWT_KIND_BO, 4, 1000), 17.15e-6);
+    for (int alg = 0; alg < 2; ++alg) {
+        near(swt_model_time(one, (swt_alg_t) alg, SWT_KIND_BO, 1000),
+             swt_model_time(two, (swt_alg_t) alg, SWT_KIND_BO, 1000));
+        near(swt_model_time(one, (swt_alg_t) alg, SWT_KIND_LO, 1000),
+             swt_model_time(two, (swt_alg_t) alg, SWT_KIND_LO, 1000));
+    }
+    swt_model_destroy(one);
+    swt_model_destroy(two);
+    swt_topo_destroy(t);
 }
 END_TEST
 
@@ -435,6 +472,7 @@ int main(void)
     tcase_add_test(tc, test_torus4x4_ports);
     tcase_add_test(tc, test_torus4x4_halves);
     tcase_add_test(tc, test_torus4x2_ports);
+    tcase_add_test(tc, test_torus4x2_one_y_link);
     tcase_add_test(tc, test_single);
     tcase_add_test(tc, test_params_from_topo);
     tcase_add_test(tc, test_message_overhead);

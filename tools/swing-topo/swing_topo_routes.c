@@ -116,7 +116,12 @@ static void swing_routes_tiles(const swt_topo_t *topo)
         for (int d = 0; d < g->ndims; ++d) {
             int n = g->dims[d], c0 = c[d];
             long u;
-            /* the link to the + neighbour; with 2 tiles the wrap is the same link */
+            /*
+             * the link to the + neighbour. With 2 tiles that wrap, the wrap is a
+             * second link to the same tile, which the model counts (ALGORITHMS.md
+             * section 9) and this network lacks: describe such a dimension with
+             * wrap=0 to predict it, until torus-net.sh can route over both
+             */
             if (n < 2 || (c0 + 1 == n && (!swt_topo_wraps(topo, d) || 2 == n))) {
                 continue;
             }
