@@ -27,6 +27,12 @@
 # default none: kernels without sch_netem, as this project's VM, cannot).
 # Without a program it builds the network, checks it and tears it down.
 #
+# A wrapped dimension of 2 tiles gets one link between them (its + and -
+# neighbour is one tile, and routes go by address), where the model of a
+# torus counts two: describe such a dimension without its wrap (a grid
+# line, wrap=...,0, as bench/topologies/net-50m/torus-4x2.topo) for the
+# model to count what is built.
+#
 # Built from `swing-topo routes TOPO` (tiles, links, one route per ordered
 # pair of ranks):
 #   * tile namespaces: ranks' tiles <id>-swnode<rank>, hidden tiles

@@ -113,6 +113,34 @@ got=$(awk -F, 'NR > 1 && $3 == 32 { print $12 "," $19 }' "$out/ompi.csv" 2>/dev/
 [ "$got" = "yes,ompi_ring" ] \
     || { echo "FAIL: the row naming ompi_ring at 32 B: served,algorithm = '$got'"; fail=1; }
 
+# Several timings (--from a DIR a multi-timing --keep wrote: DIR/TIMING/rN):
+# at 8 B shm is the fastest with a barrier between calls (osu) but 1.89x
+# back to back (b2b); ompi_basic_linear, 1.10x and 1.02x, has the least
+# worst ratio and the row; at 16 B shm is the fastest in both
+for t in b2b osu; do
+    for r in 1 2 3; do
+        mkdir -p "$out/multi/$t/r$r"
+        case $t in
+        osu) set -- 5 5.5 6 5 ;;
+        b2b) set -- 12 6.5 6.3 6 ;;
+        esac
+        { echo "$hdr"
+          csvrow swing-auto 8 "$1" shm; csvrow shm 8 "$1" shm; csvrow ompi-basic-linear 8 "$2" ompi_basic_linear
+          csvrow tuned 8 "$3" -
+          csvrow swing-auto 16 "$4" shm; csvrow shm 16 "$4" shm; csvrow ompi-basic-linear 16 9 ompi_basic_linear
+          csvrow tuned 16 9 -
+        } | sed "s/,b2b,allreduce,/,$t,allreduce,/" > "$out/multi/$t/r$r/allreduce.csv"
+    done
+done
+sh "$src/bench/swing-tune" --from "$out/multi" -k allreduce --out "$out/multi.table" > "$out/multi.out" 2>&1 \
+    || { cat "$out/multi.out"; echo "FAIL: swing-tune --from, two timings"; fail=1; }
+grep -q '^decide allreduce 0-8 ompi_basic_linear ranks=2$' "$out/multi.table" \
+    && grep -q '^decide allreduce 9-16 shm ranks=2$' "$out/multi.table" \
+    || { cat "$out/multi.table"; echo "FAIL: two timings: the least worst ratio does not have the row"; fail=1; }
+grep -q '8 B: ompi_basic_linear 6.50 \[6.50-6.50\] {b2b 1.02x, osu 1.10x}, then previous 6.35 (0.98x) {b2b 1.00x, osu 1.21x}' "$out/multi.table" \
+    && grep -q '^# Several timings: ' "$out/multi.table" && grep -q 'timing b2b,osu' "$out/multi.out" \
+    || { cat "$out/multi.table"; echo "FAIL: two timings: the comments or header"; fail=1; }
+
 # --description: the description's rows of the collective measured are
 # replaced, its rows of the others kept
 "$SWING_TOPO" describe ring:2 > "$out/desc.topo"
