@@ -715,7 +715,7 @@ static int bench_sweep(bench_run_t *run)
 
         bench_fill(run, bytes / run->args->dtype->size);
         for (int k = 0; k < rep->configs->n; k++) {
-            int c = (k + run->args->config_shift) % rep->configs->n;
+            int c = (k + run->args->config_shift % rep->configs->n) % rep->configs->n;
             int rc;
             if (0 == run->rank) {
                 bench_progress(run, bytes, rep->configs->cfg[c].desc->name, s);

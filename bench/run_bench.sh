@@ -134,8 +134,9 @@ done
 
 case "$rounds" in
 '') rounds=3; [ "$quick" = 1 ] || [ "$only_csv" = 1 ] && rounds=1 ;;
-*[!0-9]*|0) echo "$0: -R wants a positive number of rounds, got '$rounds'" >&2; exit 2 ;;
+*[!0-9]*) echo "$0: -R wants a positive number of rounds, got '$rounds'" >&2; exit 2 ;;
 esac
+[ "$rounds" -ge 1 ] || { echo "$0: -R wants a positive number of rounds, got '$rounds'" >&2; exit 2; }
 for np in $nps; do
     case "$np" in
     ''|*[!0-9]*|0) echo "$0: -n wants positive rank counts, got '$np'" >&2; exit 2 ;;
@@ -336,6 +337,11 @@ if [ -n "$layouts" ]; then
 elif [ -n "$nets" ]; then
     [ -n "$topo_bin" ] || { echo "$0: --net needs swing-topo (tools/swing-topo, or set SWING_TOPO)" >&2; exit 2; }
     for t in $nets; do
+        # every topology loads, before any round: a bad one would cut the rounds short
+        if [ -z "$("$topo_bin" show "$t" 2>/dev/null | sed -n 's/.*, \([0-9]*\) ranks$/\1/p')" ]; then
+            echo "$0: --net $t: swing-topo cannot load it (swing-topo show '$t')" >&2
+            exit 2
+        fi
         runs="$runs net=$t"
         # a network of groups with several ranks on a node: a run for han
         gi=$(group_info "$t")
@@ -432,7 +438,7 @@ run_round() {
         margs="$margs --mca mca_base_component_path '$SWING_COMPONENT_PATH'"
     fi
     # later rounds start each size at the next configuration
-    [ "$rounds" -gt 1 ] && rargs="$rargs --config-shift $((round - 1))"
+    [ "$round" -gt 1 ] && rargs="$rargs --config-shift $((round - 1))"
     of=""
     [ "$rounds" -gt 1 ] && of=", round $round of $rounds"
 
@@ -469,7 +475,8 @@ run_round() {
 # The rows of a run's rounds (files, header first) as one CSV: per
 # configuration and size the median over rounds of the median time (the
 # row of the round nearest it, its bandwidths scaled to it), the least
-# minimum, the greatest maximum, "no" where any round failed validation.
+# minimum, the greatest maximum, "no" where any round failed validation
+# or was not served by swing.
 merge_rounds() {
     awk -F, -v OFS=, 'FNR == 1 { if (!h) print; h = 1; next }
         { k = $1 SUBSEP $2 SUBSEP $3
@@ -477,7 +484,8 @@ merge_rounds() {
           i = ++n[k]; v[k, i] = $6 + 0; row[k, i] = $0
           if (i == 1 || $7 + 0 < lo[k]) lo[k] = $7 + 0
           if (i == 1 || $8 + 0 > hi[k]) hi[k] = $8 + 0
-          if ($13 == "no") bad[k] = 1 }
+          if ($13 == "no") bad[k] = 1
+          if ($12 != "yes") srv[k] = $12 }
         END {
             for (j = 1; j <= m; j++) {
                 k = order[j]; c = n[k]
@@ -494,6 +502,7 @@ merge_rounds() {
                 $6 = sprintf("%.3f", med); $7 = sprintf("%.3f", lo[k]); $8 = sprintf("%.3f", hi[k])
                 $10 = sprintf("%.6f", $10 * f); $11 = sprintf("%.6f", $11 * f)
                 if (k in bad) $13 = "no"
+                if (k in srv) $12 = srv[k]
                 print
             }
         }' "$@"
@@ -533,7 +542,13 @@ done
 idx=0
 for run in $runs; do
     idx=$((idx + 1))
-    rfiles=$(ls "$tmp"/r"$idx".*.csv 2>/dev/null)
+    # the rounds in their order (a failed round left none)
+    rfiles=""
+    j=1
+    while [ "$j" -le "$rounds" ]; do
+        [ -s "$tmp/r$idx.$j.csv" ] && rfiles="$rfiles $tmp/r$idx.$j.csv"
+        j=$((j + 1))
+    done
     [ -n "$rfiles" ] || continue
     # shellcheck disable=SC2086
     merge_rounds $rfiles > "$tmp/keep.csv"

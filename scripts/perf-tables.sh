@@ -81,8 +81,9 @@ while IFS= read -r f; do
         # the report: kind of run, topology, links, nodes per np, load
         FILENAME != "-" && FNR == 1 && FILENAME ~ /\.txt$/ {
             head = $0; rounds = 1
-            if (head ~ /, round [0-9]+ of [0-9]+$/) { rounds = head; sub(/.* of /, "", rounds); rounds += 0 }
         }
+        # the report'"'"'s own count: the rounds that gave figures
+        FILENAME ~ /\.txt$/ && /^# median over [0-9]+ rounds/ && !nrseen { split($0, nw, " "); rounds = nw[4] + 0; nrseen = 1 }
         FILENAME ~ /\.txt$/ {
             if ($0 ~ /^# np=[0-9]+ on [0-9]+ node/) {
                 split($0, w, /[ =]/); nodes[w[3]] = w[5]
@@ -188,9 +189,9 @@ awk -F'|' 'BEGIN { n = split("allreduce reduce_scatter_block reduce_scatter allg
 
 # 3. The blocks.
 awk -F'|' '
-    BEGIN { print "| collective | where | sizes | auto / tuned'"'"'s best below 64 KiB | from 64 KiB | auto faster at |"
-            print "| --- | --- | --- | --- | --- | --- |" }
-    { printf "| %s | %s | %s | %s | %s | %d of %d sizes |\n", $1, $2, $6, $7, $8, $10, $11 }' "$tmp/rows" > "$tmp/block.headline"
+    BEGIN { print "| collective | where | sizes | auto / tuned'"'"'s best below 64 KiB | from 64 KiB | auto faster at | rounds |"
+            print "| --- | --- | --- | --- | --- | --- | --- |" }
+    { printf "| %s | %s | %s | %s | %s | %d of %d sizes | %d |\n", $1, $2, $6, $7, $8, $10, $11, $18 }' "$tmp/rows" > "$tmp/block.headline"
 awk -F'|' '
     BEGIN { print "| collective | where | sizes | auto / tuned'"'"'s best below 64 KiB | from 64 KiB | faster at | auto / han | tuned'"'"'s algorithms run |"
             print "| --- | --- | --- | --- | --- | --- | --- | --- |" }

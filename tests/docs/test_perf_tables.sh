@@ -41,6 +41,7 @@ run() {   # DIR AUTO TUNED STEADY [clock [ROUNDS]]
     {
         if [ "${6:-1}" -gt 1 ]; then echo "## np=2, round 1 of $6"; else echo "## np=2"; fi
         echo "# np=2 on 1 node, up to 2 ranks on a node with 2 online cores"
+        [ "${6:-1}" -gt 1 ] && echo "# median over $6 rounds of each median us; ratio > 1: auto slower"
         [ "${5:-}" = clock ] && echo "# iterations: 10 at 8 B; timing clock: every rank starts each call at one instant"
         echo "## the machine during the run"
         echo "load average (1, 5, 15 min) at the start: 0.10 0.20 0.30; at the end: 1 1 1 (2 cores)"
@@ -60,7 +61,7 @@ else
     ok "--check fails on a stale table"
 fi
 sh "$script" --top "$tmp/top" --results "$tmp/results" > "$tmp/out" 2>&1
-if grep -q 'refused 2026-01-02/node/allreduce.csv' "$tmp/out" && grep -q '| allreduce | one node, 2 ranks | 8 B-64 KiB | 0.50-0.50 | 0.50-0.50 | 2 of 2 sizes |' "$tmp/top/README.md"; then
+if grep -q 'refused 2026-01-02/node/allreduce.csv' "$tmp/out" && grep -q '| allreduce | one node, 2 ranks | 8 B-64 KiB | 0.50-0.50 | 0.50-0.50 | 2 of 2 sizes | 1 |' "$tmp/top/README.md"; then
     ok "a run flagged not steady is refused; the older steady one (csv.gz) is the source"
 else
     bad "not steady run refused, gzipped source read"; cat "$tmp/out" "$tmp/top/README.md"

@@ -2,14 +2,15 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # bench/run_bench.sh -R on a made-up mpirun and swing_bench: the rounds
 # interleaved (np 2, np 4, np 2, ...), round k starting each size at the
-# next configuration (--config-shift k-1); NAME.csv the median over rounds
-# (least minimum, greatest maximum, validated no when a round was not);
+# next configuration (--config-shift k-1, from round 2); NAME.csv the
+# median over rounds (least minimum, greatest maximum, validated and
+# served no when a round was not);
 # NAME-rounds.csv every round's rows; the report's column of each round's
 # auto / tuned's best; -R 0 refused; -q one round.
 . "${SWING_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/unit/script_test.sh"
 
 # swing_bench: at np 2 swing-auto takes 10, 30 and 12 us in rounds 1-3
-# (not validated in round 2), tuned 20 and tuned-1 25; at np 4 auto 40,
+# (neither served nor validated in round 2), tuned 20 and tuned-1 25; at np 4 auto 40,
 # tuned 20. --memcpy answers 10 GB/s.
 cat > "$tmp/bench" <<'EOF2'
 #!/bin/sh
@@ -28,7 +29,7 @@ auto=40 ok=yes
 if [ "$FAKE_NP" = 2 ]; then
     case "$r" in 1) auto=10 ;; 2) auto=30; ok=no ;; *) auto=12 ;; esac
 fi
-row() { echo "$FAKE_NP,$1,$2,2,100,$3,$(($3 - 1)),$(($3 + $r)),$3,1.000000,1.000000,yes,$4,10,float,sum,no,no,$5,swing,allreduce,-"; }
+row() { echo "$FAKE_NP,$1,$2,2,100,$3,$(($3 - 1)),$(($3 + $r)),$3,1.000000,1.000000,$4,$4,10,float,sum,no,no,$5,swing,allreduce,-"; }
 { echo "np,config,bytes,count,iters,median_us,min_us,max_us,p95_us,algbw_GBps,busbw_GBps,served,validated,warmup,datatype,op,in_place,oversubscribed,swing_algorithm,timing,collective,root"
   for b in 8 16; do
       row swing-auto "$b" "$auto" "$ok" swing_bo
@@ -54,10 +55,10 @@ export FAKE_CALLS="$tmp/calls"
 run() { MPIRUN="$tmp/mpirun" SWING_BENCH="$tmp/bench" sh "$top/bench/run_bench.sh" "$@"; }
 
 run -n "2 4" -m 8:16 -R 3 -o "$tmp/out" > "$tmp/report" 2>&1 || { cat "$tmp/report"; bad "run_bench.sh -R 3 failed"; }
-[ "$(tr '\n' ' ' < "$tmp/calls")" = "2 0 4 0 2 1 4 1 2 2 4 2 " ] \
+[ "$(tr '\n' ' ' < "$tmp/calls")" = "2 none 4 none 2 1 4 1 2 2 4 2 " ] \
     && ok "rounds interleaved, each at the next configuration" || bad "calls (np shift): $(tr '\n' ' ' < "$tmp/calls")"
-grep -q '^2,swing-auto,8,2,100,12.000,9.000,32.000,12,1.000000,1.000000,yes,no,' "$tmp/out/allreduce.csv" \
-    && ok "np 2 auto: median 12 over rounds, least min 9, greatest max 32, not validated" \
+grep -q '^2,swing-auto,8,2,100,12.000,9.000,32.000,12,1.000000,1.000000,no,no,' "$tmp/out/allreduce.csv" \
+    && ok "np 2 auto: median 12 over rounds, least min 9, greatest max 32, not served, not validated" \
     || bad "np 2 auto row: $(grep '^2,swing-auto,8,' "$tmp/out/allreduce.csv")"
 grep -q '^4,tuned,16,2,100,20.000,19.000,23.000,' "$tmp/out/allreduce.csv" && [ "$(wc -l < "$tmp/out/allreduce.csv")" = 13 ] \
     && ok "np 4 tuned: median 20, 12 rows" || bad "allreduce.csv: $(cat "$tmp/out/allreduce.csv")"
