@@ -85,6 +85,10 @@ while IFS= read -r f; do
         # the report'"'"'s own count: the rounds that gave figures
         FILENAME ~ /\.txt$/ && /^# median over [0-9]+ rounds/ && !nrseen { split($0, nw, " "); rounds = nw[4] + 0; nrseen = 1 }
         FILENAME ~ /\.txt$/ {
+            # tuned-N runs the algorithm swing calls ompi_NAME (run_bench.sh'"'"'s "=")
+            if ($0 ~ /^# tuned-[0-9]+ .*\([a-z_]+\)$/) {
+                split($0, w, " "); a = $0; sub(/.*\(/, "", a); sub(/\)$/, "", a); same[w[2]] = "ompi_" a
+            }
             if ($0 ~ /^# np=[0-9]+ on [0-9]+ node/) {
                 split($0, w, /[ =]/); nodes[w[3]] = w[5]
             }
@@ -99,10 +103,10 @@ while IFS= read -r f; do
             np = $col["np"]; b = $col["bytes"] + 0; c = $col["config"]
             t = $col["median_us"] + 0; k = np SUBSEP b
             nps[np] = 1; sizes[k] = 1; coll = $col["collective"]
-            if (c == "swing-auto") auto[k] = t
+            if (c == "swing-auto") { auto[k] = t; ran[k] = $col["swing_algorithm"] }
             else if (c == "han") han[k] = t
             else if (c ~ /^tuned(-[0-9]+)?$/) {
-                if (!(k in tb) || t < tb[k]) tb[k] = t
+                if (!(k in tb) || t < tb[k]) { tb[k] = t; tbn[k] = c }
                 a = c; sub(/^tuned-?/, "", a); if (a == "") a = "default"
                 if (!((np, a) in tseen)) { tseen[np, a] = 1; talgs[np] = talgs[np] (talgs[np] == "" ? "" : ",") a }
             }
@@ -121,7 +125,7 @@ while IFS= read -r f; do
             }
             if (kind == "nodes") { layout = head; sub(/^## nodes /, "", layout); sub(/ .*/, "", layout) }
             for (np in nps) {
-                n = 0; ns = 0; nl = 0; wins = 0; smin = lmin = hmin = 1e30; smax = lmax = hmax = 0
+                n = 0; ns = 0; nl = 0; wins = 0; over = 0; overeq = 0; smin = lmin = hmin = 1e30; smax = lmax = hmax = 0
                 bmin = 1e30; bmax = 0; nh = 0
                 for (k in sizes) {
                     split(k, kk, SUBSEP); if (kk[1] != np) continue
@@ -130,6 +134,7 @@ while IFS= read -r f; do
                     r = auto[k] / tb[k]; n++
                     if (b < bmin) bmin = b; if (b > bmax) bmax = b
                     if (r < 1) wins++
+                    if (r > 1.10) { over++; if ((tbn[k] in same) && same[tbn[k]] == ran[k]) overeq++ }
                     if (b < 65536) { ns++; if (r < smin) smin = r; if (r > smax) smax = r }
                     else { nl++; if (r < lmin) lmin = r; if (r > lmax) lmax = r }
                     if (k in han) { h = auto[k] / han[k]; nh++; if (h < hmin) hmin = h; if (h > hmax) hmax = h }
@@ -158,8 +163,9 @@ while IFS= read -r f; do
                 else cmd = "bench/run_bench.sh --net @" topo " --net-rate " rate " --net-mtu " mtu sz
                 cmd = cmd " -R " rounds
                 if (clock && (kind == "node" || kind == "nodes")) cmd = cmd " -- -t clock"
-                printf "%s|%s|%s|%d|%s|%s|%s|%s|%s|%d|%d|%s|%s|%s|%s|%s|%d|%d\n", coll, shape, run, order, rel,
-                    size_str(bmin) "-" size_str(bmax), rng_s, rng_l, rng_h, wins, n, talgs[np], load, cmd, np, kind, clock, rounds
+                printf "%s|%s|%s|%d|%s|%s|%s|%s|%s|%d|%d|%s|%s|%s|%s|%s|%d|%d|%s\n", coll, shape, run, order, rel,
+                    size_str(bmin) "-" size_str(bmax), rng_s, rng_l, rng_h, wins, n, talgs[np], load, cmd, np, kind, clock, rounds,
+                    over (overeq ? " (" overeq " =)" : "")
             }
         }
         function size_str(b) {
@@ -189,9 +195,9 @@ awk -F'|' 'BEGIN { n = split("allreduce reduce_scatter_block reduce_scatter allg
 
 # 3. The blocks.
 awk -F'|' '
-    BEGIN { print "| collective | where | sizes | auto / tuned'"'"'s best below 64 KiB | from 64 KiB | auto faster at | rounds |"
-            print "| --- | --- | --- | --- | --- | --- | --- |" }
-    { printf "| %s | %s | %s | %s | %s | %d of %d sizes | %d |\n", $1, $2, $6, $7, $8, $10, $11, $18 }' "$tmp/rows" > "$tmp/block.headline"
+    BEGIN { print "| collective | where | sizes | auto / tuned'"'"'s best below 64 KiB | from 64 KiB | auto faster at | over 1.10 at | rounds |"
+            print "| --- | --- | --- | --- | --- | --- | --- | --- |" }
+    { printf "| %s | %s | %s | %s | %s | %d of %d sizes | %s | %d |\n", $1, $2, $6, $7, $8, $10, $11, $19, $18 }' "$tmp/rows" > "$tmp/block.headline"
 awk -F'|' '
     BEGIN { print "| collective | where | sizes | auto / tuned'"'"'s best below 64 KiB | from 64 KiB | faster at | auto / han | tuned'"'"'s algorithms run |"
             print "| --- | --- | --- | --- | --- | --- | --- | --- |" }

@@ -61,7 +61,7 @@ else
     ok "--check fails on a stale table"
 fi
 sh "$script" --top "$tmp/top" --results "$tmp/results" > "$tmp/out" 2>&1
-if grep -q 'refused 2026-01-02/node/allreduce.csv' "$tmp/out" && grep -q '| allreduce | one node, 2 ranks | 8 B-64 KiB | 0.50-0.50 | 0.50-0.50 | 2 of 2 sizes | 1 |' "$tmp/top/README.md"; then
+if grep -q 'refused 2026-01-02/node/allreduce.csv' "$tmp/out" && grep -q '| allreduce | one node, 2 ranks | 8 B-64 KiB | 0.50-0.50 | 0.50-0.50 | 2 of 2 sizes | 0 | 1 |' "$tmp/top/README.md"; then
     ok "a run flagged not steady is refused; the older steady one (csv.gz) is the source"
 else
     bad "not steady run refused, gzipped source read"; cat "$tmp/out" "$tmp/top/README.md"
@@ -108,6 +108,32 @@ if grep -q '^| allreduce | one node, 2 ranks | 2026-01-05 | 3 | 0.10 0.20 | .* -
     ok "the sources table gives a run's rounds and its command -R"
 else
     bad "rounds in the sources table"; grep allreduce "$tmp/top/docs/PERFORMANCE.md"
+fi
+
+# sizes over 1.10, and of them those where auto ran tuned's best algorithm
+# itself (run_bench.sh's "="): at 8 B auto ran ompi_linear, tuned-1's
+# (linear), at 64 KiB shm against tuned's default
+mkdir -p "$tmp/results/2026-01-06/node"
+{
+    echo "np,config,bytes,count,iters,median_us,min_us,max_us,p95_us,algbw_GBps,busbw_GBps,served,validated,warmup,datatype,op,in_place,oversubscribed,swing_algorithm,timing,collective,root"
+    echo "2,swing-auto,8,2,10,130,1,1,1,0,0,yes,yes,3,float,sum,no,no,ompi_linear,swing,allreduce,-"
+    echo "2,tuned,8,2,10,200,1,1,1,0,0,no,yes,3,float,sum,no,no,-,swing,allreduce,-"
+    echo "2,tuned-1,8,2,10,100,1,1,1,0,0,no,yes,3,float,sum,no,no,-,swing,allreduce,-"
+    echo "2,swing-auto,65536,2,10,130,1,1,1,0,0,yes,yes,3,float,sum,no,no,shm,swing,allreduce,-"
+    echo "2,tuned,65536,2,10,100,1,1,1,0,0,no,yes,3,float,sum,no,no,-,swing,allreduce,-"
+    echo "2,tuned-1,65536,2,10,200,1,1,1,0,0,no,yes,3,float,sum,no,no,-,swing,allreduce,-"
+} > "$tmp/results/2026-01-06/node/allreduce.csv"
+{
+    echo "## np=2"
+    echo "# tuned-1    coll_swing_priority=0 coll_tuned_allreduce_algorithm=1 (linear)"
+    echo "## the machine during the run"
+    echo "load average (1, 5, 15 min) at the start: 0.10 0.20 0.30; at the end: 1 1 1 (2 cores)"
+} > "$tmp/results/2026-01-06/node/allreduce.txt"
+sh "$script" --top "$tmp/top" --results "$tmp/results" > "$tmp/out" 2>&1
+if grep -q '^| allreduce | one node, 2 ranks | 8 B-64 KiB | 1.30-1.30 | 1.30-1.30 | 0 of 2 sizes | 2 (1 =) | 1 |$' "$tmp/top/README.md"; then
+    ok "sizes over 1.10 counted, those where auto ran tuned's best algorithm marked ="
+else
+    bad "over 1.10 column"; cat "$tmp/out"; grep allreduce "$tmp/top/README.md"
 fi
 
 # OSU runs (bench/osu-compare.sh): per benchmark and rank count the newest

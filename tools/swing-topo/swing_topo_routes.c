@@ -2,7 +2,9 @@
 /*
  * swing-topo routes: the physical network of a description as a script
  * reads it (bench/torus-net.sh builds namespaces, links and static routes
- * from it), so the emulated network and the model agree by construction.
+ * from it), so the emulated network and the model agree by construction,
+ * but for a wrapped dimension of 2 tiles: one link here, two in the model
+ * (below).
  *
  * Every ordered pair of ranks gets one route. Pairs that exchange messages
  * in a schedule (Swing or RD, LO or BO, folds included) take the library's
