@@ -180,6 +180,11 @@ group_info() {
         END { if (g) print r + 0, n + 0 }'
 }
 
+# The ranks of topology T (swing-topo show), nothing when it does not load.
+topo_ranks() {
+    "$topo_bin" show "$1" 2>/dev/null | sed -n 's/.*, \([0-9]*\) ranks$/\1/p'
+}
+
 # The load average (1, 5, 15 minutes).
 loadavg() {
     cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime | sed 's/.*average[s]*: *//; s/,//g'
@@ -338,7 +343,7 @@ elif [ -n "$nets" ]; then
     [ -n "$topo_bin" ] || { echo "$0: --net needs swing-topo (tools/swing-topo, or set SWING_TOPO)" >&2; exit 2; }
     for t in $nets; do
         # every topology loads, before any round: a bad one would cut the rounds short
-        if [ -z "$("$topo_bin" show "$t" 2>/dev/null | sed -n 's/.*, \([0-9]*\) ranks$/\1/p')" ]; then
+        if [ -z "$(topo_ranks "$t")" ]; then
             echo "$0: --net $t: swing-topo cannot load it (swing-topo show '$t')" >&2
             exit 2
         fi
@@ -364,7 +369,7 @@ run_shape() {
     case "$1" in
     net=*|nethan=*)
         topo=${1#*=}
-        np=$("$topo_bin" show "$topo" 2>/dev/null | sed -n 's/.*, \([0-9]*\) ranks$/\1/p')
+        np=$(topo_ranks "$topo")
         # a network of groups (group-net.sh) or a grid or torus (torus-net.sh)
         ginfo=$(group_info "$topo")
         if [ -n "$ginfo" ]; then label="network of groups $topo (np=$np)"; else label="torus network $topo (np=$np)"; fi
