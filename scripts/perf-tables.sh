@@ -6,9 +6,12 @@
 # (NAME: headline, summary, sources, osu, osuhead). Never edit those
 # tables by hand.
 #
-# usage: scripts/perf-tables.sh [--check] [--top DIR] [--results DIR]
+# usage: scripts/perf-tables.sh [--check | --superseded] [--top DIR] [--results DIR]
 #   --check    write nothing; exit 1 and show the difference when a file's
 #              tables are not what the data give (the test in make check)
+#   --superseded  write nothing; list the data files no table takes (a
+#              newer run of the same collective and shape, or flagged not
+#              steady), one path under RESULTS per line, for git rm
 #   --top      the source tree (default: this script's parent directory)
 #   --results  the data (default: TOP/docs/results)
 #
@@ -28,12 +31,14 @@ set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 results=
 check=0
+superseded=0
 while [ $# -gt 0 ]; do
     case "$1" in
     --check) check=1 ;;
+    --superseded) superseded=1 ;;
     --top) top=$2; shift ;;
     --results) results=$2; shift ;;
-    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
     *) echo "$0: unknown argument $1 (--help)" >&2; exit 2 ;;
     esac
     shift
@@ -50,6 +55,7 @@ status=0
 
 # 1. One record per (source file, np): the figures of auto against tuned.
 : > "$tmp/records"
+: > "$tmp/refused"
 find "$results" -type f \( -name '*.csv' -o -name '*.csv.gz' \) | LC_ALL=C sort > "$tmp/files"
 while IFS= read -r f; do
     case "$f" in
@@ -64,7 +70,8 @@ while IFS= read -r f; do
     */r[0-9]/*|*/r[0-9][0-9]/*) continue ;;   # swing-tune's rounds
     esac
     if grep -q 'the figures rank nothing' "$txt"; then
-        echo "$0: refused $rel: the benchmark flagged the run as not steady" >&2
+        [ "$superseded" = 1 ] || echo "$0: refused $rel: the benchmark flagged the run as not steady" >&2
+        echo "$rel" >> "$tmp/refused"
         continue
     fi
     run=${rel%%/*}
@@ -252,6 +259,24 @@ LC_ALL=C sort -t'|' -k1,1 -k2,2n -k3,3r -k6,6n -k7,7n "$tmp/osu" | awk -F'|' '
     $6 != size { flush_size(); size = $6 }
     { nr++; st[nr] = $8; sw[nr] = $9 }
     END { flush_key() }' > "$tmp/block.osu"
+
+# --superseded: the run files no table takes, then the OSU runs no table
+# takes (a whole osu-npN directory when none of its benchmarks is taken).
+if [ "$superseded" = 1 ]; then
+    { cut -d'|' -f5 "$tmp/records" | LC_ALL=C sort -u > "$tmp/all"
+      cut -d'|' -f5 "$tmp/chosen" | LC_ALL=C sort -u > "$tmp/taken"
+      LC_ALL=C comm -23 "$tmp/all" "$tmp/taken"
+      cat "$tmp/refused"; } | LC_ALL=C sort -u | while IFS= read -r rel; do
+        case "$rel" in *.gz) base=${rel%.csv.gz} ;; *) base=${rel%.csv} ;; esac
+        for f in "$base.csv" "$base.csv.gz" "$base.txt" "$base-rounds.csv" "$base-rounds.csv.gz"; do
+            [ -f "$results/$f" ] && echo "$f"
+        done
+    done
+    awk -F'|' '{ k = $1 "|" $2; if (!(k in best) || $3 > best[k]) best[k] = $3; f[$4] = k; r[$4] = $3 }
+        END { for (x in f) { d = x; sub(/\/[^\/]*$/, "", d); n[d]++; if (r[x] != best[f[x]]) { old[x] = 1; o[d]++ } }
+              for (x in old) { d = x; sub(/\/[^\/]*$/, "", d); print (o[d] == n[d]) ? d "/" : x } }' "$tmp/osu" | LC_ALL=C sort -u
+    exit 0
+fi
 # README's (osuhead): the same without the data column, whose links are
 # relative to docs/
 sed 's/ \[[^]]*\]([^)]*) |$//; s/ data |$//; s/^\(| ---\( | ---\)\{7\}\) | --- |$/\1 |/' "$tmp/block.osu" > "$tmp/block.osuhead"

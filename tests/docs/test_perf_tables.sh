@@ -157,5 +157,18 @@ else
     bad "OSU block"; cat "$tmp/out"; grep osu_bcast "$tmp/top/README.md"
 fi
 
+# --superseded: what no table takes (older runs, the flagged one, the
+# older OSU directory as a whole), and nothing it takes
+sh "$script" --superseded --top "$tmp/top" --results "$tmp/results" > "$tmp/out" 2> "$tmp/err"
+printf '%s\n' 2026-01-01/node/allreduce.csv.gz 2026-01-01/node/allreduce.txt 2026-01-01/osu-np2/ \
+    2026-01-02/node/allreduce.csv 2026-01-02/node/allreduce.txt 2026-01-03/node-clock/allreduce.csv \
+    2026-01-03/node-clock/allreduce.txt 2026-01-03/node/allreduce.csv 2026-01-03/node/allreduce.txt \
+    2026-01-05/node/allreduce.csv 2026-01-05/node/allreduce.txt > "$tmp/want"
+if LC_ALL=C sort "$tmp/out" | cmp -s - "$tmp/want" && [ ! -s "$tmp/err" ]; then
+    ok "--superseded lists older and flagged runs, never a source"
+else
+    bad "--superseded"; diff "$tmp/want" "$tmp/out"; cat "$tmp/err"
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
