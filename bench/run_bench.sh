@@ -190,13 +190,19 @@ loadavg() {
     cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime | sed 's/.*average[s]*: *//; s/,//g'
 }
 
-# The memory copy bandwidth of one rank (GB/s), or "?": swing_bench --memcpy
-# on one rank, the machine otherwise as the benchmark leaves it.
+# The memory copy bandwidth of one rank (GB/s): "MEDIAN (MIN-MAX)" over 7
+# samples of swing_bench --memcpy on one rank, or "?".  One sample moves
+# 7-15 GB/s on an idle VM from one second to the next; the median of 7
+# moves about 20% (docs/PERFORMANCE.md, "Runs flagged not steady").
 memcpy_bw() {
     root=""
     [ "$(id -u)" = 0 ] && root=--allow-run-as-root
-    $mpirun -np 1 $root ${MPIRUN_ARGS:-} "$bench" --memcpy 2>/dev/null \
-        | awk '$1 == "memcpy_GBps" { print $2; ok = 1 } END { if (!ok) print "?" }'
+    for i in 1 2 3 4 5 6 7; do
+        $mpirun -np 1 $root ${MPIRUN_ARGS:-} "$bench" --memcpy 2>/dev/null \
+            | awk '$1 == "memcpy_GBps" { print $2 }'
+    done | sort -n | awk '{ v[NR] = $1 }
+        END { if (NR == 0) print "?"
+              else printf "%s (%s-%s)\n", v[int((NR + 1) / 2)], v[1], v[NR] }'
 }
 
 # Summary rows of a swing_bench CSV for the plot: swing-auto, tuned's own
@@ -608,8 +614,8 @@ mem_end=$(memcpy_bw)
     echo
     echo "## the machine during the run"
     echo "load average (1, 5, 15 min) at the start: $load_start; at the end: $load_end ($cores cores; the end includes this benchmark's own ranks)"
-    echo "memcpy bandwidth of one rank: $mem_start GB/s at the start, $mem_end GB/s at the end"
-    awk -v a="$mem_start" -v b="$mem_end" -v l="${load_start%% *}" 'BEGIN {
+    echo "memcpy bandwidth of one rank, median of 7 (range): $mem_start GB/s at the start, $mem_end GB/s at the end"
+    awk -v a="${mem_start%% *}" -v b="${mem_end%% *}" -v l="${load_start%% *}" 'BEGIN {
         if (a + 0 > 0 && b + 0 > 0) {
             d = (a > b ? a - b : b - a) / (a > b ? b : a)
             if (d > 0.20)

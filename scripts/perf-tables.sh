@@ -91,6 +91,12 @@ while IFS= read -r f; do
         }
         # the report'"'"'s own count: the rounds that gave figures
         FILENAME ~ /\.txt$/ && /^# median over [0-9]+ rounds/ && !nrseen { split($0, nw, " "); rounds = nw[4] + 0; nrseen = 1 }
+        # the options swing_bench was given after "--" (-T, and -w with it)
+        FILENAME ~ /\.txt$/ && /^# iterations: / && !itseen {
+            itseen = 1
+            if (match($0, /-T [0-9.]+ s:/)) tsec = substr($0, RSTART + 3, RLENGTH - 6)
+            if (match($0, /\(\+[0-9]+ warm-up\)/)) warm = substr($0, RSTART + 2, RLENGTH - 11)
+        }
         FILENAME ~ /\.txt$/ {
             # tuned-N runs the algorithm swing calls ompi_NAME (run_bench.sh'"'"'s "=")
             if ($0 ~ /^# tuned-[0-9]+ .*\([a-z_]+\)$/) {
@@ -109,7 +115,7 @@ while IFS= read -r f; do
         {
             np = $col["np"]; b = $col["bytes"] + 0; c = $col["config"]
             t = $col["median_us"] + 0; k = np SUBSEP b
-            nps[np] = 1; sizes[k] = 1; coll = $col["collective"]
+            nps[np] = 1; sizes[k] = 1; coll = $col["collective"]; tc[k, c] = t; cfgseen[c] = 1
             if (c == "swing-auto") { auto[k] = t; ran[k] = $col["swing_algorithm"] }
             else if (c == "han") han[k] = t
             else if (c ~ /^tuned(-[0-9]+)?$/) {
@@ -133,7 +139,7 @@ while IFS= read -r f; do
             if (kind == "nodes") { layout = head; sub(/^## nodes /, "", layout); sub(/ .*/, "", layout) }
             for (np in nps) {
                 n = 0; ns = 0; nl = 0; wins = 0; over = 0; overeq = 0; smin = lmin = hmin = 1e30; smax = lmax = hmax = 0
-                bmin = 1e30; bmax = 0; nh = 0
+                bmin = 1e30; bmax = 0; nh = 0; nq = 0; qmin = 1e30; qmax = 0
                 for (k in sizes) {
                     split(k, kk, SUBSEP); if (kk[1] != np) continue
                     b = kk[2] + 0
@@ -145,6 +151,8 @@ while IFS= read -r f; do
                     if (b < 65536) { ns++; if (r < smin) smin = r; if (r > smax) smax = r }
                     else { nl++; if (r < lmin) lmin = r; if (r > lmax) lmax = r }
                     if (k in han) { h = auto[k] / han[k]; nh++; if (h < hmin) hmin = h; if (h > hmax) hmax = h }
+                    f = forced(ran[k])
+                    if (f != "" && (k, f) in tc && tc[k, f] > 0) { q = auto[k] / tc[k, f]; nq++; if (q < qmin) qmin = q; if (q > qmax) qmax = q }
                 }
                 if (n == 0) continue
                 rpn = (np in nodes && nodes[np] > 0) ? int(np / nodes[np]) : 0
@@ -164,16 +172,29 @@ while IFS= read -r f; do
                 rng_s = ns ? sprintf("%.2f-%.2f", smin, smax) : "-"
                 rng_l = nl ? sprintf("%.2f-%.2f", lmin, lmax) : "-"
                 rng_h = nh ? sprintf("%.2f-%.2f", hmin, hmax) : "-"
+                rng_q = nq ? sprintf("%.2f-%.2f (%d of %d)", qmin, qmax, nq, n) : "-"
                 sz = " -k " coll " -m " bmin ":" bmax
                 if (kind == "node") cmd = "bench/run_bench.sh -n " np sz
                 else if (kind == "nodes") cmd = "bench/run_bench.sh --nodes " layout sz
                 else cmd = "bench/run_bench.sh --net @" topo " --net-rate " rate " --net-mtu " mtu sz
                 cmd = cmd " -R " rounds
-                if (clock && (kind == "node" || kind == "nodes")) cmd = cmd " -- -t clock"
-                printf "%s|%s|%s|%d|%s|%s|%s|%s|%s|%d|%d|%s|%s|%s|%s|%s|%d|%d|%s\n", coll, shape, run, order, rel,
+                opts = (clock && (kind == "node" || kind == "nodes")) ? " -t clock" : ""
+                if (tsec != "") opts = opts " -T " tsec (warm != "" ? " -w " warm : "")
+                if (opts != "") cmd = cmd " --" opts
+                printf "%s|%s|%s|%d|%s|%s|%s|%s|%s|%d|%d|%s|%s|%s|%s|%s|%d|%d|%s|%s\n", coll, shape, run, order, rel,
                     size_str(bmin) "-" size_str(bmax), rng_s, rng_l, rng_h, wins, n, talgs[np], load, cmd, np, kind, clock, rounds,
-                    over (overeq ? " (" overeq " =)" : "")
+                    over (overeq ? " (" overeq " =)" : ""), rng_q
             }
+        }
+        # The column that ran what auto ran: swing'"'"'s forced algorithm
+        # (swing_lo: swing-lo; ompi_ring: ompi-ring, else the tuned-N of
+        # that algorithm), tuned'"'"'s default for previous.
+        function forced(a,   x, f) {
+            if (a == "" || a == "-") return ""
+            if (a == "previous") return "tuned"
+            f = a; gsub(/_/, "-", f)
+            if (a ~ /^ompi_/ && !((f) in cfgseen)) { for (x in same) if (same[x] == a) return x }
+            return f
         }
         function size_str(b) {
             if (b >= 1048576 && b % 1048576 == 0) return (b / 1048576) " MiB"
@@ -206,9 +227,9 @@ awk -F'|' '
             print "| --- | --- | --- | --- | --- | --- | --- | --- |" }
     { printf "| %s | %s | %s | %s | %s | %d of %d sizes | %s | %d |\n", $1, $2, $6, $7, $8, $10, $11, $19, $18 }' "$tmp/rows" > "$tmp/block.headline"
 awk -F'|' '
-    BEGIN { print "| collective | where | sizes | auto / tuned'"'"'s best below 64 KiB | from 64 KiB | faster at | auto / han | tuned'"'"'s algorithms run |"
-            print "| --- | --- | --- | --- | --- | --- | --- | --- |" }
-    { printf "| %s | %s | %s | %s | %s | %d of %d | %s | %s |\n", $1, $2, $6, $7, $8, $10, $11, $9, $12 }' "$tmp/rows" > "$tmp/block.summary"
+    BEGIN { print "| collective | where | sizes | auto / tuned'"'"'s best below 64 KiB | from 64 KiB | faster at | auto / han | auto / what it ran, forced | tuned'"'"'s algorithms run |"
+            print "| --- | --- | --- | --- | --- | --- | --- | --- | --- |" }
+    { printf "| %s | %s | %s | %s | %s | %d of %d | %s | %s | %s |\n", $1, $2, $6, $7, $8, $10, $11, $9, $20, $12 }' "$tmp/rows" > "$tmp/block.summary"
 awk -F'|' '
     BEGIN { print "| collective | where | run | rounds | load at start (1, 5 min) | data | command |"
             print "| --- | --- | --- | --- | --- | --- | --- |" }

@@ -27,13 +27,15 @@ fi
 tmp=$(mktemp -d) || exit 99
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
-# made-up runs: one collective on one node, two ranks, two sizes
+# made-up runs: one collective on one node, two ranks, two sizes (auto
+# running shm; the forced shm at 8 B only)
 run() {   # DIR AUTO TUNED STEADY [clock [ROUNDS]]
     mkdir -p "$tmp/results/$1"
     {
         echo "np,config,bytes,count,iters,median_us,min_us,max_us,p95_us,algbw_GBps,busbw_GBps,served,validated,warmup,datatype,op,in_place,oversubscribed,swing_algorithm,timing,collective,root"
         for b in 8 65536; do
             echo "2,swing-auto,$b,2,10,$2,1,1,1,0,0,yes,yes,3,float,sum,no,no,shm,clock,allreduce,-"
+            [ $b = 8 ] && echo "2,shm,$b,2,10,$(($2 * 2)),1,1,1,0,0,yes,yes,3,float,sum,no,no,shm,clock,allreduce,-"
             echo "2,tuned,$b,2,10,$3,1,1,1,0,0,yes,yes,3,float,sum,no,no,-,clock,allreduce,-"
             echo "2,tuned-1,$b,2,10,$(($3 * 2)),1,1,1,0,0,yes,yes,3,float,sum,no,no,-,clock,allreduce,-"
         done
@@ -42,7 +44,7 @@ run() {   # DIR AUTO TUNED STEADY [clock [ROUNDS]]
         if [ "${6:-1}" -gt 1 ]; then echo "## np=2, round 1 of $6"; else echo "## np=2"; fi
         echo "# np=2 on 1 node, up to 2 ranks on a node with 2 online cores"
         [ "${6:-1}" -gt 1 ] && echo "# median over $6 rounds of each median us; ratio > 1: auto slower"
-        [ "${5:-}" = clock ] && echo "# iterations: 10 at 8 B; timing clock: every rank starts each call at one instant"
+        [ "${5:-}" = clock ] && echo "# iterations: 10 (+3 warm-up) at 8 B; -T 0.3 s: as many as fit in that; timing clock: every rank starts each call at one instant"
         echo "## the machine during the run"
         echo "load average (1, 5, 15 min) at the start: 0.10 0.20 0.30; at the end: 1 1 1 (2 cores)"
         [ "$4" = steady ] || echo "WARNING: the machine was not steady: the memory copy bandwidth changed by 50% during the run; the figures rank nothing"
@@ -95,8 +97,9 @@ fi
 rm -rf "$tmp/results/2026-01-03/node-again"
 run 2026-01-03/node-clock 70 100 steady clock
 sh "$script" --top "$tmp/top" --results "$tmp/results" > "$tmp/out" 2>&1
-if grep -q '| 0.70-0.70 |' "$tmp/top/README.md"; then
-    ok "in one run directory, a run timed by the clock before one that was not"
+if grep -q '| 0.70-0.70 |' "$tmp/top/README.md" \
+    && grep -q -- '-m 8:65536 -R 1 -- -t clock -T 0.3 -w 3` |$' "$tmp/top/docs/PERFORMANCE.md"; then
+    ok "in one run directory, a run timed by the clock before one that was not; its command has swing_bench's -t, -T and -w"
 else
     bad "clock-timed run chosen"; cat "$tmp/out" "$tmp/top/README.md"
 fi
@@ -108,6 +111,12 @@ if grep -q '^| allreduce | one node, 2 ranks | 2026-01-05 | 3 | 0.10 0.20 | .* -
     ok "the sources table gives a run's rounds and its command -R"
 else
     bad "rounds in the sources table"; grep allreduce "$tmp/top/docs/PERFORMANCE.md"
+fi
+# auto ran shm at both sizes; the forced shm (twice auto's time) ran at 8 B only
+if grep -q '^| allreduce | one node, 2 ranks | 8 B-64 KiB | .* | 0.50-0.50 (1 of 2) | default,1 |$' "$tmp/top/docs/PERFORMANCE.md"; then
+    ok "the summary gives auto over the configuration that ran what auto ran, at the sizes it ran"
+else
+    bad "auto / what it ran, forced"; grep allreduce "$tmp/top/docs/PERFORMANCE.md"
 fi
 
 # sizes over 1.10, and of them those where auto ran tuned's best algorithm

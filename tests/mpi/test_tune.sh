@@ -8,7 +8,8 @@
 # the algorithm the table names there (swing's MPI_T counters; previous:
 # coll_swing_<collective>_previous). Without shm (--without shm), so that
 # the rows name message-passing schedules where auto alone would run shm.
-# The noise and unsteady rules on made-up rounds (--from). Then --description on a
+# The noise and unsteady rules on made-up rounds (--from, as --keep and as
+# run_bench.sh -o keep them). Then --description on a
 # description with rows of its own: those of the collective measured
 # replaced, the others kept.
 set -u
@@ -102,6 +103,15 @@ grep -q '^decide allreduce_init 9- swing_lo ranks=2$' "$out/noise" \
     || { cat "$out/noise"; echo "FAIL: unsteady rule: the derived rows keep rd_lo at 64 B"; fail=1; }
 grep -q '64 B: swing_lo 6.00 \[6.00-6.20\], not rd_lo 5.20 \[5.00-30.00\]' "$out/noise" \
     || { cat "$out/noise"; echo "FAIL: unsteady rule: the comment does not name both"; fail=1; }
+# The same rounds as run_bench.sh -o DIR keeps them (DIR/COLL-rounds.csv: the
+# round and the run first): --from DIR gives the same rows
+mkdir -p "$out/rb"
+{ echo "round,run,$hdr"
+  for r in 1 2 3; do sed 1d "$out/kept/r$r/allreduce.csv" | sed "s/^/$r,1,/"; done; } > "$out/rb/allreduce-rounds.csv"
+sh "$src/bench/swing-tune" --from "$out/rb" -k allreduce --out "$out/rb.table" > "$out/rb.out" 2>&1 \
+    || { cat "$out/rb.out"; echo "FAIL: swing-tune --from a run_bench.sh directory"; fail=1; }
+[ -n "$(grep '^decide ' "$out/noise")" ] && [ "$(grep '^decide ' "$out/rb.table")" = "$(grep '^decide ' "$out/noise")" ] \
+    || { diff "$out/noise" "$out/rb.table"; echo "FAIL: --from a run_bench.sh directory: other rows than from the kept rounds"; fail=1; }
 # Above the largest size measured the last row holds (LO-, --beyond last,
 # the default without --net), or the model decides (--beyond model: the
 # rows end at 64 B); anything else is refused
