@@ -622,7 +622,7 @@ mem_end=$(memcpy_bw)
                 printf "WARNING: the machine was not steady: the memory copy bandwidth changed by %.0f%% during the run; the figures rank nothing\n", d * 100
         } else print "WARNING: the memory copy bandwidth could not be measured at the start or the end"
         if (l + 0 >= 1)
-            printf "WARNING: the machine was not idle at the start (load average %s, 1 or more): other work shared the cores (design/BENCHMARKING.md: take figures only on an idle machine)\n", l
+            printf "WARNING: the machine was not idle at the start (load average %s, 1 or more): other work shared the cores (take figures only on an idle machine)\n", l
     }'
 } > "$tmp/report.txt"
 cat "$tmp/report.txt" >> "$txt"

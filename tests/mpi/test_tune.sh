@@ -112,6 +112,13 @@ sh "$src/bench/swing-tune" --from "$out/rb" -k allreduce --out "$out/rb.table" >
     || { cat "$out/rb.out"; echo "FAIL: swing-tune --from a run_bench.sh directory"; fail=1; }
 [ -n "$(grep '^decide ' "$out/noise")" ] && [ "$(grep '^decide ' "$out/rb.table")" = "$(grep '^decide ' "$out/noise")" ] \
     || { diff "$out/noise" "$out/rb.table"; echo "FAIL: --from a run_bench.sh directory: other rows than from the kept rounds"; fail=1; }
+# gzipped, as docs/results keeps a run's rounds: the same rows
+mkdir -p "$out/rbgz"
+gzip -c "$out/rb/allreduce-rounds.csv" > "$out/rbgz/allreduce-rounds.csv.gz"
+sh "$src/bench/swing-tune" --from "$out/rbgz" -k allreduce --out "$out/rbgz.table" > "$out/rbgz.out" 2>&1 \
+    || { cat "$out/rbgz.out"; echo "FAIL: swing-tune --from a directory of COLL-rounds.csv.gz"; fail=1; }
+[ "$(grep '^decide ' "$out/rbgz.table")" = "$(grep '^decide ' "$out/noise")" ] \
+    || { diff "$out/noise" "$out/rbgz.table"; echo "FAIL: --from COLL-rounds.csv.gz: other rows than from the kept rounds"; fail=1; }
 # Above the largest size measured the last row holds (LO-, --beyond last,
 # the default without --net), or the model decides (--beyond model: the
 # rows end at 64 B); anything else is refused
