@@ -41,7 +41,8 @@
 #                lo_max_bytes=N) where the model's own crossover is off
 #                (--no-crossover: the model's); the model still chooses
 #                among the schedules on each side.
-# FILE (default: TOPO's name under bench/topologies/net/) gets the
+# FILE (default: TOPO's name under bench/topologies/net-RATE/, net-50m for
+# --rate 50mbit) gets the
 # description (swing-topo describe) with these constants, a comment with
 # the measurement, and the fit of the pairs line beside what it predicts.
 # Needs root and network namespaces (exits 77 without, as torus-net.sh).
@@ -98,7 +99,11 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/net-calibrate.XXXXXX") || exit 2
 trap 'rm -rf "$work"' EXIT
 "$topo_bin" routes "$topo" > "$work/routes" || exit 2
 name=$("$topo_bin" describe "$topo" | sed -n 's/^name //p')
-[ -n "$out" ] || out="$here/topologies/net/$(printf '%s' "$name" | tr -c 'A-Za-z0-9._-' '-').topo"
+if [ -z "$out" ]; then
+    out="$here/topologies/net-$(printf '%s' "$rate" | sed 's/bit$//' | tr 'A-Z' 'a-z')"
+    mkdir -p "$out" || exit 2
+    out="$out/$(printf '%s' "$name" | tr -c 'A-Za-z0-9._-' '-').topo"
+fi
 
 # The emulator: a network of groups has a "network" line in the routes,
 # whose route lines join nodes; calibrated with one rank per node, so that

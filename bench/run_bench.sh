@@ -18,7 +18,7 @@ Usage: $0 [options] [-- swing_bench options]
   --net "T ..." instead of -n: the emulated torus network (bench/torus-net.sh,
                 root): one run per topology T (ring:8, torus:4x4,
                 @bench/topologies/grid5x5.topo, n150, a calibrated
-                @bench/topologies/net/ring-8.topo, ...), one rank per
+                @bench/topologies/net-50m/ring-8.topo, ...), one rank per
                 tile, coll_swing_topology T, swing's schedules (single-port
                 and multiport), its ring, auto, tuned's default and every
                 algorithm of tuned's (tuned-all: linear (1),
