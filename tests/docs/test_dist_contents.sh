@@ -1,9 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-3-Clause
 # The source tarball carries what the repository holds: `make distdir`
-# into a scratch directory, then every file git tracks must be in it,
-# save the few that only make sense in a git checkout (listed below, each
-# with its reason). A file added to the tree but to no Makefile.am's
+# into a directory of the build tree, removed on exit, then every file git
+# tracks must be in it, save what only makes sense in a git checkout
+# (not_shipped below). A file added to the tree but to no Makefile.am's
 # EXTRA_DIST or sources fails here, not in a user's build from the tarball.
 # Skipped (77) outside a git checkout, where there is nothing to compare.
 set -u
