@@ -596,6 +596,42 @@ START_TEST(test_loads_slots)
 END_TEST
 
 /*
+ * A tree's message weighs its blocks. dragonfly:2,2 (ranks 0, 1 on router
+ * 0; 2, 3 on router 1): 0 -> 2 of weight 3 and 1 -> 3 of weight 5 share
+ * the global link r0 -> r1: 8 there, 3 on node 0's uplink and on r1's link
+ * to node 2; upper crossings 3 + 5. At half the rate the global link
+ * weighs 16.
+ */
+START_TEST(test_loads_weights)
+{
+    static const char *const specs[2] = { "dragonfly:2,2", "dragonfly:2,2,1,0.5" };
+
+    for (int i = 0; i < 2; ++i) {
+        swt_topo_t *t = unit_topo_load(specs[i]);
+        swt_msg_t msgs[2] = { { 0, 2, 1, 2, 3 }, { 1, 3, 1, 2, 5 } };
+        swt_net_t *net;
+        swt_route_t rt;
+        swt_phase_stats_t st;
+
+        ck_assert_int_eq(swt_net_create(t, &net), SWT_OK);
+        ck_assert_int_eq(swt_net_load_msgs(net, msgs, 2, &st), SWT_OK);
+        swt_net_route(net, 0, 2, 1, &rt);
+        ck_assert_int_eq(rt.nlinks, 3);
+        UNIT_CHECK_EQ(st.nmsgs, 2);
+        UNIT_CHECK_EQ(st.load, 8);
+        UNIT_CHECK_EQ(st.busiest_link, rt.links[1]);
+        ck_assert(st.wload == (0 == i ? 8.0 : 16.0));
+        UNIT_CHECK_EQ(st.cross[SWT_LINK_UPPER], 8);
+        UNIT_CHECK_EQ(swt_net_fabric_load(net, rt.links[0]), 3);
+        UNIT_CHECK_EQ(swt_net_fabric_load(net, rt.links[1]), 8);
+        UNIT_CHECK_EQ(swt_net_fabric_load(net, rt.links[2]), 3);
+        swt_net_destroy(net);
+        swt_topo_destroy(t);
+    }
+}
+END_TEST
+
+/*
  * A broadcast's bytes per class of link, dragonfly:4,4 in blocks, from
  * rank 0 (units of the vector n). Each of its 15 messages crosses two
  * local links (node -> router -> node), so every tree puts 30n on local
@@ -640,6 +676,50 @@ START_TEST(test_tree_class_bytes)
                        && fabs(cb[SWT_LINK_UPPER] - want[i].up) < 1e-9,
                    "form %zu: local %.3f n, global %.3f n; expected 30, %.0f", i,
                    cb[SWT_LINK_LOCAL], cb[SWT_LINK_UPPER], want[i].up);
+    }
+    swt_tree_model_destroy(m);
+    swt_topo_destroy(t);
+}
+END_TEST
+
+/*
+ * A gather's root takes 15/16 of the vector through its one cable
+ * (r0 -> n0), so on dragonfly:4,4 the busiest links of every tree's steps
+ * add up to at least 15/16; the binomial tree (near first as a broadcast,
+ * so the gather's last step is xor 1) ends with rank 1 sending its half:
+ * 0.5 on each link of that route.
+ */
+START_TEST(test_tree_gather_weights)
+{
+    static const struct {
+        swt_alg_t alg;
+        swt_tree_order_t order;
+    } forms[] = {
+        { SWT_ALG_RD, SWT_TREE_DEFAULT },
+        { SWT_ALG_SWING, SWT_TREE_DEFAULT },
+    };
+    swt_topo_t *t = unit_topo_load("dragonfly:4,4");
+    swt_tree_model_t *m = NULL;
+
+    ck_assert_int_eq(swt_tree_model_create(t, NULL, 0, &m), SWT_OK);
+    for (size_t i = 0; i < sizeof(forms) / sizeof(forms[0]); ++i) {
+        swt_tree_opts_t o = { forms[i].order, 0, 0 };
+        swt_tree_stats_t ts;
+        double sum = 0.0;
+        int ns = swt_tree_model_nsteps(m, forms[i].alg, SWT_COLL_GATHER, &o, 1);
+        ck_assert_int_gt(ns, 0);
+        for (int st = 0; st < ns; ++st) {
+            ck_assert_int_eq(swt_tree_model_step(m, forms[i].alg, SWT_COLL_GATHER, &o, 1, st, &ts),
+                             SWT_OK);
+            sum += ts.max_link;
+        }
+        UNIT_CHECK(sum >= 15.0 / 16.0 - 1e-9, "form %zu: busiest links add up to %.4f n", i,
+                   sum);
+        if (0 == i) {
+            UNIT_CHECK(1 == ts.nmsgs && fabs(ts.max_link - 0.5) < 1e-9,
+                       "last step: %ld messages, %.4f n on the busiest link", ts.nmsgs,
+                       ts.max_link);
+        }
     }
     swt_tree_model_destroy(m);
     swt_topo_destroy(t);
@@ -709,7 +789,9 @@ int main(void)
     tcase_add_test(tc, test_loads_shifted);
     tcase_add_test(tc, test_loads_fattree);
     tcase_add_test(tc, test_loads_slots);
+    tcase_add_test(tc, test_loads_weights);
     tcase_add_test(tc, test_tree_class_bytes);
+    tcase_add_test(tc, test_tree_gather_weights);
     tcase_add_test(tc, test_model);
     suite_add_tcase(s, tc);
     return unit_run(s);

@@ -200,9 +200,10 @@ int swing_topo_tree_congestion(const swt_topo_t *topo, const swing_topo_tree_t *
                                                               : ",local_bytes,up_bytes");
     } else {
         printf("%s from rank %.0f on %s: per step, the busiest directed link and its bytes\n"
-               "(units of the size n; a chain: of its segment n/S)%s\n%-8s %-11s %4s %-14s %8s "
+               "(units of the size n; a chain: of its segment n/S%s)%s\n%-8s %-11s %4s %-14s %8s "
                "%8s %9s  %-22s%s\n",
                swt_coll_name(t->coll), t->root, swt_topo_name(topo),
+               NULL == fab ? "" : "; over the link's rate\nrelative to a local link",
                NULL == fab ? "" : ", and the bytes all local\nand all upper links carry", "alg",
                "order", "step", "phase", "msgs", "max_hops", "busiest", "link",
                NULL == fab                                    ? ""

@@ -184,7 +184,7 @@ static int swt_tm_step(const swt_tree_model_t *m, swt_tm_work_t *w, swt_coll_t c
     out->nmsgs = ps.nmsgs;
     out->max_hops = ps.max_hops;
     out->sum_hops = ps.sum_hops;
-    out->max_link = (double) ps.load * unit;
+    out->max_link = ps.wload * unit;
     out->busiest = ps.busiest;
     out->busiest_link = ps.busiest_link;
     out->link_bytes = out->wrap_bytes = 0.0;

@@ -71,7 +71,8 @@ typedef struct swt_tree_stats {
     long nmsgs;                            /* messages sent */
     long max_hops;                         /* physical hops of the longest */
     long sum_hops;                         /* physical hops of all */
-    double max_link;                       /* most bytes on one directed link */
+    double max_link;                       /* most bytes on one directed link (a network
+                                              of groups: over its relative rate) */
     double link_bytes;                     /* sum over links of the bytes each carries */
     double wrap_bytes;                     /* bytes through wrap-around links of the grid */
     double class_bytes[SWT_LINK_NCLASSES]; /* a network of groups: the bytes all

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Link loads of one phase on a network of groups (swt_fabric.h): every
- * message adds one to each directed link of its route (a route is at most
- * SWT_FABRIC_MAX_ROUTE links, so no difference arrays are needed), and the
- * phase's congestion is the link whose messages over its rate is the
- * largest: a global link at half a local link's rate carrying 2 messages
- * costs as much as a local link carrying 4 (ALGORITHMS.md section 15).
+ * message adds its weight (1 for a butterfly's or a ring's message, its
+ * blocks for a tree's) to each directed link of its route (a route is at
+ * most SWT_FABRIC_MAX_ROUTE links, so no difference arrays are needed),
+ * and the phase's congestion is the link whose weight over its rate is
+ * the largest: a global link at half a local link's rate carrying 2
+ * messages costs as much as a local link carrying 4 (ALGORITHMS.md
+ * section 15).
  * O(messages + links) per phase.
  */
 #include "swt_route_int.h"
@@ -25,10 +27,10 @@ int swt_fabric_load_begin(swt_net_t *net)
     return SWT_OK;
 }
 
-void swt_fabric_load_add(swt_net_t *net, const swt_route_t *route)
+void swt_fabric_load_add(swt_net_t *net, const swt_route_t *route, int w)
 {
     for (int i = 0; i < route->nlinks; ++i) {
-        net->fload[route->links[i]] += 1;
+        net->fload[route->links[i]] += w;
     }
 }
 

@@ -211,7 +211,7 @@ static long swt_load_routed(swt_net_t *net, long pos, long to, int dir, int w)
         swt_load_seg(net, &rt.segs[g], w);
     }
     if (rt.nlinks > 0) {
-        swt_fabric_load_add(net, &rt);
+        swt_fabric_load_add(net, &rt, w);
     }
     return rt.hops;
 }

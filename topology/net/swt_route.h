@@ -84,15 +84,18 @@ typedef struct swt_phase_stats {
     long max_hops;      /* physical hops of the longest message */
     long max_dist;      /* logical distance of the longest (ideal torus hops) */
     long sum_hops;      /* physical hops of all messages */
-    long load;          /* congestion: most messages on one directed link */
+    long load;          /* congestion: most weight on one directed link */
     swt_link_t busiest; /* that link (the first one found); valid if load > 0 */
     /*
+     * A phase's messages weigh 1 each, swt_net_load_msgs' their weight.
      * Links of several rates (a network of groups): wload is the busiest
-     * link's messages over its rate relative to a local link (beta), the
-     * c of the cost model; load its messages and busiest_link its number
+     * link's weight over its rate relative to a local link (beta), the
+     * c of the cost model; load its weight and busiest_link its number
      * (swt_fabric_link). On a grid wload = load and busiest_link = -1.
-     * cross: links crossed by all messages, per class (swt_fabric.h; on a
-     * grid every link is local: cross[SWT_LINK_LOCAL] = sum_hops).
+     * cross: links crossed by all messages, per class, each crossing
+     * counted with the message's weight on a network of groups
+     * (swt_fabric.h); on a grid every link is local and
+     * cross[SWT_LINK_LOCAL] = sum_hops.
      */
     double wload;
     long busiest_link;

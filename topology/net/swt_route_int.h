@@ -27,7 +27,7 @@ struct swt_net {
     int touched[2 * SWT_MAX_DIMS]; /* load arrays written by the last phase */
     const swt_fabric_t *fab;       /* a network of groups, or NULL */
     long *node;                    /* fab: [p] the node of a position */
-    int *fload;                    /* fab: [links] messages, lazily (swt_fabric_load.c) */
+    int *fload;                    /* fab: [links] weight, lazily (swt_fabric_load.c) */
 };
 
 /*
@@ -48,11 +48,12 @@ void swt_net_tile(const swt_net_t *net, long pos, int *tile);
 
 /*
  * Loads on a network of groups (swt_fabric_load.c), for swt_load.c:
- * begin clears them (allocating once), add puts a route's links on them,
+ * begin clears them (allocating once), add puts a message's weight on
+ * every link of its route,
  * end fills the phase's load, wload, busiest link and crossings per class.
  */
 int swt_fabric_load_begin(swt_net_t *net);
-void swt_fabric_load_add(swt_net_t *net, const swt_route_t *route);
+void swt_fabric_load_add(swt_net_t *net, const swt_route_t *route, int w);
 void swt_fabric_load_end(const swt_net_t *net, swt_phase_stats_t *st);
 
 #endif
