@@ -169,9 +169,12 @@ grep -q '8 B: ompi_basic_linear 6.50 \[6.50-6.50\] {b2b 1.02x, osu 1.10x}, then 
     || { cat "$out/multi.table"; echo "FAIL: two timings: the comments or header"; fail=1; }
 
 # --description: the description's rows of the collective measured are
-# replaced, its rows of the others kept
+# replaced, its rows of the others kept; a file keeps its comments, less
+# swing-tune's own per-size notes on the rows it replaces
 "$SWING_TOPO" describe ring:2 > "$out/desc.topo"
-printf 'decide allreduce 0-1K swing_lo ranks=2\ndecide bcast 0-1K binomial ranks=2\n' >> "$out/desc.topo"
+printf '# a note of its own\ndecide allreduce 0-1K swing_lo ranks=2\n' >> "$out/desc.topo"
+printf '# bcast, 2 ranks: per size the winner, ...\n#         64 B: binomial 9.99 (stale)\n' >> "$out/desc.topo"
+printf 'decide bcast 0-1K binomial ranks=2\n' >> "$out/desc.topo"
 sh "$src/bench/swing-tune" -n 2 --topology "@$out/desc.topo" -k bcast -m 8:64 --budget 3 --rounds 1 \
     --description --out "$out/desc.tuned" > "$out/desc.out" 2>&1 \
     || { cat "$out/desc.out"; echo "FAIL: swing-tune --description"; fail=1; }
@@ -181,7 +184,22 @@ grep -q '^decide bcast 0-1K binomial' "$out/desc.tuned" \
     && { echo "FAIL: --description -k bcast kept the description's own bcast row"; fail=1; }
 grep -Eq '^decide bcast [0-9]*-(64)? .* ranks=2$' "$out/desc.tuned" \
     || { echo "FAIL: --description -k bcast wrote no bcast row up to 64 B"; fail=1; }
-echo "--description -k bcast: $(grep -c '^decide ' "$out/desc.tuned") rows, the allreduce row kept"
+grep -q '^# a note of its own$' "$out/desc.tuned" \
+    || { echo "FAIL: --description dropped the file's own comment"; fail=1; }
+grep -q '(stale)' "$out/desc.tuned" \
+    && { echo "FAIL: --description kept swing-tune's old note on the bcast rows it replaced"; fail=1; }
+[ "$(grep -c '^# bcast, 2 ranks: ' "$out/desc.tuned")" = 1 ] \
+    || { cat "$out/desc.tuned"; echo "FAIL: --description: not one note on the bcast rows"; fail=1; }
+# tuned again: one header, one note, the comment still there
+sh "$src/bench/swing-tune" -n 2 --topology "@$out/desc.tuned" -k bcast -m 8:64 --budget 3 --rounds 1 \
+    --description --out "$out/desc.tuned2" > "$out/desc2.out" 2>&1 \
+    || { cat "$out/desc2.out"; echo "FAIL: swing-tune --description, again"; fail=1; }
+[ "$(grep -c 'measured decision table, by swing-tune' "$out/desc.tuned2")" = 1 ] \
+    && [ "$(grep -c '^# bcast, 2 ranks: ' "$out/desc.tuned2")" = 1 ] \
+    && grep -q '^# a note of its own$' "$out/desc.tuned2" \
+    && grep -q '^decide allreduce 0-1K swing_lo ranks=2$' "$out/desc.tuned2" \
+    || { cat "$out/desc.tuned2"; echo "FAIL: --description twice: not one header and one note, or the comment or allreduce row lost"; fail=1; }
+echo "--description -k bcast: $(grep -c '^decide ' "$out/desc.tuned") rows, the allreduce row and the file's comment kept, twice"
 
 [ $fail = 0 ] && echo "PASS: test_tune.sh" || echo "FAIL: test_tune.sh"
 exit $fail

@@ -687,9 +687,11 @@ END_TEST
  * (r0 -> n0), so on dragonfly:4,4 the busiest links of every tree's steps
  * add up to at least 15/16; the binomial tree (near first as a broadcast,
  * so the gather's last step is xor 1) ends with rank 1 sending its half:
- * 0.5 on each link of that route.
+ * 0.5 on each link of that route. A link at half the rate counts its bytes
+ * twice: on dragonfly:4,4,1,0.5 the binomial broadcast far first starts
+ * with 0 -> 8 across the global link, 2n.
  */
-START_TEST(test_tree_gather_weights)
+START_TEST(test_tree_link_weights)
 {
     static const struct {
         swt_alg_t alg;
@@ -713,13 +715,24 @@ START_TEST(test_tree_gather_weights)
                              SWT_OK);
             sum += ts.max_link;
         }
-        UNIT_CHECK(sum >= 15.0 / 16.0 - 1e-9, "form %zu: busiest links add up to %.4f n", i,
-                   sum);
+        UNIT_CHECK(sum >= 15.0 / 16.0 - 1e-9, "form %zu: busiest links add up to %.4f n", i, sum);
         if (0 == i) {
             UNIT_CHECK(1 == ts.nmsgs && fabs(ts.max_link - 0.5) < 1e-9,
                        "last step: %ld messages, %.4f n on the busiest link", ts.nmsgs,
                        ts.max_link);
         }
+    }
+    swt_tree_model_destroy(m);
+    swt_topo_destroy(t);
+    t = unit_topo_load("dragonfly:4,4,1,0.5");
+    ck_assert_int_eq(swt_tree_model_create(t, NULL, 0, &m), SWT_OK);
+    {
+        swt_tree_opts_t far = { SWT_TREE_FAR_FIRST, 0, 0 };
+        swt_tree_stats_t ts;
+        ck_assert_int_eq(swt_tree_model_step(m, SWT_ALG_RD, SWT_COLL_BCAST, &far, 1, 0, &ts),
+                         SWT_OK);
+        UNIT_CHECK(1 == ts.nmsgs && fabs(ts.max_link - 2.0) < 1e-9,
+                   "half-rate global link: %ld messages, %.4f n", ts.nmsgs, ts.max_link);
     }
     swt_tree_model_destroy(m);
     swt_topo_destroy(t);
@@ -791,7 +804,7 @@ int main(void)
     tcase_add_test(tc, test_loads_slots);
     tcase_add_test(tc, test_loads_weights);
     tcase_add_test(tc, test_tree_class_bytes);
-    tcase_add_test(tc, test_tree_gather_weights);
+    tcase_add_test(tc, test_tree_link_weights);
     tcase_add_test(tc, test_model);
     suite_add_tcase(s, tc);
     return unit_run(s);

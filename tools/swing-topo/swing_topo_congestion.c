@@ -39,7 +39,8 @@ static void swing_congestion_help(void)
            "            totals, for every algorithm, LO and BO (K/M/G suffixes)\n"
            "  --coll C  bcast, reduce, gather or scatter from rank R (--root, default 0):\n"
            "            per form and step of its tree or chain, the busiest link's bytes\n"
-           "            in units of the size (csv: alg,order,step,phase,msgs,max_hops,\n"
+           "            in units of the size, over its rate relative to a local link on\n"
+           "            a network of groups (csv: alg,order,step,phase,msgs,max_hops,\n"
            "            busiest,link); --order far or near picks the trees' order\n"
            "  --help    this text\n");
 }

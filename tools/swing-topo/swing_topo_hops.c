@@ -44,7 +44,8 @@ static void swing_hops_help(void)
            "              both orders; ring and linear chains) its steps, messages,\n"
            "              physical hops, the bytes all links carry (link-bytes), those\n"
            "              through wrap-around links, and the sum of each step's busiest\n"
-           "              link, in units of the size\n"
+           "              link, in units of the size (on a network of groups over its\n"
+           "              rate relative to a local link)\n"
            "  --root R    the root rank (with --coll)\n"
            "  --help      this text\n");
 }

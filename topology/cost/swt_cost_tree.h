@@ -10,6 +10,9 @@
  *     T = alpha + h*tau + (most bytes on one directed link)/beta
  *         + gamma * (most bytes one rank reduces)
  *
+ * (on a network of groups the busiest link is the one whose bytes over
+ * its rate relative to a local link are the most, and those count),
+ *
  * h the most physical hops of a message of the step; gamma only where a
  * step reduces (a reduce's RECV_REDUCE and FOLD_RECV, a chain's RS). A
  * tree's time is the sum over its steps (hand-over, folds, core, unfolds,
@@ -24,7 +27,8 @@
  * the last sending one segment, bytes / (nparts S), to the next):
  *     T(S) = (p + S - 2) (alpha + h tau + c bytes / (nparts S beta)
  *            [+ gamma bytes / S for a reduce])
- * c the most segments on one link. The best S balances the pipeline's fill
+ * c the most segments on one link (over its relative rate, on a network
+ * of groups). The best S balances the pipeline's fill
  * against its step: S* = sqrt((p - 2) B / A), A = alpha + h tau, B the
  * per-byte terms times bytes; swt_tree_model_nsegs gives it (rounded, at
  * least 1, at most bytes).

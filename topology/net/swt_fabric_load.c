@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Link loads of one phase on a network of groups (swt_fabric.h): every
- * message adds its weight (1 for a butterfly's or a ring's message, its
- * blocks for a tree's) to each directed link of its route (a route is at
+ * message adds its weight (a gather's or scatter's: its blocks; 1 for
+ * every other message) to each directed link of its route (a route is at
  * most SWT_FABRIC_MAX_ROUTE links, so no difference arrays are needed),
  * and the phase's congestion is the link whose weight over its rate is
  * the largest: a global link at half a local link's rate carrying 2

@@ -84,7 +84,7 @@ typedef struct swt_phase_stats {
     long max_hops;      /* physical hops of the longest message */
     long max_dist;      /* logical distance of the longest (ideal torus hops) */
     long sum_hops;      /* physical hops of all messages */
-    long load;          /* congestion: most weight on one directed link */
+    long load;          /* congestion: the weight on the busiest directed link */
     swt_link_t busiest; /* that link (the first one found); valid if load > 0 */
     /*
      * A phase's messages weigh 1 each, swt_net_load_msgs' their weight.
@@ -95,7 +95,7 @@ typedef struct swt_phase_stats {
      * cross: links crossed by all messages, per class, each crossing
      * counted with the message's weight on a network of groups
      * (swt_fabric.h); on a grid every link is local and
-     * cross[SWT_LINK_LOCAL] = sum_hops.
+     * cross[SWT_LINK_LOCAL] = sum_hops, unweighted.
      */
     double wload;
     long busiest_link;
