@@ -97,6 +97,10 @@ typedef struct mca_coll_swing_module_t {
     mca_coll_swing_tree_t *trees[MCA_COLL_SWING_NCOLLS][MCA_COLL_SWING_MAX_ALGS];
     struct mca_coll_swing_hier_t *hier; /* hier: set up at first use */
     int hier_state;                     /* SWING_SHM_* values */
+    /* one of Open MPI's algorithms that calls other collectives runs on this
+       communicator: those calls go to the previous module, as they do under
+       tuned (ompi_algs/coll_swing_ompi_algs.c) */
+    int ompi_inner;
 } mca_coll_swing_module_t;
 
 OBJ_CLASS_DECLARATION(mca_coll_swing_module_t);

@@ -2,6 +2,10 @@
 /*
  * The entry shape of every collective (coll_swing_coll.h):
  *
+ *   inner     a call made by one of Open MPI's composed algorithms (an
+ *             allgather's gather and broadcast, ...) goes, unchanged and
+ *             uncounted, to the previous module, as under tuned
+ *             (ompi_algs/coll_swing_ompi_algs.c)
  *   normalize the collective turns its arguments into a call (buffers,
  *             in place, element type); a call swing cannot run goes,
  *             unchanged, to the previous module, with one message at
@@ -97,6 +101,10 @@ int mca_coll_swing_dispatch(const mca_coll_swing_coll_t *coll, const void *args,
     mca_coll_swing_exec_fn_t exec;
     int id, rc;
 
+    if (m->ompi_inner) {
+        /* a part of one of Open MPI's composed algorithms: Open MPI's, not counted */
+        return coll->previous(args, m);
+    }
     if (!coll->normalize(args, &call)) {
         return swing_fallback_previous(coll, args, &call, m);
     }
@@ -144,7 +152,9 @@ int mca_coll_swing_dispatch(const mca_coll_swing_coll_t *coll, const void *args,
         call.fallback = &blocking_only;
         rc = MCA_COLL_SWING_FALLBACK;
     } else {
+        m->ompi_inner = (0 != call.ompi);
         rc = exec(&call, m);
+        m->ompi_inner = 0;
     }
     if (MCA_COLL_SWING_FALLBACK == rc && NULL != call.fallback
         && &mca_coll_swing_agree_fallback != call.fallback) {

@@ -96,6 +96,7 @@ static int swing_provided(const swing_slot_t *slot, mca_coll_base_comm_coll_t *c
 static void swing_module_construct(mca_coll_swing_module_t *m)
 {
     m->comm = NULL;
+    m->ompi_inner = 0;
     memset(&m->prev, 0, sizeof(m->prev));
     m->nb_seq = 0;
     m->nb_persistent_seq = 0;

@@ -7,15 +7,15 @@
  * trees and requests) and tuned's default segment size, fanout and radix
  * (coll_swing_ompi_algs.h). Nothing of theirs is copied here.
  *
- * Calls back into the communicator: a few of them run other collectives
- * through comm->c_coll, that is through swing again, under the other
- * collective's parameter (allreduce ompi_nonoverlapping: reduce then
- * bcast; allgather ompi_linear: gather then bcast; allgatherv
+ * Composed ones: a few of them run other collectives through comm->c_coll,
+ * that is through swing's entries (allreduce ompi_nonoverlapping: reduce
+ * then bcast; allgather ompi_linear: gather then bcast; allgatherv
  * ompi_default: gatherv then bcast; reduce_scatter_block
  * ompi_basic_linear: reduce then scatter; reduce_scatter
- * ompi_nonoverlapping: reduce then scatterv). None of bcast, reduce, gather and scatter calls
- * another collective, so no call comes back to the collective it left, whatever the parameters
- * force.
+ * ompi_nonoverlapping: reduce then scatterv). While one of these functions
+ * runs, the module's ompi_inner flag sends those calls on to the previous
+ * module (coll/coll_swing_dispatch.c), so they run Open MPI's own parts, as
+ * under tuned, and a row naming one runs what tuned's forced one runs.
  *
  * Declined (the entry layer runs swing's message-passing choice with one
  * warning): allgather's and allgatherv's two_proc on other than 2 ranks,

@@ -9,7 +9,10 @@
  * allows it, counts 1, 3, p, 1000 and a big one, uneven counts with a
  * zero), and its counter coll_swing_<collective>_<value> must grow by one
  * per call with no fallback; where it cannot serve (two_proc on other than
- * 2 ranks) the call is served, by another row, with no fallback.
+ * 2 ranks) the call is served, by another row, with no fallback. No other
+ * collective's served counter may grow: the composed ones (ompi_linear
+ * allgather: a gather, then a broadcast) run their parts on the previous
+ * module, as under tuned.
  * MPI_Iallreduce forced to one goes to the previous module: right value,
  * iallreduce_fallback +1. An 8-bit sum, which Open MPI's op/avx saturates,
  * is declined by them and served, wrapping, by one of swing's.
@@ -93,6 +96,17 @@ static unsigned long long ctr(const char *coll, const char *what)
 
     snprintf(name, sizeof(name), "%.60s_%.60s", coll, what);
     return swing_pvar_get(name);
+}
+
+/* Calls served by swing, of every collective but c. */
+static unsigned long long others_served(int c)
+{
+    unsigned long long n = 0;
+
+    for (int k = 0; k < C_N; ++k) {
+        n += (k == c) ? 0 : ctr(coll_names[k], "served");
+    }
+    return n;
 }
 
 /* Element i of rank r's input: small integers, so every sum is exact. */
@@ -340,7 +354,7 @@ static void one_algorithm(int c, const char *alg)
 {
     char var[96];
     MPI_Comm comm;
-    unsigned long long a0, s0, f0, a1, s1, f1;
+    unsigned long long a0, s0, f0, o0, a1, s1, f1, o1;
     long calls;
     int declines = (0 == strcmp(alg, "ompi_two_proc") && 2 != run.wsize);
 
@@ -356,10 +370,12 @@ static void one_algorithm(int c, const char *alg)
     a0 = ctr(run.coll, alg);
     s0 = ctr(run.coll, "served");
     f0 = ctr(run.coll, "fallback");
+    o0 = others_served(c);
     calls = cases(c, comm);
     a1 = ctr(run.coll, alg);
     s1 = ctr(run.coll, "served");
     f1 = ctr(run.coll, "fallback");
+    o1 = others_served(c);
     if (~0ULL == a0 || ~0ULL == s0 || ~0ULL == f0) {
         fail("counter missing", 0);
     } else if (f1 != f0) {
@@ -368,6 +384,8 @@ static void one_algorithm(int c, const char *alg)
         fail("served counter off", (long) (s1 - s0));
     } else if (a1 - a0 != (declines ? 0ULL : (unsigned long long) calls)) {
         fail("algorithm's counter off", (long) (a1 - a0));
+    } else if (o1 != o0) {
+        fail("its parts served by swing, not by the previous module", (long) (o1 - o0));
     }
     run.calls += calls;
     MPI_Comm_free(&comm);
