@@ -5,7 +5,11 @@
 # MPI_T, gives the right values and moves its counter; MPI_Iallreduce
 # forced to one goes to the previous module. At np 2, 3 and 4 on one node
 # and across emulated nodes 2x2 (skipped where Linux namespaces are not
-# permitted); each run also under TCP-only at np 3.
+# permitted); each run also under TCP-only at np 3. Across nodes without
+# coll/han: under Open MPI 5.0 it is the previous module there, and runs
+# the parts of the composed algorithms on node and leader communicators
+# that swing serves in turn, which swing's counters (per process, not per
+# communicator) would count as this communicator's.
 : "${SWING_TESTS_DIR:?run through make check}"
 prog="$SWING_TESTS_DIR/mpi/test_ompi_algs"
 mpirun_sh="$SWING_TOP_SRCDIR/tests/mpi/mpirun.sh"
@@ -33,7 +37,7 @@ sh "$launcher" 1x1 true > /dev/null 2>&1
 if [ $? = 77 ]; then
     echo "SKIP [nodes 2x2]: the emulated cluster needs Linux namespaces"
 else
-    try "nodes 2x2" sh "$launcher" 2x2
+    try "nodes 2x2" sh "$launcher" 2x2 --mca coll ^han
 fi
 [ $fail = 0 ] && echo "PASS: test_ompi_algs.sh" || echo "FAIL: test_ompi_algs.sh"
 exit $fail
