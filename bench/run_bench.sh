@@ -71,7 +71,10 @@ Environment:
   SWING_BENCH           the benchmark binary (default: swing_bench beside
                         this script, else swing_bench on PATH)
   SWING_COMPONENT_PATH  passed as --mca mca_base_component_path, to load a
-                        coll/swing that is not installed into Open MPI
+                        coll/swing that is not installed into Open MPI; it
+                        replaces Open MPI's own path, so it must also name
+                        Open MPI's component directory (ompi_info --path
+                        pkglibdir): DIR:PKGLIBDIR
   MPIRUN                mpirun command (default mpirun)
   MPIRUN_ARGS           extra mpirun arguments
 
