@@ -47,9 +47,11 @@
 # the measurement, and the fit of the pairs line beside what it predicts.
 # Needs root and network namespaces (exits 77 without, as torus-net.sh).
 #
-# Environment: SWING_TOPO (swing-topo), SWING_CALIBRATE (swing_calibrate).
+# Environment: SWING_TOPO (swing-topo), SWING_CALIBRATE (swing_calibrate),
+# SWING_BENCH and SWING_COMPONENT_PATH (the LO/BO crossover, as run_bench.sh).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/component-path.sh"
 
 usage() {
     sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//' >&2
@@ -211,7 +213,7 @@ if [ "$crossover" = 1 ]; then
         || { echo "net-calibrate.sh: swing_bench not found: build it (make) or set SWING_BENCH" >&2; exit 2; }
     sh "$here/$net_sh" "$topo" --rate "$rate" ${burst:+--burst "$burst"} ${mtu:+--mtu "$mtu"} --no-check -- \
         --mca coll_swing_topology "$topo" \
-        ${SWING_COMPONENT_PATH:+--mca mca_base_component_path "$SWING_COMPONENT_PATH"} \
+        ${SWING_COMPONENT_PATH:+--mca mca_base_component_path "$(swing_component_path "$SWING_COMPONENT_PATH" "$0")"} \
         "$bench_bin" -C swing-lo,swing-lo-mp,swing-bo,swing-bo-mp,ring -m 64:64K -t clock -T 1 \
         --csv "$work/cross.csv" > "$work/cross.txt"
     rc=$?

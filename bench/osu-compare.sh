@@ -19,7 +19,8 @@
 # --oversubscribe --bind-to none --mca mpi_yield_when_idle 1 (both alike).
 #
 # Environment: SWING_COMPONENT_PATH (passed as mca_base_component_path,
-# to load a build tree's component; include Open MPI's own directory),
+# to load a build tree's component; Open MPI's own directory is appended
+# when it names none of Open MPI's components),
 # MPIRUN (default mpirun), SWING_OSU_MCA (more --mca options for both).
 set -u
 rounds=3 np=2 sizes=8:1048576 outdir="" iters=""
@@ -47,7 +48,8 @@ else
     place="--oversubscribe --bind-to none --mca mpi_yield_when_idle 1"
 fi
 mca=${SWING_OSU_MCA:-}
-[ -n "${SWING_COMPONENT_PATH:-}" ] && mca="$mca --mca mca_base_component_path $SWING_COMPONENT_PATH"
+. "$(cd "$(dirname "$0")" && pwd)/component-path.sh"
+[ -n "${SWING_COMPONENT_PATH:-}" ] && mca="$mca --mca mca_base_component_path $(swing_component_path "$SWING_COMPONENT_PATH" "$0")"
 [ "$(id -u)" = 0 ] && mca="$mca --allow-run-as-root"
 
 mkdir -p "$outdir/raw" || exit 2

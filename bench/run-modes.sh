@@ -37,7 +37,8 @@ outdir=${outdir:-$(mktemp -d /tmp/run-modes.XXXXXX)}
 mkdir -p "$outdir" || exit 2
 bench=${SWING_BENCH:-$here/swing_bench}
 mca=${MPIRUN_ARGS:-}
-[ -n "${SWING_COMPONENT_PATH:-}" ] && mca="$mca --mca mca_base_component_path $SWING_COMPONENT_PATH"
+. "$here/component-path.sh"
+[ -n "${SWING_COMPONENT_PATH:-}" ] && mca="$mca --mca mca_base_component_path $(swing_component_path "$SWING_COMPONENT_PATH" "$0")"
 [ "$(id -u)" = 0 ] && mca="$mca --allow-run-as-root"
 place="--bind-to core"
 [ "$np" -gt "$(nproc)" ] && place="--oversubscribe --bind-to none --mca mpi_yield_when_idle 1"

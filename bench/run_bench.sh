@@ -72,9 +72,10 @@ Environment:
                         this script, else swing_bench on PATH)
   SWING_COMPONENT_PATH  passed as --mca mca_base_component_path, to load a
                         coll/swing that is not installed into Open MPI; it
-                        replaces Open MPI's own path, so it must also name
-                        Open MPI's component directory (ompi_info --path
-                        pkglibdir): DIR:PKGLIBDIR
+                        replaces Open MPI's own path, so Open MPI's
+                        component directory (ompi_info --path pkglibdir)
+                        is appended when none of its directories holds
+                        Open MPI's components (with a note on stderr)
   MPIRUN                mpirun command (default mpirun)
   MPIRUN_ARGS           extra mpirun arguments
 
@@ -161,10 +162,18 @@ if [ -z "$bench" ] || [ ! -x "$bench" ]; then
     exit 2
 fi
 
-# The plot script: beside this script, or installed under share/swing.
+# The plot script and the component path's helper: beside this script,
+# or installed under share/swing.
 plot_gp=""
 for f in "$here/plot.gp" "$here/../share/swing/plot.gp"; do
     if [ -r "$f" ]; then plot_gp=$f; break; fi
+done
+for f in "$here/component-path.sh" "$here/../share/swing/component-path.sh"; do
+    if [ -r "$f" ]; then
+        . "$f"
+        [ -n "${SWING_COMPONENT_PATH:-}" ] && SWING_COMPONENT_PATH=$(swing_component_path "$SWING_COMPONENT_PATH" "$0")
+        break
+    fi
 done
 
 mpirun=${MPIRUN:-mpirun}
