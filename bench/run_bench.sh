@@ -74,8 +74,9 @@ Environment:
                         coll/swing that is not installed into Open MPI; it
                         replaces Open MPI's own path, so Open MPI's
                         component directory (ompi_info --path pkglibdir)
-                        is appended when none of its directories holds
-                        Open MPI's components (with a note on stderr)
+                        is appended, with a note on stderr, when it holds
+                        components and the path neither names it nor
+                        holds Open MPI's own (mca_pml_*)
   MPIRUN                mpirun command (default mpirun)
   MPIRUN_ARGS           extra mpirun arguments
 
