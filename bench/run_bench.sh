@@ -28,7 +28,8 @@ Usage: $0 [options] [-- swing_bench options]
                 (about a second of calls per size and configuration,
                 at least 5); then the cost
                 model of T against the measurement (net-model.sh):
-                DIR/COLL-NAME-model.txt and .png. With -k other than
+                DIR/COLL-NAME-model.txt and .png; an @file T is copied
+                beside them (DIR/COLL-NAME.topo). With -k other than
                 allreduce: swing's configurations of that collective (not
                 shm) and all of tuned's.
                 T may also be a network of groups (dragonfly:2,2,
@@ -597,6 +598,10 @@ for run in $runs; do
         else
             cp "$tmp/keep.csv" "$outdir/$coll-$name.csv"
         fi
+        # the description as the run had it: a shipped one gains rows later
+        case "$topo" in
+        @*) [ -r "${topo#@}" ] && cp "${topo#@}" "$outdir/$coll-$name.topo" ;;
+        esac
         if [ "$only_csv" = 0 ] && command -v gnuplot >/dev/null 2>&1 && [ -n "$plot_gp" ]; then
             summary_csv "$outdir/$coll-$name.csv" > "$tmp/summary.csv"
             gnuplot -c "$plot_gp" "$tmp/summary.csv" "$outdir/$coll-$name.png" "$call" \

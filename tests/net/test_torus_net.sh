@@ -140,8 +140,10 @@ fi
 if [ -s "$cal/ring4.topo" ]; then
     timeout 300 env -u SWING_MPIRUN sh "$SWING_TOP_SRCDIR/bench/run_bench.sh" --net "@$cal/ring4.topo" -q -o "$cal/res" > "$cal/bench" 2>&1
     if grep -q "timing clock" "$cal/bench" && grep -q "^within 25% of the model" "$cal/res/allreduce-ring4-model.txt" \
-       && grep -q "^swing-auto within 10%" "$cal/res/allreduce-ring4-model.txt"; then
+       && grep -q "^swing-auto within 10%" "$cal/res/allreduce-ring4-model.txt" \
+       && cmp -s "$cal/ring4.topo" "$cal/res/allreduce-ring4.topo"; then
         grep -E "^(within|same|swing-auto)" "$cal/res/allreduce-ring4-model.txt"
+        echo "the description kept beside the run: allreduce-ring4.topo"
     else
         tail -20 "$cal/bench"
         echo "FAIL: run_bench.sh --net on the calibrated ring:4"
