@@ -3,7 +3,7 @@
 # Write the performance tables of README.md and docs/PERFORMANCE.md from
 # the benchmark's data under docs/results, between marker lines
 #     <!-- perf:begin NAME -->  ...  <!-- perf:end -->
-# (NAME: headline, summary, sources, osu, osuhead). Never edit those
+# (NAME: headline, summary, losses, sources, osu, osuhead). Never edit those
 # tables by hand.
 #
 # usage: scripts/perf-tables.sh [--check | --superseded] [--top DIR] [--results DIR]
@@ -99,8 +99,10 @@ while IFS= read -r f; do
         }
         FILENAME ~ /\.txt$/ {
             # tuned-N runs the algorithm swing calls ompi_NAME (run_bench.sh'"'"'s "=")
-            if ($0 ~ /^# tuned-[0-9]+ .*\([a-z_]+\)$/) {
-                split($0, w, " "); a = $0; sub(/.*\(/, "", a); sub(/\)$/, "", a); same[w[2]] = "ompi_" a
+            # (in-order_binary: ompi_in_order_binary)
+            if ($0 ~ /^# tuned-[0-9]+ .*\([a-z_-]+\)$/) {
+                split($0, w, " "); a = $0; sub(/.*\(/, "", a); sub(/\)$/, "", a); tname[w[2]] = a
+                gsub(/-/, "_", a); same[w[2]] = "ompi_" a
             }
             if ($0 ~ /^# np=[0-9]+ on [0-9]+ node/) {
                 split($0, w, /[ =]/); nodes[w[3]] = w[5]
@@ -139,7 +141,7 @@ while IFS= read -r f; do
             if (kind == "nodes") { layout = head; sub(/^## nodes /, "", layout); sub(/ .*/, "", layout) }
             for (np in nps) {
                 n = 0; ns = 0; nl = 0; wins = 0; over = 0; overeq = 0; smin = lmin = hmin = 1e30; smax = lmax = hmax = 0
-                bmin = 1e30; bmax = 0; nh = 0; nq = 0; qmin = 1e30; qmax = 0
+                bmin = 1e30; bmax = 0; nh = 0; nq = 0; qmin = 1e30; qmax = 0; nlost = 0
                 for (k in sizes) {
                     split(k, kk, SUBSEP); if (kk[1] != np) continue
                     b = kk[2] + 0
@@ -147,7 +149,13 @@ while IFS= read -r f; do
                     r = auto[k] / tb[k]; n++
                     if (b < bmin) bmin = b; if (b > bmax) bmax = b
                     if (r < 1) wins++
-                    if (r > 1.10) { over++; if ((tbn[k] in same) && same[tbn[k]] == ran[k]) overeq++ }
+                    if (r > 1.10) {
+                        # the same code: tuned-N'"'"'s algorithm as swing'"'"'s ompi_*, or previous for tuned'"'"'s decision
+                        eq = ((tbn[k] in same) && same[tbn[k]] == ran[k]) || (tbn[k] == "tuned" && ran[k] == "previous")
+                        over++; if (eq) overeq++
+                        lostb[++nlost] = b
+                        lost[b] = sprintf("%s %.2f (%s; auto ran %s%s)", size_str(b), r, tuned_name(tbn[k]), ran[k], eq ? ", =" : "")
+                    }
                     if (b < 65536) { ns++; if (r < smin) smin = r; if (r > smax) smax = r }
                     else { nl++; if (r < lmin) lmin = r; if (r > lmax) lmax = r }
                     if (k in han) { h = auto[k] / han[k]; nh++; if (h < hmin) hmin = h; if (h > hmax) hmax = h }
@@ -181,9 +189,12 @@ while IFS= read -r f; do
                 opts = (clock && (kind == "node" || kind == "nodes")) ? " -t clock" : ""
                 if (tsec != "") opts = opts " -T " tsec (warm != "" ? " -w " warm : "")
                 if (opts != "") cmd = cmd " --" opts
-                printf "%s|%s|%s|%d|%s|%s|%s|%s|%s|%d|%d|%s|%s|%s|%s|%s|%d|%d|%s|%s\n", coll, shape, run, order, rel,
+                for (i = 2; i <= nlost; i++) for (j = i; j > 1 && lostb[j-1] > lostb[j]; j--) { x = lostb[j]; lostb[j] = lostb[j-1]; lostb[j-1] = x }
+                losses = ""
+                for (i = 1; i <= nlost; i++) losses = losses (i > 1 ? ", " : "") lost[lostb[i]]
+                printf "%s|%s|%s|%d|%s|%s|%s|%s|%s|%d|%d|%s|%s|%s|%s|%s|%d|%d|%s|%s|%s\n", coll, shape, run, order, rel,
                     size_str(bmin) "-" size_str(bmax), rng_s, rng_l, rng_h, wins, n, talgs[np], load, cmd, np, kind, clock, rounds,
-                    over (overeq ? " (" overeq " =)" : ""), rng_q
+                    over (overeq ? " (" overeq " =)" : ""), rng_q, losses
             }
         }
         # The column that ran what auto ran: swing'"'"'s forced algorithm
@@ -195,6 +206,11 @@ while IFS= read -r f; do
             f = a; gsub(/_/, "-", f)
             if (a ~ /^ompi_/ && !((f) in cfgseen)) { for (x in same) if (same[x] == a) return x }
             return f
+        }
+        # tuned-6: "tuned-6 in-order_binary"; tuned: its own decision
+        function tuned_name(c) {
+            if (c == "tuned") return "tuned'"'"'s decision"
+            return (c in tname) ? c " " tname[c] : c
         }
         function size_str(b) {
             if (b >= 1048576 && b % 1048576 == 0) return (b / 1048576) " MiB"
@@ -230,6 +246,15 @@ awk -F'|' '
     BEGIN { print "| collective | where | sizes | auto / tuned'"'"'s best below 64 KiB | from 64 KiB | faster at | auto / han | auto / what it ran, forced | tuned'"'"'s algorithms run |"
             print "| --- | --- | --- | --- | --- | --- | --- | --- | --- |" }
     { printf "| %s | %s | %s | %s | %s | %d of %d | %s | %s | %s |\n", $1, $2, $6, $7, $8, $10, $11, $9, $20, $12 }' "$tmp/rows" > "$tmp/block.summary"
+awk -F'|' '
+    BEGIN { print "| collective | where | over 1.10 at | size: auto / tuned'"'"'s best (tuned'"'"'s fastest; what auto ran, = when the same algorithm) |"
+            print "| --- | --- | --- | --- |" }
+    $21 != "" {
+        o = $19; eqs = ""
+        if (match(o, / \(.*\)$/)) { eqs = substr(o, RSTART); o = substr(o, 1, RSTART - 1) }
+        printf "| %s | %s | %s of %d%s | %s |\n", $1, $2, o, $11, eqs, $21; n++
+    }
+    END { if (!n) print "| none | | | |" }' "$tmp/rows" > "$tmp/block.losses"
 awk -F'|' '
     BEGIN { print "| collective | where | run | rounds | load at start (1, 5 min) | data | command |"
             print "| --- | --- | --- | --- | --- | --- | --- |" }

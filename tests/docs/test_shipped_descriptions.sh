@@ -3,7 +3,8 @@
 # The descriptions under bench/topologies/ are what the docs say they are:
 # each loads (swing-topo describe); each of the emulated network's set
 # (net-*/) carries constants calibrated with messages (a cost line with o
-# and cores) and allreduce rows for its own number of ranks; and the
+# and cores) and allreduce rows for its own number of ranks, and
+# docs/TUNING.md's table lists the collectives it has rows for; and the
 # source tarball carries every one of them (bench/Makefile.am's
 # EXTRA_DIST).
 set -u
@@ -40,6 +41,16 @@ while read -r f; do
     ranks=$(awk '$1 == "logical" { k = split($2, d, "x"); n = 1; for (i = 1; i <= k; i++) n *= d[i]; print n; exit }' "$tmp/desc")
     if grep -q "^decide allreduce .* ranks=$ranks\\b" "$tmp/desc"; then ok; else
         bad "bench/$f: no allreduce rows for its $ranks ranks (tune it with bench/swing-tune --description)"
+    fi
+    # docs/TUNING.md's table of rows per description: every collective with
+    # rows here listed, none listed without them (the i- and _init forms
+    # and allgatherv are written with the allreduce's and allgather's)
+    name=${f##*/}; name=${name%.topo}
+    awk '$1 == "decide" && $2 ~ /^[a-z_]+$/ { print $2 }' "$src/bench/$f" \
+        | grep -vx -e iallreduce -e allreduce_init -e allgatherv | sort -u > "$tmp/have"
+    sed -n "s/^| \`$name\` | \([a-z_]*\) |.*/\1/p" "$src/docs/TUNING.md" | sort -u > "$tmp/listed"
+    if cmp -s "$tmp/have" "$tmp/listed"; then ok; else
+        bad "docs/TUNING.md's table of rows for $name: rows for $(tr '\n' ' ' < "$tmp/have")but listed $(tr '\n' ' ' < "$tmp/listed")"
     fi
 done < "$tmp/files"
 
