@@ -125,11 +125,14 @@ if timeout 300 env -u SWING_MPIRUN sh "$SWING_TOP_SRCDIR/bench/net-calibrate.sh"
         echo "FAIL: no overhead per message or cores in the calibrated description: $cost"
         fail=1
     fi
-    # the measured crossover: LO wins at 64 B on any network (half the steps)
+    # the measured crossover, a size net-calibrate.sh can write: 32 (BO
+    # faster from its first size, 64 B) to 64 KiB. The value is the
+    # machine's timing and is not checked: 4 ranks on 2 cores have had BO
+    # faster at 64 B
     lo_max=$(sed -n 's/^decide lo_max_bytes=//p' "$cal/ring4.topo")
     echo "measured LO/BO crossover: ${lo_max:-none} B"
     case "$lo_max" in
-    64|128|256|512|1024|2048|4096|8192|16384|32768|65536) ;;
+    32|64|128|256|512|1024|2048|4096|8192|16384|32768|65536) ;;
     *) echo "FAIL: no measured crossover in the calibrated description"; fail=1 ;;
     esac
 else
