@@ -192,9 +192,9 @@ while IFS= read -r f; do
                 for (i = 2; i <= nlost; i++) for (j = i; j > 1 && lostb[j-1] > lostb[j]; j--) { x = lostb[j]; lostb[j] = lostb[j-1]; lostb[j-1] = x }
                 losses = ""
                 for (i = 1; i <= nlost; i++) losses = losses (i > 1 ? ", " : "") lost[lostb[i]]
-                printf "%s|%s|%s|%d|%s|%s|%s|%s|%s|%d|%d|%s|%s|%s|%s|%s|%d|%d|%s|%s|%s\n", coll, shape, run, order, rel,
+                printf "%s|%s|%s|%d|%s|%s|%s|%s|%s|%d|%d|%s|%s|%s|%s|%s|%d|%d|%s|%s|%s|%d|%s\n", coll, shape, run, order, rel,
                     size_str(bmin) "-" size_str(bmax), rng_s, rng_l, rng_h, wins, n, talgs[np], load, cmd, np, kind, clock, rounds,
-                    over (overeq ? " (" overeq " =)" : ""), rng_q, losses
+                    over (overeq ? " (" overeq " =)" : ""), rng_q, losses, over, overeq ? " (" overeq " =)" : ""
             }
         }
         # The column that ran what auto ran: swing'"'"'s forced algorithm
@@ -249,11 +249,7 @@ awk -F'|' '
 awk -F'|' '
     BEGIN { print "| collective | where | over 1.10 at | size: auto / tuned'"'"'s best (tuned'"'"'s fastest; what auto ran, = when the same algorithm) |"
             print "| --- | --- | --- | --- |" }
-    $21 != "" {
-        o = $19; eqs = ""
-        if (match(o, / \(.*\)$/)) { eqs = substr(o, RSTART); o = substr(o, 1, RSTART - 1) }
-        printf "| %s | %s | %s of %d%s | %s |\n", $1, $2, o, $11, eqs, $21; n++
-    }
+    $21 != "" { printf "| %s | %s | %d of %d%s | %s |\n", $1, $2, $22, $11, $23, $21; n++ }
     END { if (!n) print "| none | | | |" }' "$tmp/rows" > "$tmp/block.losses"
 awk -F'|' '
     BEGIN { print "| collective | where | run | rounds | load at start (1, 5 min) | data | command |"
