@@ -154,7 +154,7 @@ while IFS= read -r f; do
                         eq = ((tbn[k] in same) && same[tbn[k]] == ran[k]) || (tbn[k] == "tuned" && ran[k] == "previous")
                         over++; if (eq) overeq++
                         lostb[++nlost] = b
-                        lost[b] = sprintf("%s %.2f (%s; auto ran %s%s)", size_str(b), r, tuned_name(tbn[k]), ran[k], eq ? ", =" : "")
+                        lost[b] = sprintf("%s %s (%s; auto ran %s%s)", size_str(b), over_str(r), tuned_name(tbn[k]), ran[k], eq ? ", =" : "")
                     }
                     if (b < 65536) { ns++; if (r < smin) smin = r; if (r > smax) smax = r }
                     else { nl++; if (r < lmin) lmin = r; if (r > lmax) lmax = r }
@@ -211,6 +211,10 @@ while IFS= read -r f; do
         function tuned_name(c) {
             if (c == "tuned") return "tuned'"'"'s decision"
             return (c in tname) ? c " " tname[c] : c
+        }
+        # a ratio over 1.10 that two decimals would print as 1.10: three
+        function over_str(r) {
+            return (sprintf("%.2f", r) + 0 > 1.10) ? sprintf("%.2f", r) : sprintf("%.3f", r)
         }
         function size_str(b) {
             if (b >= 1048576 && b % 1048576 == 0) return (b / 1048576) " MiB"
