@@ -190,11 +190,11 @@ while IFS= read -r f; do
                 if (tsec != "") opts = opts " -T " tsec (warm != "" ? " -w " warm : "")
                 if (opts != "") cmd = cmd " --" opts
                 for (i = 2; i <= nlost; i++) for (j = i; j > 1 && lostb[j-1] > lostb[j]; j--) { x = lostb[j]; lostb[j] = lostb[j-1]; lostb[j-1] = x }
-                losses = ""
+                losses = ""; eqs = overeq ? " (" overeq " =)" : ""
                 for (i = 1; i <= nlost; i++) losses = losses (i > 1 ? ", " : "") lost[lostb[i]]
                 printf "%s|%s|%s|%d|%s|%s|%s|%s|%s|%d|%d|%s|%s|%s|%s|%s|%d|%d|%s|%s|%s|%d|%s\n", coll, shape, run, order, rel,
                     size_str(bmin) "-" size_str(bmax), rng_s, rng_l, rng_h, wins, n, talgs[np], load, cmd, np, kind, clock, rounds,
-                    over (overeq ? " (" overeq " =)" : ""), rng_q, losses, over, overeq ? " (" overeq " =)" : ""
+                    over eqs, rng_q, losses, over, eqs
             }
         }
         # The column that ran what auto ran: swing'"'"'s forced algorithm
