@@ -3,7 +3,7 @@
 # Write the performance tables of README.md and docs/PERFORMANCE.md from
 # the benchmark's data under docs/results, between marker lines
 #     <!-- perf:begin NAME -->  ...  <!-- perf:end -->
-# (NAME: headline, summary, losses, sources, osu, osuhead). Never edit those
+# (NAME: headline, summary, losses, sources, osu, osuhead, entry). Never edit those
 # tables by hand.
 #
 # usage: scripts/perf-tables.sh [--check | --superseded] [--top DIR] [--results DIR]
@@ -260,24 +260,32 @@ awk -F'|' '
             print "| --- | --- | --- | --- | --- | --- | --- |" }
     { printf "| %s | %s | %s | %d | %s | [%s](results/%s) | `%s` |\n", $1, $2, $3, $18, $13, $5, $5, $14 }' "$tmp/rows" > "$tmp/block.sources"
 
+# the median of a[1..n] (sorts a), for the awk programs below
+awk_med='function med(a, n,   i, j, t) {
+    for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j-1] > a[j]; j--) { t = a[j]; a[j] = a[j-1]; a[j-1] = t }
+    return (n % 2) ? a[(n+1)/2] : (a[n/2] + a[n/2+1]) / 2
+}'
+
+# osu_rows DIR OUT: every RUN/DIR/BENCH.npN.csv of bench/osu-compare.sh
+# beside its summary.txt (the report, with the load) as lines
+# BENCH|NP|RUN|FILE|LOAD|BYTES|ROUND|STOCK_US|SWING_US in OUT
+osu_rows() {
+    : > "$2"
+    find "$results" -type f -path "*/$1/*.np*.csv" | LC_ALL=C sort | while IFS= read -r f; do
+        d=$(dirname "$f")
+        [ -f "$d/summary.txt" ] || continue
+        rel=${f#"$results"/}
+        load=$(sed -n 's/^# load at start: //p' "$d/summary.txt" | head -1)
+        awk -F, -v rel="$rel" -v run="${rel%%/*}" -v load="$load" \
+            'NR > 1 { print $1 "|" $2 "|" run "|" rel "|" load "|" $3 "|" $4 "|" $5 "|" $6 }' "$f" >> "$2"
+    done
+}
+
 # 3b. OSU's own timing, swing against stock (bench/osu-compare.sh): every
 # RUN/osu-npN/BENCH.npN.csv beside RUN/osu-npN/summary.txt (the script's
 # report, with the load); per benchmark and rank count the newest run.
-find "$results" -type f -path '*/osu-np*/*.np*.csv' | LC_ALL=C sort > "$tmp/osufiles"
-: > "$tmp/osu"
-while IFS= read -r f; do
-    d=$(dirname "$f")
-    [ -f "$d/summary.txt" ] || continue
-    rel=${f#"$results"/}
-    load=$(sed -n 's/^# load at start: //p' "$d/summary.txt" | head -1)
-    awk -F, -v rel="$rel" -v run="${rel%%/*}" -v load="$load" \
-        'NR > 1 { print $1 "|" $2 "|" run "|" rel "|" load "|" $3 "|" $4 "|" $5 "|" $6 }' "$f" >> "$tmp/osu"
-done < "$tmp/osufiles"
-LC_ALL=C sort -t'|' -k1,1 -k2,2n -k3,3r -k6,6n -k7,7n "$tmp/osu" | awk -F'|' '
-    function med(a, n,   i, j, t) {
-        for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j-1] > a[j]; j--) { t = a[j]; a[j] = a[j-1]; a[j-1] = t }
-        return (n % 2) ? a[(n+1)/2] : (a[n/2] + a[n/2+1]) / 2
-    }
+osu_rows "osu-np*" "$tmp/osu"
+LC_ALL=C sort -t'|' -k1,1 -k2,2n -k3,3r -k6,6n -k7,7n "$tmp/osu" | awk -F'|' "$awk_med"'
     function human(b) {
         if (b >= 1048576 && b % 1048576 == 0) return (b / 1048576) " MiB"
         if (b >= 1024 && b % 1024 == 0) return (b / 1024) " KiB"
@@ -305,6 +313,30 @@ LC_ALL=C sort -t'|' -k1,1 -k2,2n -k3,3r -k6,6n -k7,7n "$tmp/osu" | awk -F'|' '
     $6 != size { flush_size(); size = $6 }
     { nr++; st[nr] = $8; sw[nr] = $9 }
     END { flush_key() }' > "$tmp/block.osu"
+
+# 3c. Swing's entry as OSU times it: RUN/entry-npN/BENCH.npN.csv, the same
+# report with every call handed to the previous module by a table row
+# (previous.table beside it); per benchmark and rank count the newest
+# run, and per round the mean over its sizes of each side.
+osu_rows "entry-np*" "$tmp/entry"
+LC_ALL=C sort -t'|' -k1,1 -k2,2n -k3,3r -k7,7n "$tmp/entry" | awk -F'|' "$awk_med"'
+    function flush_round() {
+        if (!k) return
+        nr++; st[nr] = s / k; sw[nr] = w / k; df[nr] = (w - s) / k; s = w = k = 0
+    }
+    function flush_key() {
+        flush_round()
+        if (nr) printf "| %s | %d | %d-%d B | %.3f | %.3f | %.3f | %d | %s | %s | [%s](results/%s) |\n", b, np, lo, hi, med(st, nr), med(sw, nr), med(df, nr), nr, run, load, rel, rel
+        nr = 0
+    }
+    BEGIN { print "| benchmark | ranks | sizes | stock (us) | swing handing every call on (us) | entry (us) | rounds | run | load at start | data |"
+            print "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |" }
+    { key = $1 "|" $2 }
+    key != lastkey { flush_key(); lastkey = key; chosen = $3; b = $1; np = $2; run = $3; rel = $4; load = $5; round = ""; lo = $6; hi = $6 }
+    $3 != chosen { next }
+    $7 != round { flush_round(); round = $7 }
+    { s += $8; w += $9; k++; if ($6 < lo) lo = $6; if ($6 > hi) hi = $6 }
+    END { flush_key() }' > "$tmp/block.entry"
 
 # --superseded: the run files no table takes, then the OSU runs no table
 # takes (a whole osu-npN directory when none of its benchmarks is taken).

@@ -162,24 +162,45 @@ fi
 
 # OSU runs (bench/osu-compare.sh): per benchmark and rank count the newest
 # run; per size the median over rounds of each side, then their ratio
-osu() {   # DIR SWING_US_ROUNDS...
-    d=$tmp/results/$1/osu-np2
-    shift
+# osu_run KIND BENCH DIR SWING_US_AT_16B SWING_US_AT_8B_ROUNDS...: an
+# osu-compare.sh run of BENCH in DIR/KIND-np2 (stock 1 us at 8 B, 2 at 16)
+osu_run() {
+    d=$tmp/results/$3/$1-np2 b=$2 at16=$4
+    shift 4
     mkdir -p "$d"
     { echo "# osu-compare np 2"; echo "# load at start: 0.10 0.20 0.30"; } > "$d/summary.txt"
     { echo "bench,np,bytes,round,stock_us,swing_us"; r=1
-      for v in "$@"; do echo "osu_bcast,2,8,$r,1.00,$v"; echo "osu_bcast,2,16,$r,2.00,1.00"; r=$((r + 1)); done
-    } > "$d/osu_bcast.np2.csv"
+      for v in "$@"; do
+          echo "$b,2,8,$r,1.00,$v"
+          echo "$b,2,16,$r,2.00,$(awk -v v="$v" -v a="$at16" 'BEGIN { printf "%.2f", a == "+1" ? v + 1 : a }')"
+          r=$((r + 1))
+      done
+    } > "$d/$b.np2.csv"
 }
+osu() { rundir=$1; shift; osu_run osu osu_bcast "$rundir" 1.00 "$@"; }
 printf '<!-- perf:begin osuhead -->\n<!-- perf:end -->\n' >> "$tmp/top/README.md"
 osu 2026-01-01 3.00 3.00 3.00
 osu 2026-01-04 0.90 1.50 1.20
-sh "$script" --top "$tmp/top" --results "$tmp/results" > "$tmp/out" 2>&1
-if grep -q '| osu_bcast | 2 | 8 B-16 B | 0.50-1.20 | 1.20 at 8 B | 1 of 2 | 2026-01-04 | 0.10 0.20 0.30 |$' "$tmp/top/README.md"; then
-    ok "OSU runs: the newest, medians over rounds, the worst size, sizes over 1.10"
-else
-    bad "OSU block"; cat "$tmp/out"; grep osu_bcast "$tmp/top/README.md"
-fi
+# block_has FILE LINE_RE WHAT: after a run, FILE has a line matching LINE_RE
+block_has() {
+    sh "$script" --top "$tmp/top" --results "$tmp/results" > "$tmp/out" 2>&1
+    if grep -q "$2" "$tmp/top/$1"; then
+        ok "$3"
+    else
+        bad "$3"; cat "$tmp/out"; grep '^| osu_' "$tmp/top/$1"
+    fi
+}
+block_has README.md '| osu_bcast | 2 | 8 B-16 B | 0.50-1.20 | 1.20 at 8 B | 1 of 2 | 2026-01-04 | 0.10 0.20 0.30 |$' \
+    "OSU runs: the newest, medians over rounds, the worst size, sizes over 1.10"
+
+# Entry runs (osu-compare.sh with every call handed on): per round the mean
+# over sizes of each side; the medians over rounds, and of the differences
+entry() { rundir=$1; shift; osu_run entry osu_reduce "$rundir" +1 "$@"; }
+printf '<!-- perf:begin entry -->\n<!-- perf:end -->\n' >> "$tmp/top/docs/PERFORMANCE.md"
+entry 2026-01-01 3.00 3.00 3.00
+entry 2026-01-04 1.10 1.50 1.20
+block_has docs/PERFORMANCE.md '^| osu_reduce | 2 | 8-16 B | 1.500 | 1.700 | 0.200 | 3 | 2026-01-04 | 0.10 0.20 0.30 |' \
+    "entry runs: the newest, per round the mean over sizes, medians over rounds"
 
 # --superseded: what no table takes (older runs, the flagged one, the
 # older OSU directory as a whole), and nothing it takes
