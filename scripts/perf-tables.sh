@@ -338,8 +338,9 @@ LC_ALL=C sort -t'|' -k1,1 -k2,2n -k3,3r -k7,7n "$tmp/entry" | awk -F'|' "$awk_me
     { s += $8; w += $9; k++; if ($6 < lo) lo = $6; if ($6 > hi) hi = $6 }
     END { flush_key() }' > "$tmp/block.entry"
 
-# --superseded: the run files no table takes, then the OSU runs no table
-# takes (a whole osu-npN directory when none of its benchmarks is taken).
+# --superseded: the run files no table takes, then the OSU and entry runs
+# no table takes (a whole osu-npN or entry-npN directory when none of its
+# benchmarks is taken).
 if [ "$superseded" = 1 ]; then
     { cut -d'|' -f5 "$tmp/records" | LC_ALL=C sort -u > "$tmp/all"
       cut -d'|' -f5 "$tmp/chosen" | LC_ALL=C sort -u > "$tmp/taken"
@@ -350,9 +351,11 @@ if [ "$superseded" = 1 ]; then
             [ -f "$results/$f" ] && echo "$f"
         done
     done
-    awk -F'|' '{ k = $1 "|" $2; if (!(k in best) || $3 > best[k]) best[k] = $3; f[$4] = k; r[$4] = $3 }
-        END { for (x in f) { d = x; sub(/\/[^\/]*$/, "", d); n[d]++; if (r[x] != best[f[x]]) { old[x] = 1; o[d]++ } }
-              for (x in old) { d = x; sub(/\/[^\/]*$/, "", d); print (o[d] == n[d]) ? d "/" : x } }' "$tmp/osu" | LC_ALL=C sort -u
+    for t in osu entry; do
+        awk -F'|' '{ k = $1 "|" $2; if (!(k in best) || $3 > best[k]) best[k] = $3; f[$4] = k; r[$4] = $3 }
+            END { for (x in f) { d = x; sub(/\/[^\/]*$/, "", d); n[d]++; if (r[x] != best[f[x]]) { old[x] = 1; o[d]++ } }
+                  for (x in old) { d = x; sub(/\/[^\/]*$/, "", d); print (o[d] == n[d]) ? d "/" : x } }' "$tmp/$t"
+    done | LC_ALL=C sort -u
     exit 0
 fi
 # README's (osuhead): the same without the data column, whose links are

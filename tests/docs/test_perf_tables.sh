@@ -203,9 +203,9 @@ block_has docs/PERFORMANCE.md '^| osu_reduce | 2 | 8-16 B | 1.500 | 1.700 | 0.20
     "entry runs: the newest, per round the mean over sizes, medians over rounds"
 
 # --superseded: what no table takes (older runs, the flagged one, the
-# older OSU directory as a whole), and nothing it takes
+# older OSU and entry directories as a whole), and nothing it takes
 sh "$script" --superseded --top "$tmp/top" --results "$tmp/results" > "$tmp/out" 2> "$tmp/err"
-printf '%s\n' 2026-01-01/node/allreduce.csv.gz 2026-01-01/node/allreduce.txt 2026-01-01/osu-np2/ \
+printf '%s\n' 2026-01-01/entry-np2/ 2026-01-01/node/allreduce.csv.gz 2026-01-01/node/allreduce.txt 2026-01-01/osu-np2/ \
     2026-01-02/node/allreduce.csv 2026-01-02/node/allreduce.txt 2026-01-03/node-clock/allreduce.csv \
     2026-01-03/node-clock/allreduce.txt 2026-01-03/node/allreduce.csv 2026-01-03/node/allreduce.txt \
     2026-01-05/node/allreduce.csv 2026-01-05/node/allreduce.txt > "$tmp/want"

@@ -11,7 +11,8 @@
 # The noise and unsteady rules on made-up rounds (--from, as --keep and as
 # run_bench.sh -o keep them). Then --description on a
 # description with rows of its own: those of the collective measured
-# replaced, the others kept.
+# replaced, the others kept; with --beyond keep, its rows above the sizes
+# measured kept too.
 set -u
 top=${SWING_TOP_BUILDDIR:?run through make check}
 src=${SWING_TOP_SRCDIR:?run through make check}
@@ -127,7 +128,7 @@ sh "$src/bench/swing-tune" --from "$out/kept" -k allreduce --beyond model --out 
 grep -q '^decide allreduce 33-64 swing_lo ranks=2$' "$out/model" && ! grep -q '^decide [a-z_]* [0-9KM]*- ' "$out/model" \
     || { cat "$out/model"; echo "FAIL: --beyond model: the rows do not end at the largest size"; fail=1; }
 sh "$src/bench/swing-tune" --from "$out/kept" -k allreduce --beyond far > "$out/far.out" 2>&1
-[ $? = 2 ] && grep -q 'beyond wants last or model' "$out/far.out" \
+[ $? = 2 ] && grep -q 'beyond wants last, model or keep' "$out/far.out" \
     || { cat "$out/far.out"; echo "FAIL: --beyond far was not refused"; fail=1; }
 # Open MPI's ring, run by swing, the fastest at 32 B: its row names it,
 # and the component follows that row (its counter)
@@ -201,6 +202,31 @@ sh "$src/bench/swing-tune" -n 2 --topology "@$out/desc.tuned" -k bcast -m 8:64 -
     && grep -q '^decide allreduce 0-1K swing_lo ranks=2$' "$out/desc.tuned2" \
     || { cat "$out/desc.tuned2"; echo "FAIL: --description twice: not one header and one note, or the comment or allreduce row lost"; fail=1; }
 echo "--description -k bcast: $(grep -c '^decide ' "$out/desc.tuned") rows, the allreduce row and the file's comment kept, twice"
+
+# --beyond keep: the description's rows of the collective measured above
+# the largest size measured (64 B here) stay, a row across it cut there, and
+# its rows for a rank count not measured stay whole; those below it go.
+# Without --description it is refused.
+"$SWING_TOPO" describe ring:2 > "$out/part.topo"
+printf '%s\n' 'decide allreduce 0-32 rd_lo ranks=2' 'decide allreduce 33-1K swing_bo ranks=2' \
+    'decide allreduce 1025- ompi_ring ranks=2' 'decide allreduce 0-1K swing_lo ranks=4' \
+    'decide iallreduce 0-16 swing_lo ranks=2' 'decide iallreduce 17-4K swing_bo ranks=2' \
+    'decide bcast 0-1K binomial ranks=2' >> "$out/part.topo"
+sh "$src/bench/swing-tune" --from "$out/kept" -k allreduce --topology "@$out/part.topo" --description \
+    --beyond keep --out "$out/part.tuned" > "$out/part.out" 2>&1 \
+    || { cat "$out/part.out"; echo "FAIL: swing-tune --beyond keep"; fail=1; }
+rows=$(grep '^decide ' "$out/part.tuned" 2>/dev/null)
+for want in 'decide allreduce 33-64 swing_lo ranks=2' 'decide allreduce 65-1K swing_bo ranks=2' \
+    'decide allreduce 1025- ompi_ring ranks=2' 'decide allreduce 0-1K swing_lo ranks=4' \
+    'decide iallreduce 65-4K swing_bo ranks=2' 'decide bcast 0-1K binomial ranks=2'; do
+    echo "$rows" | grep -qx "$want" || { echo "$rows"; echo "FAIL: --beyond keep: no row '$want'"; fail=1; }
+done
+echo "$rows" | grep -q -e '^decide allreduce 0-32 rd_lo' -e '^decide allreduce 33-1K' -e '^decide iallreduce 17-4K' \
+    && { echo "$rows"; echo "FAIL: --beyond keep: a row within the sizes measured stayed, or one across them was not cut"; fail=1; }
+sh "$src/bench/swing-tune" --from "$out/kept" -k allreduce --beyond keep > "$out/keepnodesc.out" 2>&1
+[ $? = 2 ] && grep -q 'beyond keep needs --description' "$out/keepnodesc.out" \
+    || { cat "$out/keepnodesc.out"; echo "FAIL: --beyond keep without --description was not refused"; fail=1; }
+echo "--beyond keep: $(echo "$rows" | grep -c .) rows, those above 64 B and for 4 ranks kept"
 
 [ $fail = 0 ] && echo "PASS: test_tune.sh" || echo "FAIL: test_tune.sh"
 exit $fail
