@@ -204,29 +204,39 @@ sh "$src/bench/swing-tune" -n 2 --topology "@$out/desc.tuned" -k bcast -m 8:64 -
 echo "--description -k bcast: $(grep -c '^decide ' "$out/desc.tuned") rows, the allreduce row and the file's comment kept, twice"
 
 # --beyond keep: the description's rows of the collective measured above
-# the largest size measured (64 B here) stay, a row across it cut there, and
-# its rows for a rank count not measured stay whole; those below it go.
-# Without --description it is refused.
+# the largest size measured (64 B here) stay, a row across it cut there
+# (a size written 1k read as 1K), and its rows for a rank count not measured and
+# without ranks= stay whole; those below it go (ranks= read up to a "#", as
+# the component reads it). Tuned again: one note on the kept rows, the same
+# rows. Without --description it is refused.
 "$SWING_TOPO" describe ring:2 > "$out/part.topo"
-printf '%s\n' 'decide allreduce 0-32 rd_lo ranks=2' 'decide allreduce 33-1K swing_bo ranks=2' \
+printf '%s\n' 'decide allreduce 0-32 rd_lo ranks=2#old' 'decide allreduce 33-1k swing_bo ranks=2' \
     'decide allreduce 1025- ompi_ring ranks=2' 'decide allreduce 0-1K swing_lo ranks=4' \
+    'decide allreduce 0-2K swing_bo' \
     'decide iallreduce 0-16 swing_lo ranks=2' 'decide iallreduce 17-4K swing_bo ranks=2' \
     'decide bcast 0-1K binomial ranks=2' >> "$out/part.topo"
-sh "$src/bench/swing-tune" --from "$out/kept" -k allreduce --topology "@$out/part.topo" --description \
-    --beyond keep --out "$out/part.tuned" > "$out/part.out" 2>&1 \
-    || { cat "$out/part.out"; echo "FAIL: swing-tune --beyond keep"; fail=1; }
-rows=$(grep '^decide ' "$out/part.tuned" 2>/dev/null)
-for want in 'decide allreduce 33-64 swing_lo ranks=2' 'decide allreduce 65-1K swing_bo ranks=2' \
+for t in 1 2; do
+    src_topo=$out/part.topo
+    [ $t = 2 ] && src_topo=$out/part.tuned1
+    sh "$src/bench/swing-tune" --from "$out/kept" -k allreduce --topology "@$src_topo" --description \
+        --beyond keep --out "$out/part.tuned$t" > "$out/part$t.out" 2>&1 \
+        || { cat "$out/part$t.out"; echo "FAIL: swing-tune --beyond keep ($t)"; fail=1; }
+done
+rows=$(grep '^decide ' "$out/part.tuned1" 2>/dev/null)
+for want in 'decide allreduce 33-64 swing_lo ranks=2' 'decide allreduce 65-1k swing_bo ranks=2' \
     'decide allreduce 1025- ompi_ring ranks=2' 'decide allreduce 0-1K swing_lo ranks=4' \
-    'decide iallreduce 65-4K swing_bo ranks=2' 'decide bcast 0-1K binomial ranks=2'; do
+    'decide allreduce 0-2K swing_bo' 'decide iallreduce 65-4K swing_bo ranks=2' 'decide bcast 0-1K binomial ranks=2'; do
     echo "$rows" | grep -qx "$want" || { echo "$rows"; echo "FAIL: --beyond keep: no row '$want'"; fail=1; }
 done
-echo "$rows" | grep -q -e '^decide allreduce 0-32 rd_lo' -e '^decide allreduce 33-1K' -e '^decide iallreduce 17-4K' \
+echo "$rows" | grep -q -e '^decide allreduce 0-32 rd_lo' -e '^decide allreduce 33-1k' -e '^decide iallreduce 17-4K' \
     && { echo "$rows"; echo "FAIL: --beyond keep: a row within the sizes measured stayed, or one across them was not cut"; fail=1; }
+[ "$(grep '^decide ' "$out/part.tuned2" 2>/dev/null)" = "$rows" ] \
+    && [ "$(grep -c '^# kept from the description' "$out/part.tuned2")" = 1 ] \
+    || { cat "$out/part.tuned2"; echo "FAIL: --beyond keep twice: other rows, or not one note on the kept rows"; fail=1; }
 sh "$src/bench/swing-tune" --from "$out/kept" -k allreduce --beyond keep > "$out/keepnodesc.out" 2>&1
 [ $? = 2 ] && grep -q 'beyond keep needs --description' "$out/keepnodesc.out" \
     || { cat "$out/keepnodesc.out"; echo "FAIL: --beyond keep without --description was not refused"; fail=1; }
-echo "--beyond keep: $(echo "$rows" | grep -c .) rows, those above 64 B and for 4 ranks kept"
+echo "--beyond keep: $(echo "$rows" | grep -c .) rows, those above 64 B, for 4 ranks and without ranks= kept, twice"
 
 [ $fail = 0 ] && echo "PASS: test_tune.sh" || echo "FAIL: test_tune.sh"
 exit $fail
