@@ -12,7 +12,7 @@
 # run_bench.sh -o keep them). Then --description on a
 # description with rows of its own: those of the collective measured
 # replaced, the others kept; with --beyond keep, its rows above the sizes
-# measured kept too.
+# measured kept too, with --below keep those below them.
 set -u
 top=${SWING_TOP_BUILDDIR:?run through make check}
 src=${SWING_TOP_SRCDIR:?run through make check}
@@ -215,19 +215,33 @@ printf '%s\n' 'decide allreduce 0-32 rd_lo ranks=2#old' 'decide allreduce 33-1k 
     'decide allreduce 0-2K swing_bo' \
     'decide iallreduce 0-16 swing_lo ranks=2' 'decide iallreduce 17-4K swing_bo ranks=2' \
     'decide bcast 0-1K binomial ranks=2' >> "$out/part.topo"
-for t in 1 2; do
-    src_topo=$out/part.topo
-    [ $t = 2 ] && src_topo=$out/part.tuned1
-    sh "$src/bench/swing-tune" --from "$out/kept" -k allreduce --topology "@$src_topo" --description \
-        --beyond keep --out "$out/part.tuned$t" > "$out/part$t.out" 2>&1 \
-        || { cat "$out/part$t.out"; echo "FAIL: swing-tune --beyond keep ($t)"; fail=1; }
-done
+# tune_twice NAME OPTION...: swing-tune --description on the made-up rounds,
+# from $out/NAME.topo to NAME.tuned1, then from that to NAME.tuned2; each
+# must load without a row left out
+tune_twice() {
+    name=$1; shift
+    for t in 1 2; do
+        src_topo=$out/$name.topo
+        [ $t = 2 ] && src_topo=$out/$name.tuned1
+        sh "$src/bench/swing-tune" --from "$out/kept" -k allreduce --topology "@$src_topo" --description \
+            "$@" --out "$out/$name.tuned$t" > "$out/$name$t.out" 2>&1 \
+            || { cat "$out/$name$t.out"; echo "FAIL: swing-tune $* ($t)"; fail=1; }
+        grep -q "rows the component would leave out" "$out/$name$t.out" \
+            && { cat "$out/$name$t.out"; echo "FAIL: $* ($t): the component would leave rows out"; fail=1; }
+    done
+}
+# has_rows WHAT ROW...: each ROW is a line of $rows
+has_rows() {
+    what=$1; shift
+    for want in "$@"; do
+        echo "$rows" | grep -qx "$want" || { echo "$rows"; echo "FAIL: $what: no row '$want'"; fail=1; }
+    done
+}
+tune_twice part --beyond keep
 rows=$(grep '^decide ' "$out/part.tuned1" 2>/dev/null)
-for want in 'decide allreduce 33-64 swing_lo ranks=2' 'decide allreduce 65-1k swing_bo ranks=2' \
+has_rows "--beyond keep" 'decide allreduce 33-64 swing_lo ranks=2' 'decide allreduce 65-1k swing_bo ranks=2' \
     'decide allreduce 1025- ompi_ring ranks=2' 'decide allreduce 0-1K swing_lo ranks=4' \
-    'decide allreduce 0-2K swing_bo' 'decide iallreduce 65-4K swing_bo ranks=2' 'decide bcast 0-1K binomial ranks=2'; do
-    echo "$rows" | grep -qx "$want" || { echo "$rows"; echo "FAIL: --beyond keep: no row '$want'"; fail=1; }
-done
+    'decide allreduce 0-2K swing_bo' 'decide iallreduce 65-4K swing_bo ranks=2' 'decide bcast 0-1K binomial ranks=2'
 echo "$rows" | grep -q -e '^decide allreduce 0-32 rd_lo' -e '^decide allreduce 33-1k' -e '^decide iallreduce 17-4K' \
     && { echo "$rows"; echo "FAIL: --beyond keep: a row within the sizes measured stayed, or one across them was not cut"; fail=1; }
 [ "$(grep '^decide ' "$out/part.tuned2" 2>/dev/null)" = "$rows" ] \
@@ -237,6 +251,41 @@ sh "$src/bench/swing-tune" --from "$out/kept" -k allreduce --beyond keep > "$out
 [ $? = 2 ] && grep -q 'beyond keep needs --description' "$out/keepnodesc.out" \
     || { cat "$out/keepnodesc.out"; echo "FAIL: --beyond keep without --description was not refused"; fail=1; }
 echo "--beyond keep: $(echo "$rows" | grep -c .) rows, those above 64 B, for 4 ranks and without ranks= kept, twice"
+
+# --below keep: the description's rows up to half the smallest size
+# measured (8 B here: the new rows start at 5) stay before the new rows, a
+# row across it cut there; with --beyond keep too, an open row across the
+# sizes measured keeps both its ends. Tuned again: the same rows, one note
+# on each side. Alone it drops the rows above; without --description it is
+# refused.
+"$SWING_TOPO" describe ring:2 > "$out/low.topo"
+printf '%s\n' 'decide allreduce 0-2 swing_bo ranks=2' 'decide allreduce 3-16 rd_lo ranks=2' \
+    'decide allreduce 17-1k swing_bo ranks=2' 'decide allreduce 0-1K swing_lo ranks=4' \
+    'decide iallreduce 0- swing_lo ranks=2' >> "$out/low.topo"
+tune_twice low --below keep --beyond keep
+rows=$(grep '^decide ' "$out/low.tuned1" 2>/dev/null)
+has_rows "--below keep --beyond keep" 'decide allreduce 0-2 swing_bo ranks=2' 'decide allreduce 3-4 rd_lo ranks=2' \
+    'decide allreduce 5-8 rd_lo ranks=2' 'decide allreduce 65-1k swing_bo ranks=2' \
+    'decide allreduce 0-1K swing_lo ranks=4' 'decide iallreduce 0-4 swing_lo ranks=2' 'decide iallreduce 65- swing_lo ranks=2'
+echo "$rows" | grep -q -e '^decide allreduce 3-16 ' -e '^decide allreduce 17-1k ' -e '^decide iallreduce 0- ' \
+    && { echo "$rows"; echo "FAIL: --below keep: a row across the sizes measured was not cut"; fail=1; }
+[ "$(echo "$rows" | grep '^decide allreduce ' | grep 'ranks=2$' | head -3 | cut -d' ' -f3 | tr '\n' ' ')" = "0-2 3-4 5-8 " ] \
+    || { echo "$rows"; echo "FAIL: --below keep: the kept rows do not precede the new ones, smallest first"; fail=1; }
+[ "$(grep '^decide ' "$out/low.tuned2" 2>/dev/null)" = "$rows" ] \
+    && [ "$(grep -c '^# kept from the description (--below keep)' "$out/low.tuned2")" = 1 ] \
+    && [ "$(grep -c '^# kept from the description (--beyond keep)' "$out/low.tuned2")" = 1 ] \
+    || { cat "$out/low.tuned2"; echo "FAIL: --below keep twice: other rows, or not one note on each side"; fail=1; }
+sh "$src/bench/swing-tune" --from "$out/kept" -k allreduce --topology "@$out/low.topo" --description \
+    --below keep --out "$out/low.only" > "$out/lowonly.out" 2>&1 \
+    || { cat "$out/lowonly.out"; echo "FAIL: swing-tune --below keep"; fail=1; }
+grep -qx 'decide allreduce 3-4 rd_lo ranks=2' "$out/low.only" && grep -qx 'decide iallreduce 0-4 swing_lo ranks=2' "$out/low.only" \
+    && grep -qx 'decide allreduce 0-1K swing_lo ranks=4' "$out/low.only" \
+    && ! grep -q -e '^decide allreduce 17-1k ' -e '^decide allreduce 65-1k' -e '^decide iallreduce 65-' "$out/low.only" \
+    || { cat "$out/low.only"; echo "FAIL: --below keep alone: rows below not kept, or rows above kept"; fail=1; }
+sh "$src/bench/swing-tune" --from "$out/kept" -k allreduce --below keep > "$out/lownodesc.out" 2>&1
+[ $? = 2 ] && grep -q 'below keep needs --description' "$out/lownodesc.out" \
+    || { cat "$out/lownodesc.out"; echo "FAIL: --below keep without --description was not refused"; fail=1; }
+echo "--below keep: $(echo "$rows" | grep -c .) rows, those below 5 B and above 64 B kept on both sides, twice"
 
 [ $fail = 0 ] && echo "PASS: test_tune.sh" || echo "FAIL: test_tune.sh"
 exit $fail
