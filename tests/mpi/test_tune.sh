@@ -104,6 +104,30 @@ grep -q '^decide allreduce_init 9- swing_lo ranks=2$' "$out/noise" \
     || { cat "$out/noise"; echo "FAIL: unsteady rule: the derived rows keep rd_lo at 64 B"; fail=1; }
 grep -q '64 B: swing_lo 6.00 \[6.00-6.20\], not rd_lo 5.20 \[5.00-30.00\]' "$out/noise" \
     || { cat "$out/noise"; echo "FAIL: unsteady rule: the comment does not name both"; fail=1; }
+# The rounds of auto count as those of the algorithm it ran: at 8 B rd_lo
+# forced took 12, 12 and 9 us, through auto (its row before) 9, 9 and 12,
+# swing_lo 11 in every round. Alone rd_lo's median, 12, would lose; over
+# its six rounds, 10.5, it wins. At 16 B auto ran shm, which was not
+# measured forced: it is no candidate, and swing_lo has the row.
+for r in 1 2 3; do
+    mkdir -p "$out/pool/r$r"
+    case $r in
+    3) set -- 9 12 ;;
+    *) set -- 12 9 ;;
+    esac
+    { echo "$hdr"
+      csvrow swing-auto 8 "$2" rd_lo; csvrow rd-lo 8 "$1" rd_lo; csvrow swing-lo 8 11 swing_lo
+      csvrow tuned 8 30 -
+      csvrow swing-auto 16 5 shm; csvrow swing-lo 16 11 swing_lo; csvrow tuned 16 30 -
+    } > "$out/pool/r$r/allreduce.csv"
+done
+sh "$src/bench/swing-tune" --from "$out/pool" -k allreduce --out "$out/pool.table" > "$out/pool.out" 2>&1 \
+    || { cat "$out/pool.out"; echo "FAIL: swing-tune --from (auto's rounds)"; fail=1; }
+grep -q '^decide allreduce 0-8 rd_lo ranks=2$' "$out/pool.table" \
+    && grep -q '8 B: rd_lo 10.50 \[9.00-12.00\], then swing_lo 11.00' "$out/pool.table" \
+    || { cat "$out/pool.table"; echo "FAIL: auto's rounds do not count as rd_lo's"; fail=1; }
+grep -q '^decide allreduce 9- swing_lo ranks=2$' "$out/pool.table" \
+    || { cat "$out/pool.table"; echo "FAIL: auto's rounds of shm, not measured forced, made it a candidate"; fail=1; }
 # The same rounds as run_bench.sh -o DIR keeps them (DIR/COLL-rounds.csv: the
 # round and the run first): --from DIR gives the same rows
 mkdir -p "$out/rb"
